@@ -1,0 +1,379 @@
+"""Exact hex geometry: names, lattice coordinates, adjacency, range, the LOS trace.
+
+Coordinates (DESIGN.md): x in half-hexside units, y in half-hex-height units,
+y growing downward.  A hex *is* its centre point: column c (A = 1), row n
+give (3c, 2n - 1) for odd c and (3c, 2n) for even c.  Its vertices are
+(X +- 2, Y) and (X +- 1, Y +- 1).  Every centre and vertex is an integer
+lattice point, and "which side of the thread" is an integer cross product:
+no floating point and no epsilon anywhere a ruling depends on it.
+
+Scaling y by sqrt(3) to draw is affine, so lines, sides and incidences drawn
+are the ones judged (``pixel`` is for drawing only).
+"""
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+Hex = tuple[int, int]
+Point = tuple[int, int]
+Hexside = tuple[Hex, Hex]  # sorted pair of adjacent hexes
+
+# Vertex offsets from a centre, in cyclic order with positive orientation
+# (cross product of consecutive offsets > 0): E, SE, SW, W, NW, NE.
+VERTEX_OFFSETS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+# The neighbour across the edge from vertex i to vertex i+1.
+NEIGHBOUR_OFFSETS = tuple(
+    (VERTEX_OFFSETS[i][0] + VERTEX_OFFSETS[(i + 1) % 6][0],
+     VERTEX_OFFSETS[i][1] + VERTEX_OFFSETS[(i + 1) % 6][1])
+    for i in range(6)
+)
+
+MAX_NAME_DIGITS = 4
+
+
+# --- names -------------------------------------------------------------------
+
+def column_name(col: int) -> str:
+    """A..Z for 1..26, then AA, BB, ... ZZ, then AAA, ... (ASL style)."""
+    if col < 1:
+        raise ValueError(f"column {col} has no name")
+    return chr(ord("A") + (col - 1) % 26) * ((col - 1) // 26 + 1)
+
+
+def parse_column(letters: str) -> int:
+    if not letters or letters != letters[0] * len(letters) or not ("A" <= letters[0] <= "Z"):
+        raise ValueError(f"bad column letters {letters!r}")
+    return (len(letters) - 1) * 26 + (ord(letters[0]) - ord("A")) + 1
+
+
+def hex_at(col: int, row: int) -> Hex:
+    return (3 * col, 2 * row - 1 if col % 2 else 2 * row)
+
+
+def col_row(h: Hex) -> tuple[int, int]:
+    col = h[0] // 3
+    return col, (h[1] + 1) // 2 if col % 2 else h[1] // 2
+
+
+def is_centre(p: Point) -> bool:
+    return p[0] % 3 == 0 and (p[0] // 3 - p[1]) % 2 == 0
+
+
+_HEX_RE = re.compile(r"^(\d*?)([A-Za-z]+)(\d+)$")
+
+
+def parse_hex(name: str) -> Hex:
+    """``"Z9"``, ``"GG10"``, ``"6Z9"`` (board prefix, ignored) -> hex.
+
+    Raises ValueError for anything that is not a hex name.
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a hex name must be a string, not {type(name).__name__}")
+    m = _HEX_RE.match(name.strip())
+    if not m or len(m.group(3)) > MAX_NAME_DIGITS or len(m.group(1)) > MAX_NAME_DIGITS \
+            or len(m.group(2)) > 8:
+        raise ValueError(f"{name!r} is not a hex name (e.g. Z9, GG10, 6Z9)")
+    return hex_at(parse_column(m.group(2).upper()), int(m.group(3)))
+
+
+def hex_name(h: Hex) -> str:
+    col, row = col_row(h)
+    if row < 0:
+        raise ValueError(f"hex {h} has no name")
+    return f"{column_name(col)}{row}"
+
+
+# --- neighbours and range ------------------------------------------------------
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    x, y = h
+    return tuple((x + dx, y + dy) for dx, dy in NEIGHBOUR_OFFSETS)
+
+
+neighbors = neighbours
+
+
+def are_adjacent(a: Hex, b: Hex) -> bool:
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return (dx == 3 and dy == 1) or (dx == 0 and dy == 2)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Range in hexes (the least number of hexes, A6.7)."""
+    dc = abs(a[0] - b[0]) // 3
+    dy = abs(a[1] - b[1])
+    return dc + max(0, (dy - dc) // 2)
+
+
+def hex_vertices(h: Hex) -> tuple[Point, ...]:
+    x, y = h
+    return tuple((x + dx, y + dy) for dx, dy in VERTEX_OFFSETS)
+
+
+# --- hexsides ------------------------------------------------------------------
+
+def hexside(a: Hex, b: Hex) -> Hexside:
+    if not are_adjacent(a, b):
+        raise ValueError(f"{_safe_name(a)} and {_safe_name(b)} are not adjacent")
+    return (a, b) if a < b else (b, a)
+
+
+def parse_hexside(name: str) -> Hexside:
+    if not isinstance(name, str):
+        raise ValueError(f"a hexside name must be a string, not {type(name).__name__}")
+    parts = name.split("-")
+    if len(parts) != 2:
+        raise ValueError(f"{name!r} is not a hexside name (two hexes, e.g. Y7-Z7)")
+    return hexside(parse_hex(parts[0]), parse_hex(parts[1]))
+
+
+def hexside_name(s: Hexside) -> str:
+    return f"{hex_name(s[0])}-{hex_name(s[1])}"
+
+
+def hexside_ends(s: Hexside) -> tuple[Point, Point]:
+    """The two vertices at the ends of a hexside, sorted."""
+    a, b = s
+    if not are_adjacent(a, b):
+        raise ValueError(f"{s} is not a hexside")
+    shared = sorted(set(hex_vertices(a)) & set(hex_vertices(b)))
+    return shared[0], shared[1]
+
+
+def hexsides_of(h: Hex) -> tuple[Hexside, ...]:
+    return tuple(hexside(h, n) for n in neighbours(h))
+
+
+# --- vertices ------------------------------------------------------------------
+
+def vertex_hexes(v: Point) -> tuple[Hex, Hex, Hex]:
+    """The three hexes that meet at a vertex, sorted."""
+    x, y = v
+    if is_centre((x - 2, y)):
+        hs = ((x - 2, y), (x + 1, y - 1), (x + 1, y + 1))
+    elif is_centre((x + 2, y)):
+        hs = ((x + 2, y), (x - 1, y - 1), (x - 1, y + 1))
+    else:
+        raise ValueError(f"{v} is not a vertex")
+    return tuple(sorted(hs))  # type: ignore[return-value]
+
+
+def is_vertex(p: Point) -> bool:
+    return is_centre((p[0] - 2, p[1])) or is_centre((p[0] + 2, p[1]))
+
+
+def vertex_of(a: Hex, b: Hex, c: Hex) -> Point:
+    """The vertex shared by three mutually adjacent hexes."""
+    if not (are_adjacent(a, b) and are_adjacent(b, c) and are_adjacent(a, c)):
+        raise ValueError(f"{_safe_name(a)}, {_safe_name(b)} and {_safe_name(c)} "
+                         "do not meet at a vertex")
+    return ((a[0] + b[0] + c[0]) // 3, (a[1] + b[1] + c[1]) // 3)
+
+
+def parse_vertex(name: str) -> Point:
+    if not isinstance(name, str):
+        raise ValueError(f"a vertex name must be a string, not {type(name).__name__}")
+    parts = name.split("-")
+    if len(parts) != 3:
+        raise ValueError(f"{name!r} is not a vertex name (three hexes, e.g. Y8-Y9-Z8)")
+    a, b, c = (parse_hex(p) for p in parts)
+    return vertex_of(a, b, c)
+
+
+def vertex_name(v: Point) -> str:
+    return "-".join(hex_name(h) for h in vertex_hexes(v))
+
+
+def vertex_hexsides(v: Point) -> tuple[Hexside, Hexside, Hexside]:
+    """The three hexsides (hexspines) that meet at a vertex."""
+    a, b, c = vertex_hexes(v)
+    return (hexside(a, b), hexside(a, c), hexside(b, c))
+
+
+def _safe_name(h: Hex) -> str:
+    try:
+        return hex_name(h)
+    except ValueError:
+        return str(h)
+
+
+# --- the map -------------------------------------------------------------------
+
+class Grid(NamedTuple):
+    """A map of C columns and R rows: odd columns hold hexes 1..R, even
+    columns 0..R (0 and R are half hexes cut by the top and bottom edges);
+    columns A and the last are half hexes cut by the side edges."""
+    columns: int
+    rows: int
+
+    def contains(self, h: Hex) -> bool:
+        if not is_centre(h):
+            return False
+        col, row = col_row(h)
+        if not 1 <= col <= self.columns:
+            return False
+        return (1 if col % 2 else 0) <= row <= self.rows
+
+    def hexes(self) -> list[Hex]:
+        return [hex_at(c, r) for c in range(1, self.columns + 1)
+                for r in range(1 if c % 2 else 0, self.rows + 1)]
+
+    def is_half(self, h: Hex) -> bool:
+        col, row = col_row(h)
+        return col in (1, self.columns) or (col % 2 == 0 and row in (0, self.rows))
+
+
+def pixel(p: Point, unit: float) -> tuple[float, float]:
+    """Drawing only: lattice point -> pixels, for a half-hexside of ``unit`` px."""
+    return (p[0] * unit, p[1] * unit * math.sqrt(3))
+
+
+# --- the LOS trace -------------------------------------------------------------
+
+class TraceItem(NamedTuple):
+    """One piece of a LOS thread, in order from viewer to target.
+
+    kind:
+      ``"hex"``    the thread crosses this hex's interior (``hexes`` = (h,));
+      ``"cross"``  it crosses a hexside between two hexes (``hexes`` = (from, to));
+      ``"along"``  it runs along a hexside (a hexspine; ``hexes`` = the hexside,
+                   ``points`` = its two ends in thread order);
+      ``"vertex"`` it touches a vertex (``hexes`` = the three hexes there,
+                   ``points`` = (v,)).
+    ``near`` and ``far`` are the range from the viewer's and the target's hex
+    (for a hexside or vertex: the least over its hexes).
+    """
+    kind: str
+    hexes: tuple
+    points: tuple
+    near: int
+    far: int
+
+
+def _cross(ax: int, ay: int, bx: int, by: int) -> int:
+    return ax * by - ay * bx
+
+
+def _vertex_fan(v: Point):
+    """At vertex v: [(edge direction, hexside, hex clockwise-next)...]."""
+    x, y = v
+    if is_centre((x - 2, y)):   # one hex to the west, two to the east
+        w, ne, se = (x - 2, y), (x + 1, y - 1), (x + 1, y + 1)
+        return (((2, 0), (ne, se)), ((-1, 1), (w, se)), ((-1, -1), (w, ne))), \
+            ((ne, (-1, -1), (2, 0)), (se, (2, 0), (-1, 1)), (w, (-1, 1), (-1, -1)))
+    e, nw, sw = (x + 2, y), (x - 1, y - 1), (x - 1, y + 1)
+    return (((-2, 0), (nw, sw)), ((1, -1), (e, nw)), ((1, 1), (e, sw))), \
+        ((nw, (-2, 0), (1, -1)), (e, (1, -1), (1, 1)), (sw, (1, 1), (-2, 0)))
+
+
+def _walk(p: Point, q: Point) -> list[tuple]:
+    """Walk the segment p -> q exactly; p and q are centres or vertices."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    out: list[tuple] = []
+    if dx == 0 and dy == 0:
+        out.append(("hex", (p,), ()) if is_centre(p) else ("vertex", vertex_hexes(p), (p,)))
+        return out
+    px, py = p
+    if is_centre(p):
+        state, cur = "hex", p
+        out.append(("hex", (p,), ()))
+    else:
+        state, cur = "vertex", p
+        out.append(("vertex", vertex_hexes(p), (p,)))
+    for _ in range(100000):
+        if state == "hex":
+            if cur == q:
+                return out
+            hx, hy = cur
+            s = [_cross(dx, dy, hx + ox - px, hy + oy - py) for ox, oy in VERTEX_OFFSETS]
+            for i in range(6):
+                j = (i + 1) % 6
+                if s[i] < 0 < s[j]:  # exit through the edge i -> i+1
+                    ox, oy = NEIGHBOUR_OFFSETS[i]
+                    nxt = (hx + ox, hy + oy)
+                    out.append(("cross", (cur, nxt), ()))
+                    out.append(("hex", (nxt,), ()))
+                    cur = nxt
+                    break
+                if s[i] == 0 and s[i - 1] < 0 < s[j]:  # exit through vertex i
+                    ox, oy = VERTEX_OFFSETS[i]
+                    cur = (hx + ox, hy + oy)
+                    out.append(("vertex", vertex_hexes(cur), (cur,)))
+                    state = "vertex"
+                    break
+            else:  # pragma: no cover - would be a geometry bug
+                raise AssertionError(f"no exit from hex {cur} on {p}->{q}")
+        else:
+            if cur == q:
+                return out
+            edges, sectors = _vertex_fan(cur)
+            for (ex, ey), side in edges:
+                if _cross(ex, ey, dx, dy) == 0 and ex * dx + ey * dy > 0:
+                    nxt = (cur[0] + ex, cur[1] + ey)
+                    out.append(("along", tuple(sorted(side)), (cur, nxt)))
+                    out.append(("vertex", vertex_hexes(nxt), (nxt,)))
+                    cur = nxt
+                    break
+            else:
+                for h, (ax, ay), (bx, by) in sectors:
+                    k = _cross(ax, ay, bx, by)
+                    c1, c2 = _cross(ax, ay, dx, dy), _cross(dx, dy, bx, by)
+                    if (c1 > 0) == (k > 0) and (c2 > 0) == (k > 0) and c1 and c2:
+                        out.append(("hex", (h,), ()))
+                        state, cur = "hex", h
+                        break
+                else:  # pragma: no cover
+                    raise AssertionError(f"no way out of vertex {cur} on {p}->{q}")
+    raise AssertionError("trace did not end")  # pragma: no cover
+
+
+_REL_CACHE: dict = {}
+_ABS_CACHE: dict = {}
+_ABS_CACHE_MAX = 200000
+
+
+def _anchor(p: Point) -> Hex:
+    """A hex centre near p, so that traces can be cached by relative offset."""
+    return p if is_centre(p) else vertex_hexes(p)[0]
+
+
+def trace(p: Point, q: Point, near_hex: Hex | None = None,
+          far_hex: Hex | None = None) -> tuple[TraceItem, ...]:
+    """The LOS thread from p to q (hex centres or vertices), in order.
+
+    Lists every hex interior crossed, every hexside crossed or run along and
+    every vertex touched, each with its range from ``near_hex`` and
+    ``far_hex`` (default: the hexes of p and q).
+    """
+    if near_hex is None:
+        near_hex = _anchor(p)
+    if far_hex is None:
+        far_hex = _anchor(q)
+    key = (p, q, near_hex, far_hex)
+    got = _ABS_CACHE.get(key)
+    if got is not None:
+        return got
+    ax, ay = _anchor(p)
+    rel_key = (p[0] - ax, p[1] - ay, q[0] - ax, q[1] - ay,
+               near_hex[0] - ax, near_hex[1] - ay, far_hex[0] - ax, far_hex[1] - ay)
+    rel = _REL_CACHE.get(rel_key)
+    if rel is None:
+        nh = (rel_key[4], rel_key[5])
+        fh = (rel_key[6], rel_key[7])
+        items = []
+        for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
+            near = min(distance(nh, h) for h in hexes)
+            far = min(distance(fh, h) for h in hexes)
+            items.append((kind, hexes, points, near, far))
+        rel = tuple(items)
+        _REL_CACHE[rel_key] = rel
+    out = tuple(
+        TraceItem(kind, tuple((h[0] + ax, h[1] + ay) for h in hexes),
+                  tuple((v[0] + ax, v[1] + ay) for v in points), near, far)
+        for kind, hexes, points, near, far in rel)
+    if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
+        _ABS_CACHE.clear()
+    _ABS_CACHE[key] = out
+    return out

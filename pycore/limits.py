@@ -1,0 +1,17 @@
+"""Hard limits on input size (issue 5).  Exceeding one raises SetupError at once.
+
+They are generous for real play (a 2 x 2 board layout is 66 x 20) and keep
+every answer fast and every link small.
+"""
+
+MAX_COLUMNS = 132          # four boards across
+MAX_ROWS = 80              # eight boards down
+MAX_HEXES = 4000           # hex entries in a setup
+MAX_HEXSIDES = 4000        # hexside entries in a setup
+MAX_UNITS = 400            # units in a setup
+MAX_LEVEL = 20             # |base level| of a hex; building levels up to this too
+MAX_STRING = 200           # characters in an id, side or other string field
+MAX_EXTRA_FIELDS = 64      # unknown extra fields kept per object
+MAX_LINK_CHARS = 400_000   # characters in a share link
+MAX_INFLATED_BYTES = 4_000_000  # bytes of JSON a link may inflate to
+MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON

@@ -1,0 +1,419 @@
+"""Load and validate a version-1 setup (CONTRACT.md) into immutable objects.
+
+Every malformed input raises SetupError naming the field's path and what is
+wrong, e.g. ``hexsides["A1-C5"]: A1 and C5 are not adjacent``.  Unknown extra
+fields are kept (and listed in ``Setup.warnings``) so that links made by newer
+versions open here and travel on unchanged.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from . import geometry as g
+from . import limits
+from .errors import SetupError
+from .terrain import BUILDINGS, HEXSIDES, TERRAIN
+
+UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
+UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
+              "burning", "moved", "dug_in")
+# Fields added beyond CONTRACT.md (documented in the README):
+#   units: "armored" (vehicles; default true), "name", plus the B9.32 fields
+#   "column", "fortified_gun", "bridge", "roadblock", "pillbox", "wire",
+#   "prisoner", "cupola", "bocage_cross"... are kept as extras and read by
+#   pycore.wa where it knows them.
+#   hexes: "gully": true marks a gully that also holds other terrain (B19.21).
+#   hexsides: "depression": false marks two adjacent gully hexes that are not
+#   connected by a Depression hexside (A6.8 EX, B19.2); a hexside object may
+#   then omit "type".
+_HEX_FIELDS = ("terrain", "level", "levels", "gully")
+_HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
+_UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
+    + UNIT_FLAGS
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    terrain: str = "open"
+    level: int = 0
+    levels: int = 1
+    gully: bool = False
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def is_depression(self) -> bool:
+        return self.gully or TERRAIN[self.terrain].depression
+
+
+OPEN = HexInfo()
+
+
+@dataclass(frozen=True)
+class HexsideInfo:
+    type: str | None
+    hillside: bool = False
+    gap: bool = False
+    depression: bool | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Unit:
+    id: str
+    side: str
+    type: str
+    hex: g.Hex
+    level: int = 0
+    broken: bool = False
+    unarmed: bool = False
+    entrenched: bool = False
+    concealed: bool = False
+    hidden: bool = False
+    pinned: bool = False
+    crest: bool = False
+    burning: bool = False
+    moved: bool = False
+    dug_in: bool = False
+    armored: bool = True
+    bypass: g.Hexside | None = None
+    vertex: g.Point | None = None
+    wa: bool | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.type == "vehicle"
+
+    @property
+    def is_afv(self) -> bool:
+        return self.type == "vehicle" and self.armored
+
+
+@dataclass(frozen=True, eq=False)
+class Setup:
+    grid: g.Grid
+    board: str | None
+    hexes: Mapping[g.Hex, HexInfo]
+    hexsides: Mapping[g.Hexside, HexsideInfo]
+    units: tuple[Unit, ...]
+    extra: Mapping[str, Any]
+    map_extra: Mapping[str, Any]
+    warnings: tuple[str, ...]
+    cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def hex(self, h: g.Hex) -> HexInfo:
+        return self.hexes.get(h, OPEN)
+
+    def unit(self, unit_id: str) -> Unit:
+        for u in self.units:
+            if u.id == unit_id:
+                return u
+        raise SetupError(f"unit {unit_id!r}: no unit has this id")
+
+    def units_in(self, h: g.Hex) -> tuple[Unit, ...]:
+        by_hex = self.cache.get("units_by_hex")
+        if by_hex is None:
+            by_hex = {}
+            for u in self.units:
+                by_hex.setdefault(u.hex, []).append(u)
+            by_hex = {k: tuple(v) for k, v in by_hex.items()}
+            self.cache["units_by_hex"] = by_hex
+        return by_hex.get(h, ())
+
+    def wall(self, s: g.Hexside) -> HexsideInfo | None:
+        """The wall/hedge/bocage on hexside s, or None."""
+        info = self.hexsides.get(s)
+        return info if info is not None and info.type is not None else None
+
+    def depression_connected(self, s: g.Hexside) -> bool:
+        """Two gully hexes joined by a Depression hexside (A6.3, B19.2)."""
+        a, b = s
+        if not (self.hex(a).is_depression and self.hex(b).is_depression):
+            return False
+        info = self.hexsides.get(s)
+        return info is None or info.depression is not False
+
+    def to_dict(self) -> dict:
+        return _dump(self)
+
+
+# --- loading -------------------------------------------------------------------
+
+def load_setup(obj: Any) -> Setup:
+    """Validate a setup dict (or its JSON text) into a Setup."""
+    if isinstance(obj, Setup):
+        return obj
+    if isinstance(obj, (str, bytes)):
+        try:
+            obj = json.loads(obj)
+        except (ValueError, RecursionError) as e:
+            raise SetupError(f"setup: not valid JSON ({e})") from None
+    return _Loader().load(obj)
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.warnings: list[str] = []
+
+    def load(self, obj: Any) -> Setup:
+        d = _need(obj, dict, "setup")
+        fmt = d.get("format", "asl-setup")
+        if fmt != "asl-setup":
+            raise SetupError(f'format: expected "asl-setup", got {_show(fmt)}')
+        version = d.get("version")
+        if version is None:
+            raise SetupError("version: missing (expected 1)")
+        if version != 1 or isinstance(version, bool):
+            raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
+        grid, board, map_extra = self.load_map(d.get("map", {}))
+        hexes = self.load_hexes(d.get("hexes", {}), grid)
+        hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
+        units = self.load_units(d.get("units", []), grid, hexes)
+        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
+        return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
+                     tuple(units), extra, map_extra, tuple(self.warnings))
+
+    def extras(self, d: dict, known: tuple, path: str) -> Mapping[str, Any]:
+        extra = {k: v for k, v in d.items() if k not in known}
+        if len(extra) > limits.MAX_EXTRA_FIELDS:
+            raise SetupError(f"{path}: more than {limits.MAX_EXTRA_FIELDS} unknown fields")
+        for k in extra:
+            if not isinstance(k, str):
+                raise SetupError(f"{path}: field names must be strings")
+            self.warnings.append(f"{path}: unknown field {k!r} kept")
+        return MappingProxyType(extra)
+
+    def load_map(self, m: Any):
+        m = _need(m, dict, "map")
+        cols = _int(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
+        rows = _int(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
+        board = m.get("board")
+        if board is not None:
+            board = _str(board, "map.board")
+        return g.Grid(cols, rows), board, self.extras(m, ("columns", "rows", "board"), "map")
+
+    def load_hexes(self, hexes: Any, grid: g.Grid) -> dict:
+        hexes = _need(hexes, dict, "hexes")
+        if len(hexes) > limits.MAX_HEXES:
+            raise SetupError(f"hexes: more than {limits.MAX_HEXES} entries")
+        out: dict = {}
+        for name, v in hexes.items():
+            path = f"hexes[{_show(name)}]"
+            h = _hex(name, path, grid)
+            if h in out:
+                raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
+            v = _need(v, dict, path)
+            terrain = v.get("terrain", "open")
+            if terrain not in TERRAIN:
+                raise SetupError(f"{path}.terrain: unknown terrain {_show(terrain)} "
+                                 f"(expected one of {', '.join(TERRAIN)})")
+            level = _int(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
+            levels = _int(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
+            gully = _bool(v.get("gully", False), f"{path}.gully")
+            out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
+                             self.extras(v, _HEX_FIELDS, path))
+        return out
+
+    def load_hexsides(self, sides: Any, grid: g.Grid) -> dict:
+        sides = _need(sides, dict, "hexsides")
+        if len(sides) > limits.MAX_HEXSIDES:
+            raise SetupError(f"hexsides: more than {limits.MAX_HEXSIDES} entries")
+        out: dict = {}
+        for name, v in sides.items():
+            path = f"hexsides[{_show(name)}]"
+            if not isinstance(name, str) or name.count("-") != 1:
+                raise SetupError(f"{path}: a hexside is named by two hexes, e.g. Y7-Z7")
+            a, b = (_hex(part, path, grid) for part in name.split("-"))
+            try:
+                s = g.hexside(a, b)
+            except ValueError as e:
+                raise SetupError(f"{path}: {e}") from None
+            if s in out:
+                raise SetupError(f"{path}: names a hexside already given ({g.hexside_name(s)})")
+            if isinstance(v, str):
+                v = {"type": v}
+            v = _need(v, dict, path)
+            kind = v.get("type")
+            if kind is None and "depression" not in v:
+                raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
+            if kind is not None and kind not in HEXSIDES:
+                raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
+                                 f"(expected one of {', '.join(HEXSIDES)})")
+            dep = v.get("depression")
+            if dep is not None:
+                dep = _bool(dep, f"{path}.depression")
+            out[s] = HexsideInfo(kind, _bool(v.get("hillside", False), f"{path}.hillside"),
+                                 _bool(v.get("gap", False), f"{path}.gap"), dep,
+                                 self.extras(v, _HEXSIDE_FIELDS, path))
+        return out
+
+    def load_units(self, units: Any, grid: g.Grid, hexes: dict) -> list:
+        units = _need(units, list, "units")
+        if len(units) > limits.MAX_UNITS:
+            raise SetupError(f"units: more than {limits.MAX_UNITS} units")
+        out, seen = [], set()
+        for i, v in enumerate(units):
+            path = f"units[{i}]"
+            v = _need(v, dict, path)
+            uid = _str(v.get("id"), f"{path}.id")
+            if not uid:
+                raise SetupError(f"{path}.id: must not be empty")
+            if uid in seen:
+                raise SetupError(f"{path}.id: duplicate unit id {uid!r}")
+            seen.add(uid)
+            side = _str(v.get("side"), f"{path}.side")
+            kind = v.get("type")
+            if kind not in UNIT_TYPES:
+                raise SetupError(f"{path}.type: unknown unit type {_show(kind)} "
+                                 f"(expected one of {', '.join(UNIT_TYPES)})")
+            h = _hex(v.get("hex"), f"{path}.hex", grid)
+            info = hexes.get(h, OPEN)
+            level = _int(v.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
+            top = info.levels - 1 if info.terrain in BUILDINGS else 0
+            if level > top:
+                raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level} "
+                                 f"(its highest is {top})")
+            flags = {f: _bool(v.get(f, False), f"{path}.{f}") for f in UNIT_FLAGS}
+            bypass = v.get("bypass")
+            if bypass is not None:
+                bypass = _hexside_of(bypass, h, f"{path}.bypass")
+            vertex = v.get("vertex")
+            if vertex is not None:
+                vertex = _vertex_of(vertex, h, f"{path}.vertex")
+            wa = v.get("wa")
+            if wa is not None:
+                wa = _bool(wa, f"{path}.wa")
+            armored = _bool(v.get("armored", True), f"{path}.armored")
+            out.append(Unit(uid, side, kind, h, level, armored=armored, bypass=bypass,
+                            vertex=vertex, wa=wa, extra=self.extras(v, _UNIT_FIELDS, path),
+                            **flags))
+        return out
+
+
+# --- field helpers ---------------------------------------------------------------
+
+def _show(v: Any) -> str:
+    text = json.dumps(v) if isinstance(v, (str, int, float, bool)) or v is None \
+        else type(v).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _need(v: Any, kind: type, path: str):
+    if not isinstance(v, kind):
+        want = {dict: "an object", list: "a list"}[kind]
+        raise SetupError(f"{path}: must be {want}, not {_show(v)}")
+    return v
+
+
+def _int(v: Any, path: str, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise SetupError(f"{path}: must be a whole number, not {_show(v)}")
+    if not lo <= v <= hi:
+        raise SetupError(f"{path}: {v} is out of range ({lo} to {hi})")
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise SetupError(f"{path}: must be true or false, not {_show(v)}")
+    return v
+
+
+def _str(v: Any, path: str) -> str:
+    if not isinstance(v, str):
+        raise SetupError(f"{path}: must be a string, not {_show(v)}")
+    if len(v) > limits.MAX_STRING:
+        raise SetupError(f"{path}: longer than {limits.MAX_STRING} characters")
+    return v
+
+
+def _hex(name: Any, path: str, grid: g.Grid) -> g.Hex:
+    try:
+        h = g.parse_hex(name)
+    except ValueError as e:
+        raise SetupError(f"{path}: {e}") from None
+    if not grid.contains(h):
+        raise SetupError(f"{path}: {g.hex_name(h)} is off the map "
+                         f"({grid.columns} x {grid.rows})")
+    return h
+
+
+def _hexside_of(name: Any, h: g.Hex, path: str) -> g.Hexside:
+    try:
+        s = g.parse_hexside(name)
+    except ValueError as e:
+        raise SetupError(f"{path}: {e}") from None
+    if h not in s:
+        raise SetupError(f"{path}: {g.hexside_name(s)} is not a hexside of {g.hex_name(h)}")
+    return s
+
+
+def _vertex_of(name: Any, h: g.Hex, path: str) -> g.Point:
+    try:
+        v = g.parse_vertex(name)
+    except ValueError as e:
+        raise SetupError(f"{path}: {e}") from None
+    if h not in g.vertex_hexes(v):
+        raise SetupError(f"{path}: {name} is not a vertex of {g.hex_name(h)}")
+    return v
+
+
+# --- dumping -----------------------------------------------------------------------
+
+def _dump(s: Setup) -> dict:
+    m = {"columns": s.grid.columns, "rows": s.grid.rows}
+    if s.board is not None:
+        m["board"] = s.board
+    m.update(s.map_extra)
+    hexes = {}
+    for h in sorted(s.hexes, key=g.col_row):
+        info = s.hexes[h]
+        d: dict = {}
+        if info.terrain != "open":
+            d["terrain"] = info.terrain
+        if info.level:
+            d["level"] = info.level
+        if info.levels != 1:
+            d["levels"] = info.levels
+        if info.gully:
+            d["gully"] = True
+        d.update(info.extra)
+        if d:
+            hexes[g.hex_name(h)] = d
+    sides = {}
+    for sd in sorted(s.hexsides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
+        info = s.hexsides[sd]
+        d = {"type": info.type} if info.type is not None else {}
+        if info.hillside:
+            d["hillside"] = True
+        if info.gap:
+            d["gap"] = True
+        if info.depression is not None:
+            d["depression"] = info.depression
+        d.update(info.extra)
+        sides[g.hexside_name(sd)] = d["type"] if list(d) == ["type"] else d
+    units = []
+    for u in s.units:
+        d = {"id": u.id, "side": u.side, "type": u.type, "hex": g.hex_name(u.hex)}
+        if u.level:
+            d["level"] = u.level
+        for f in UNIT_FLAGS:
+            if getattr(u, f):
+                d[f] = True
+        if not u.armored:
+            d["armored"] = False
+        if u.bypass is not None:
+            d["bypass"] = g.hexside_name(u.bypass)
+        if u.vertex is not None:
+            d["vertex"] = g.vertex_name(u.vertex)
+        if u.wa is not None:
+            d["wa"] = u.wa
+        d.update(u.extra)
+        units.append(d)
+    out = {"format": "asl-setup", "version": 1, "map": m, "hexes": hexes,
+           "hexsides": sides, "units": units}
+    out.update(s.extra)
+    return out

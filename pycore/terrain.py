@@ -1,0 +1,60 @@
+"""The terrain catalog: obstacle heights, Hindrances, TEM, inherent or not, rules.
+
+Heights are in half levels (integers): woods 2 (a 1-level obstacle, A6.2),
+a single-story building 3 (1½ levels), walls and hedges 1 (half-level, A6.21,
+B9.2), bocage 2 (one level, B9.52).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Terrain(NamedTuple):
+    name: str
+    height: int          # obstacle height in half levels; 0 = not an obstacle
+    hindrance: int       # LOS Hindrance DRM (A6.7); 0 = none
+    inherent: bool       # fills its hex: blocks/hinders along its hexside (A6.1 EXC, B.6)
+    tem: int             # in-hex TEM
+    rule: str
+    depression: bool = False
+    hinders_all_levels: bool = False  # A6.7 EXC: orchard (B14.2)
+
+
+TERRAIN = {t.name: t for t in (
+    Terrain("open", 0, 0, True, 0, "B1"),
+    Terrain("woods", 2, 0, False, 1, "B13"),
+    Terrain("brush", 0, 1, True, 1, "B12"),
+    Terrain("grain", 0, 1, True, 0, "B15"),
+    Terrain("orchard", 0, 1, True, 0, "B14", hinders_all_levels=True),
+    Terrain("building", 3, 0, False, 2, "B23"),
+    Terrain("stone-building", 3, 0, False, 3, "B23"),
+    Terrain("marsh", 0, 0, True, 0, "B16"),
+    Terrain("shellholes", 0, 0, True, 1, "B2"),
+    Terrain("gully", 0, 0, True, 0, "B19", depression=True),
+)}
+
+BUILDINGS = ("building", "stone-building")
+
+
+def obstacle_height(terrain: str, levels: int = 1) -> int:
+    """Height in half levels; a building of n levels is n + ½ levels high (B23)."""
+    if terrain in BUILDINGS:
+        return 2 * levels + 1
+    return TERRAIN[terrain].height
+
+
+class HexsideTerrain(NamedTuple):
+    name: str
+    height: int          # half levels
+    tem: int             # vs Direct Fire (B9.3, B9.5)
+    indirect_tem: int    # vs Indirect Fire (B9.34; bocage B9.5 play aid)
+    rule: str
+    hull_down: bool      # B9.36: walls create HD, hedges do not
+
+
+HEXSIDES = {t.name: t for t in (
+    HexsideTerrain("wall", 1, 2, 1, "B9.1", True),
+    HexsideTerrain("hedge", 1, 1, 0, "B9.1", False),
+    HexsideTerrain("cactus-hedge", 1, 1, 0, "B9.7", False),
+    HexsideTerrain("bocage", 2, 2, 1, "B9.5", True),
+)}
