@@ -27,9 +27,10 @@ from .setup import load_setup
 VERSION = 1
 PREFIX = f"s{VERSION}."
 _FIELD = "link"
-# The longest integer literal a setup can sensibly hold; a longer one is a
-# crafted number (and past 4300 digits Python itself refuses to read it).
-_MAX_INT_DIGITS = 18
+# The longest integer literal a setup can sensibly hold (a 128-bit number
+# has 39 digits); a longer one is crafted, and past 4300 digits Python itself
+# refuses to read it (and reading one costs time quadratic in its length).
+_MAX_INT_DIGITS = 40
 _VERSIONED = re.compile(r"s(\d{1,6})\.")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 # A JSON string: linear-time, and an unterminated one runs to the end.
@@ -149,21 +150,22 @@ def _json_depth_ok(text: str) -> bool:
     """True unless the JSON nests deeper than MAX_JSON_DEPTH.
 
     Strings are cut out, the brackets kept, and one innermost level of
-    ``[]`` pairs removed per round: all in C-speed string operations, so
-    a megabyte of brackets is measured in milliseconds and json.loads never
-    recurses deep enough to raise RecursionError. Unbalanced brackets are
-    left for json.loads to report.
+    ``[]`` pairs removed per round: all C-speed string operations, so a
+    megabyte of brackets is measured in milliseconds, and json.loads never
+    recurses deep enough to raise RecursionError. What is left after the
+    pairs are gone (``]]][[[``) is unbalanced; its unclosed openers nest too.
     """
     brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
     brackets = brackets.replace("{", "[").replace("}", "]")
-    for _ in range(limits.MAX_JSON_DEPTH):
-        if not brackets:
-            return True
+    rounds = 0
+    while True:
         shorter = brackets.replace("[]", "")
         if len(shorter) == len(brackets):
-            return True     # unbalanced: not too deep, just not JSON
+            return brackets.count("[") <= limits.MAX_JSON_DEPTH
+        rounds += 1
+        if rounds > limits.MAX_JSON_DEPTH:
+            return False
         brackets = shorter
-    return not brackets or "[]" not in brackets
 
 
 def _parse_int(digits: str) -> int:

@@ -1,0 +1,69 @@
+"""Command line: ``python -m pycore los|fire|wa|visibility SETUP.json ...``.
+
+Prints the same dicts as ``pycore.api`` as JSON.  Exit status 0 on success,
+2 with a one-line error on bad input.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import api
+from .errors import SetupError
+
+
+def _read(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except OSError as e:
+        raise SetupError(f"{path}: cannot read ({e.strerror})") from None
+    except (ValueError, RecursionError) as e:
+        raise SetupError(f"{path}: not valid JSON ({e})") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m pycore",
+                                description="ASL LOS, Hindrance, TEM and Wall Advantage.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    for name, a, b in (("los", "VIEWER", "TARGET"), ("fire", "FIRER", "TARGET")):
+        sp = sub.add_parser(name)
+        sp.add_argument("setup")
+        sp.add_argument(a.lower(), metavar=a, help="unit id or hex name")
+        sp.add_argument(b.lower(), metavar=b, help="unit id or hex name")
+        if name == "fire":
+            sp.add_argument("--indirect", action="store_true", help="Indirect Fire (B9.34)")
+    sp = sub.add_parser("wa")
+    sp.add_argument("setup")
+    sp = sub.add_parser("visibility")
+    sp.add_argument("setup")
+    sp.add_argument("viewer", metavar="VIEWER")
+    sp = sub.add_parser("move")
+    sp.add_argument("setup")
+    sp.add_argument("unit", metavar="UNIT")
+    sp.add_argument("from_hex", metavar="FROM")
+    sp.add_argument("to_hex", metavar="TO")
+    args = p.parse_args(argv)
+    try:
+        setup = _read(args.setup)
+        if args.cmd == "los":
+            out = api.los(setup, args.viewer, args.target)
+        elif args.cmd == "fire":
+            out = api.fire(setup, args.firer, args.target, args.indirect)
+        elif args.cmd == "wa":
+            out = api.wall_advantage(setup)
+        elif args.cmd == "visibility":
+            out = api.visibility(setup, args.viewer)
+        else:
+            out = api.move_cost(setup, args.unit, args.from_hex, args.to_hex)
+    except SetupError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    json.dump(out, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
