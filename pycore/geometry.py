@@ -360,20 +360,35 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
                near_hex[0] - ax, near_hex[1] - ay, far_hex[0] - ax, far_hex[1] - ay)
     rel = _REL_CACHE.get(rel_key)
     if rel is None:
-        nh = (rel_key[4], rel_key[5])
-        fh = (rel_key[6], rel_key[7])
-        items = []
-        for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
-            near = min(distance(nh, h) for h in hexes)
-            far = min(distance(fh, h) for h in hexes)
-            items.append((kind, hexes, points, near, far))
-        rel = tuple(items)
+        rel = _relative_trace(rel_key)
         _REL_CACHE[rel_key] = rel
     out = tuple(
-        TraceItem(kind, tuple((h[0] + ax, h[1] + ay) for h in hexes),
-                  tuple((v[0] + ax, v[1] + ay) for v in points), near, far)
+        TraceItem(kind, _shift(hexes, ax, ay), _shift(points, ax, ay), near, far)
         for kind, hexes, points, near, far in rel)
     if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
         _ABS_CACHE.clear()
     _ABS_CACHE[key] = out
     return out
+
+
+def _shift(pts: tuple, ax: int, ay: int) -> tuple:
+    if len(pts) == 1:
+        (x, y), = pts
+        return ((x + ax, y + ay),)
+    return tuple([(x + ax, y + ay) for x, y in pts])
+
+
+def _relative_trace(rel_key: tuple) -> tuple:
+    nx, ny, fx, fy = rel_key[4:]
+    items = []
+    for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
+        near = far = 1 << 30
+        for hx, hy in hexes:  # distance(), inlined: this is the cold path of visibility
+            dc = abs(hx - nx) // 3
+            d = dc + max(0, (abs(hy - ny) - dc) // 2)
+            near = d if d < near else near
+            dc = abs(hx - fx) // 3
+            d = dc + max(0, (abs(hy - fy) - dc) // 2)
+            far = d if d < far else far
+        items.append((kind, hexes, points, near, far))
+    return tuple(items)
