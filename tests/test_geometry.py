@@ -1,0 +1,236 @@
+"""pycore.geometry: names, adjacency, range, and the exact LOS trace.
+
+The trace is checked against an independent oracle that clips the thread
+against each hexagon with exact rational arithmetic (fractions), so a
+disagreement on a hexspine or a vertex would show here.
+"""
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pycore import geometry as g
+
+H = g.parse_hex
+
+
+# --- names -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("col,name", [(1, "A"), (26, "Z"), (27, "AA"), (33, "GG"),
+                                      (52, "ZZ"), (53, "AAA"), (66, "NNN")])
+def test_column_names_follow_ASL_lettering(col, name):
+    assert g.column_name(col) == name
+    assert g.parse_column(name) == col
+
+
+def test_hex_names_round_trip_and_board_prefix_is_ignored():
+    assert g.hex_name(H("Z9")) == "Z9"
+    assert H("6Z9") == H("Z9")
+    assert g.hex_name(H("GG10")) == "GG10"
+    assert H("gg10") == H("GG10")
+
+
+@pytest.mark.parametrize("bad", ["", "9", "Z", "AB3", "Z-1", "Z9x", "1234567Z9", None, 7])
+def test_bad_hex_names_raise_value_error(bad):
+    with pytest.raises(ValueError):
+        H(bad)
+
+
+def test_contract_geometry_centres():
+    # CONTRACT.md: odd columns' hex n at y = n - 0.5, even columns' at y = n.
+    assert H("A1") == (3, 1) and H("B1") == (6, 2) and H("B0") == (6, 0)
+
+
+def test_contract_examples_Q4_Q5_R4_share_a_vertex_and_T1_U2_are_adjacent():
+    v = g.parse_vertex("Q4-Q5-R4")
+    for name in ("Q4", "Q5", "R4"):
+        assert v in g.hex_vertices(H(name))
+    assert g.vertex_name(v) == "Q4-Q5-R4"
+    assert g.are_adjacent(H("T1"), H("U2"))
+    assert not g.are_adjacent(H("T1"), H("U3"))
+
+
+def test_contract_example_Z9_to_X6_runs_along_the_Z8_Y9_hexside():
+    items = g.trace(H("Z9"), H("X6"))
+    along = [g.hexside_name(it.hexes) for it in items if it.kind == "along"]
+    assert along == ["Y9-Z8", "X7-Y7"]
+
+
+def test_hexside_and_vertex_names_parse_in_any_order():
+    assert g.parse_hexside("Z8-Y9") == g.parse_hexside("Y9-Z8")
+    assert g.parse_vertex("Z8-Y8-Y9") == g.parse_vertex("Y8-Y9-Z8")
+    with pytest.raises(ValueError, match="not adjacent"):
+        g.parse_hexside("A1-C5")
+    with pytest.raises(ValueError):
+        g.parse_vertex("A1-A2-A3")
+
+
+def test_hexside_ends_are_the_shared_vertices():
+    s = g.parse_hexside("Y9-Z8")
+    p, q = g.hexside_ends(s)
+    assert {p, q} == set(g.hex_vertices(s[0])) & set(g.hex_vertices(s[1]))
+
+
+# --- map, adjacency, range ----------------------------------------------------------
+
+def test_geomorphic_board_has_half_hexes_at_its_edges():
+    grid = g.Grid(33, 10)
+    assert len(grid.hexes()) == 17 * 10 + 16 * 11
+    assert grid.contains(H("B0")) and grid.contains(H("B10")) and not grid.contains(H("A0"))
+    assert grid.contains(H("GG10")) and not grid.contains(H("HH1"))
+    assert grid.is_half(H("A5")) and grid.is_half(H("B0")) and not grid.is_half(H("C5"))
+
+
+def test_every_hex_has_six_neighbours_at_range_one():
+    h = H("M5")
+    ns = g.neighbours(h)
+    assert len(set(ns)) == 6
+    assert all(g.distance(h, n) == 1 and g.are_adjacent(h, n) for n in ns)
+
+
+def _bfs_distance(a, b, limit=40):
+    seen, frontier, d = {a}, [a], 0
+    while b not in seen:
+        d += 1
+        frontier = [n for h in frontier for n in g.neighbours(h) if n not in seen]
+        seen.update(frontier)
+        assert d < limit
+    return d
+
+
+centres = st.builds(g.hex_at, st.integers(1, 30), st.integers(0, 12))
+
+
+@given(centres, centres)
+@settings(max_examples=150, deadline=None)
+def test_range_is_the_least_number_of_hexes(a, b):
+    assert g.distance(a, b) == _bfs_distance(a, b)
+
+
+# --- the exact trace, against a rational oracle ----------------------------------------
+
+def _oracle(p, q):
+    """Sets of hex interiors crossed, hexsides run along and vertices touched,
+    computed independently with fractions."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    xs = range(min(p[0], q[0]) - 3, max(p[0], q[0]) + 4)
+    ys = range(min(p[1], q[1]) - 2, max(p[1], q[1]) + 3)
+    hexes = set()
+    for x in xs:
+        for y in ys:
+            if not g.is_centre((x, y)):
+                continue
+            vs = g.hex_vertices((x, y))
+            lo, hi = Fraction(0), Fraction(1)
+            ok = True
+            for i in range(6):
+                ax, ay = vs[i]
+                bx, by = vs[(i + 1) % 6]
+                ex, ey = bx - ax, by - ay
+                # inside: cross(e, P + tD - A) > 0  ->  c0 + c1 t > 0
+                c0 = ex * (p[1] - ay) - ey * (p[0] - ax)
+                c1 = ex * dy - ey * dx
+                if c1 == 0:
+                    ok = ok and c0 > 0
+                elif c1 > 0:
+                    lo = max(lo, Fraction(-c0, c1))
+                else:
+                    hi = min(hi, Fraction(-c0, c1))
+            inside_p = g.is_centre(p) and p == (x, y)
+            if ok and (lo < hi or inside_p):
+                hexes.add((x, y))
+    verts = set()
+    for x in xs:
+        for y in ys:
+            v = (x, y)
+            if g.is_vertex(v) and dx * (y - p[1]) - dy * (x - p[0]) == 0:
+                t = (x - p[0]) * dx + (y - p[1]) * dy
+                if 0 <= t <= dx * dx + dy * dy:
+                    verts.add(v)
+    along = set()
+    for v in verts:
+        for s in g.vertex_hexsides(v):
+            a, b = g.hexside_ends(s)
+            if a in verts and b in verts:
+                along.add(s)
+    return hexes, along, verts
+
+
+points = st.one_of(
+    centres,
+    st.builds(lambda h, i: (h[0] + g.VERTEX_OFFSETS[i][0], h[1] + g.VERTEX_OFFSETS[i][1]),
+              centres, st.integers(0, 5)))
+
+
+@given(points, points)
+@settings(max_examples=400, deadline=None)
+def test_trace_matches_exact_rational_oracle(p, q):
+    items = g.trace(p, q)
+    hexes = {it.hexes[0] for it in items if it.kind == "hex"}
+    along = {tuple(sorted(it.hexes)) for it in items if it.kind == "along"}
+    verts = {it.points[0] for it in items if it.kind == "vertex"}
+    assert (hexes, along, verts) == _oracle(p, q)
+
+
+@given(points, points)
+@settings(max_examples=200, deadline=None)
+def test_trace_is_in_thread_order_and_crossings_join_consecutive_hexes(p, q):
+    items = g.trace(p, q)
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    last = -1
+    for prev, it, nxt in zip(items, items[1:], items[2:]):
+        if it.kind == "cross":
+            assert prev.kind == nxt.kind == "hex"
+            assert (prev.hexes[0], nxt.hexes[0]) == it.hexes
+            assert g.are_adjacent(*it.hexes)
+        if it.kind == "vertex":
+            t = (it.points[0][0] - p[0]) * dx + (it.points[0][1] - p[1]) * dy
+            assert t > last
+            last = t
+
+
+@given(centres, centres)
+@settings(max_examples=200, deadline=None)
+def test_trace_is_the_same_thread_both_ways(a, b):
+    fwd = [(it.kind, frozenset(it.hexes)) for it in g.trace(a, b)]
+    back = [(it.kind, frozenset(it.hexes)) for it in reversed(g.trace(b, a))]
+    assert fwd == back
+
+
+def test_trace_ranges_from_both_ends():
+    items = g.trace(H("V3"), H("W10"))
+    for it in items:
+        if it.kind == "hex":
+            assert it.near == g.distance(H("V3"), it.hexes[0])
+            assert it.far == g.distance(H("W10"), it.hexes[0])
+
+
+# --- exactness at the longest range of a 66-column map ---------------------------------
+
+def test_longest_horizontal_hexspine_thread_on_a_66_column_map_is_exact():
+    # A1 to MMM1 (columns 1 and 63: y = 1 both): the thread runs through the
+    # centres of odd columns and along the hexspine between rows 1 and 2 of
+    # every even column, touching each vertex in between.
+    a, b = g.hex_at(1, 1), g.hex_at(63, 1)
+    items = g.trace(a, b)
+    kinds = [it.kind for it in items]
+    assert kinds[:5] == ["hex", "vertex", "along", "vertex", "hex"]
+    alongs = [it for it in items if it.kind == "along"]
+    assert len(alongs) == 31
+    for it in alongs:
+        col = it.hexes[0][0] // 3
+        assert col % 2 == 0 and {g.col_row(h)[1] for h in it.hexes} == {0, 1}
+    assert g.distance(a, b) == 62
+
+
+def test_longest_diagonal_hexspine_thread_is_exact_and_one_step_off_is_not():
+    a = g.hex_at(2, 20)                     # B20
+    b = (a[0] + 60, a[1] - 20 * 2)          # 20 columns on, 40 half-rows up: a hexspine
+    assert g.is_centre(b)
+    items = g.trace(a, b)
+    assert sum(it.kind == "along" for it in items) == 20
+    # Nudge the target one hex down: the thread now touches no vertex at all
+    # between the ends, which a float nudge could not tell apart.
+    c = (b[0], b[1] + 2)
+    assert not [it for it in g.trace(a, c) if it.kind in ("along", "vertex")]
