@@ -13,7 +13,7 @@ from . import geometry as g
 from .errors import SetupError
 from .location import End, make_end, resolve, unit_end
 from .setup import Setup
-from .terrain import HEXSIDES, TERRAIN, obstacle_height
+from .terrain import BUILDINGS, HEXSIDES, TERRAIN, obstacle_height
 from .wa import wa_hexsides
 
 
@@ -88,6 +88,13 @@ class Ruling:
         if v.hex == t.hex:
             self._same_hex()
             return
+        if self.range == 1 and v.level != t.level and self._building(v.hex) \
+                and self._building(t.hex):
+            # Adjacent building hexes are taken as one multi-hex building: its
+            # floors lie between different levels (A6.8 EX, 12U5 and V4).
+            self.blocked(g.hex_name(t.hex), "A6.8",
+                         "The building levels between them block the LOS (A6.8 EX).")
+            return
         self.trace = g.trace(v.point, t.point, v.hex, t.hex)
         self.lo, self.hi = (v, t) if v.elevation <= t.elevation else (t, v)
         # Hills are judged against the ground level of a Depression end: the
@@ -137,6 +144,9 @@ class Ruling:
         else:
             self.say("A6.8", "Both are in the same hex: the LOS is clear.")
 
+    def _building(self, h: g.Hex) -> bool:
+        return self.s.hex(h).terrain in BUILDINGS
+
     def _own(self, h: g.Hex) -> bool:
         return h == self.viewer.hex or h == self.target.hex
 
@@ -167,8 +177,27 @@ class Ruling:
         elif info.level > self.lo_ground:
             self._obstacle(2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
                            "A6.2", crest=True)
+        if self.block is None:
+            self._bocage_house(h)
         if self.block is None and not self._own(h):
             self._hindrance(h, item.near, hind)
+
+    def _bocage_house(self, h: g.Hex) -> None:
+        """B9.52: against a viewer above it, a bocage hexside acts as a
+        Single-Story House in the hex behind it (the defender's hex), so the
+        next hex along the LOS is a Blind Hex, reducible to none (B9.531)."""
+        hi = self.hi
+        for n in g.neighbours(h):
+            sd = g.hexside(h, n)
+            info = self.s.wall(sd)
+            if info is None or info.type != "bocage" or info.gap:
+                continue
+            top = self._wall_base(sd, info) + 1
+            if hi.elevation > top and g.distance(hi.hex, n) < g.distance(hi.hex, h):
+                self._obstacle(2 * top, 1, (h,), g.hex_name(h),
+                               f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
+                               f"{g.hex_name(h)}, B9.52)", "B9.52", min_blind=0)
+                return
 
     def _along_obstacle(self, a: g.Hex, b: g.Hex, name: str) -> None:
         """A6.1: a non-inherent obstacle blocks along a hexside only where it is on
@@ -221,12 +250,12 @@ class Ruling:
                              f"behind it, beyond its {blind} Blind Hex(es).")
 
     # --- Hindrances: A6.7, D9.4 --------------------------------------------------
-    def _hindrance(self, h: g.Hex, rng: int, hind: dict) -> None:
+    def _hindrance(self, h: g.Hex, rng: int, hind: dict, terrain: bool = True) -> None:
         info = self.s.hex(h)
         ter = TERRAIN[info.terrain]
         drm = 0
         name = g.hex_name(h)
-        if ter.hindrance:
+        if terrain and ter.hindrance:
             reach = self.lo.elevation if ter.hinders_all_levels else self.hi.elevation
             if reach <= info.level:
                 drm += ter.hindrance
@@ -353,9 +382,10 @@ class Ruling:
         self._along_obstacle(a, b, name)
         if self.block is not None:
             return
-        for h in (a, b):   # A6.1 EXC: inherent terrain hinders along its hexside
-            if not self._own(h) and TERRAIN[self.s.hex(h).terrain].inherent:
-                self._hindrance(h, g.distance(self.viewer.hex, h), hind)
+        for h in (a, b):   # A6.1 EXC: inherent terrain hinders along its hexside; D9.4
+            if not self._own(h):
+                self._hindrance(h, g.distance(self.viewer.hex, h), hind,
+                                terrain=TERRAIN[self.s.hex(h).terrain].inherent)
         info = self.s.wall(sd)
         if info is None or info.gap:
             return
@@ -365,6 +395,11 @@ class Ruling:
                            f"the bocage hexspine {name}", "B9.52", min_blind=1)
             return
         if self._own_side(sd):
+            return
+        vv, tv = g.hex_vertices(self.viewer.hex), g.hex_vertices(self.target.hex)
+        if any(p in vv for p in item.points) and any(p in tv for p in item.points):
+            self.say("B9.2", f"The {what} hexspine touches both the viewer's and the target's "
+                             "hex: it does not block (B9.2).")
             return
         touching = [j for j, i in self._spines.items() if self.trace[i] is item]
         if touching:
@@ -396,10 +431,16 @@ class Ruling:
         along = {tuple(it.hexes) for it in self.trace[max(0, i - 1):i + 2] if it.kind == "along"}
         for sd in g.vertex_hexsides(v):
             info = self.s.wall(sd)
-            if info is None or info.gap or sd in along or self._own_side(sd):
+            if info is None or info.gap or sd in along:
                 continue
+            if self._own_side(sd) and info.type != "bocage":
+                continue   # B9.2: never blocks LOS into its own hex
             name = _where("vertex", v)
-            if info.type == "bocage":
+            if info.type == "bocage" and self._own_side(sd):
+                x = self.viewer.hex if self.viewer.hex in sd else \
+                    (sd[0] if sd[1] == self.target.hex else sd[1])
+                self._bocage_crossed(sd, info, x, sd[1] if sd[0] == x else sd[0])
+            elif info.type == "bocage":
                 self._obstacle(2 * self._wall_base(sd, info) + 2, 1, sd, name,
                                f"the bocage at vertex {name}", "B9.52", min_blind=1)
             else:
@@ -426,14 +467,12 @@ class Ruling:
         if hi.elevation > top:   # seen over: the next hex is a Blind Hex (B9.52, B9.531)
             hx, ly = (x, y) if hi is v else (y, x)
             if lo.hex == ly:
-                if hi.hex != hx and not self._has_wa(lo, sd):
+                if hi.hex != hx and lo.unit is not None and not self._has_wa(lo, sd):
                     self.unit_hidden(name, "B9.521",
                                      f"{lo.name} is behind the bocage {name} without Wall "
                                      f"Advantage: units there cannot be seen from outside the "
                                      "hexes formed by that hexside (B9.521).")
-                return
-            self._obstacle(2 * top, 1, (ly,), name, f"the bocage {name}", "B9.52", min_blind=0)
-            return
+            return   # the Blind Hex beyond is judged in _bocage_house
         v_wa, t_wa = self._has_wa(v, sd), self._has_wa(t, sd)
         v_in, t_in = v.hex == x, t.hex == y
         if v_wa or t_wa:
@@ -448,11 +487,14 @@ class Ruling:
                          f"{v.name} is in a hex formed by the bocage {name} without Wall "
                          f"Advantage: it sees through it into the adjacent hex only, not "
                          f"beyond (B9.521).")
-        elif t_in:
+        elif t_in and t.unit is not None:
             self.unit_hidden(name, "B9.521",
                              f"The viewer is not in a hex formed by the bocage {name}: it sees "
                              f"into {g.hex_name(y)}, but not units there without Wall "
                              "Advantage (B9.521).")
+        elif t_in:
+            self.say("B9.521", f"The viewer sees through the bocage {name} into "
+                               f"{g.hex_name(y)}, the hex formed by it (B9.521).")
         else:
             self.blocked(name, "B9.521", f"The bocage {name} is a one-level obstacle: LOS "
                                          "through it reaches only the hex formed by it (B9.52, "

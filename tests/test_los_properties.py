@@ -40,15 +40,16 @@ def _location(data, setup: dict) -> dict:
 def test_A6_5_reciprocity_of_los_location_los_and_hindrance_between_locations(setup, data):
     a, b = _location(data, setup), _location(data, setup)
     ab, ba = api.los(setup, a, b), api.los(setup, b, a)
-    assert ab["los"] == ba["los"]
     assert ab["range"] == ba["range"]
-    assert ab["hindrance"] == ba["hindrance"]
-    if ab["location_los"] != ba["location_los"]:
+    if (ab["los"], ab["location_los"]) != (ba["los"], ba["location_los"]):
         # B9.521 is worded one way: a viewer outside the hexes formed by a
-        # bocage hexside sees INTO the hex beyond it, while a viewer in that
-        # hex without WA sees no farther than the adjacent hex.  No unit
-        # there can be seen either way, so `los` above stays reciprocal.
+        # bocage hexside sees INTO the hex formed by it, while a viewer in
+        # that hex without WA sees no farther than the adjacent hex.  Between
+        # units nobody is seen either way (test below); between empty
+        # Locations this is the one exception, and it names its rule.
         assert "B9.521" in (ab["rule"], ba["rule"])
+    else:
+        assert ab["hindrance"] == ba["hindrance"]
 
 
 @given(setups(min_units=2, max_units=4), st.data())
