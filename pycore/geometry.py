@@ -331,7 +331,8 @@ def _walk(p: Point, q: Point) -> list[tuple]:
 
 _REL_CACHE: dict = {}
 _ABS_CACHE: dict = {}
-_ABS_CACHE_MAX = 200000
+_ABS_CACHE_MAX = 3000    # two viewers' visibility maps on a 66 x 20 map
+_REL_CACHE_MAX = 8000    # about 200 MB at worst on a 66 x 20 map
 
 
 def _anchor(p: Point) -> Hex:
@@ -361,6 +362,8 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     rel = _REL_CACHE.get(rel_key)
     if rel is None:
         rel = _relative_trace(rel_key)
+        if len(_REL_CACHE) >= _REL_CACHE_MAX:
+            _REL_CACHE.clear()
         _REL_CACHE[rel_key] = rel
     out = tuple(
         TraceItem(kind, _shift(hexes, ax, ay), _shift(points, ax, ay), near, far)
