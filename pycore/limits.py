@@ -13,5 +13,5 @@ MAX_LEVEL = 20             # |base level| of a hex; building levels up to this t
 MAX_STRING = 200           # characters in an id, side or other string field
 MAX_EXTRA_FIELDS = 64      # unknown extra fields kept per object
 MAX_LINK_CHARS = 400_000   # characters in a share link
-MAX_INFLATED_BYTES = 4_000_000  # bytes of JSON a link may inflate to
+MAX_INFLATED_BYTES = 1_000_000  # bytes of JSON a link may inflate to (the largest valid setup is ~265 KB)
 MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON

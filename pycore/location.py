@@ -68,7 +68,8 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
     info = s.hex(h)
     top = info.levels - 1 if info.terrain in BUILDINGS else 0
     if not 0 <= level <= top:
-        raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level}")
+        shown = level if abs(level) < 10 ** 6 else "that high"
+        raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {shown}")
     vertex = spec.get("vertex")
     if vertex is not None:
         try:

@@ -207,7 +207,7 @@ class _Loader:
                 raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
             v = _need(v, dict, path)
             terrain = v.get("terrain", "open")
-            if terrain not in TERRAIN:
+            if not isinstance(terrain, str) or terrain not in TERRAIN:
                 raise SetupError(f"{path}.terrain: unknown terrain {_show(terrain)} "
                                  f"(expected one of {', '.join(TERRAIN)})")
             level = _int(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
@@ -239,7 +239,7 @@ class _Loader:
             kind = v.get("type")
             if kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
-            if kind is not None and kind not in HEXSIDES:
+            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
                                  f"(expected one of {', '.join(HEXSIDES)})")
             dep = v.get("depression")
@@ -266,7 +266,7 @@ class _Loader:
             seen.add(uid)
             side = _str(v.get("side"), f"{path}.side")
             kind = v.get("type")
-            if kind not in UNIT_TYPES:
+            if not isinstance(kind, str) or kind not in UNIT_TYPES:
                 raise SetupError(f"{path}.type: unknown unit type {_show(kind)} "
                                  f"(expected one of {', '.join(UNIT_TYPES)})")
             h = _hex(v.get("hex"), f"{path}.hex", grid)
@@ -296,8 +296,13 @@ class _Loader:
 # --- field helpers ---------------------------------------------------------------
 
 def _show(v: Any) -> str:
-    text = json.dumps(v) if isinstance(v, (str, int, float, bool)) or v is None \
-        else type(v).__name__
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** 40:
+        return f"a number of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'over 4000'} digits"
+    try:
+        text = json.dumps(v) if isinstance(v, (str, int, float, bool)) or v is None \
+            else type(v).__name__
+    except ValueError:
+        text = type(v).__name__
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -312,7 +317,7 @@ def _int(v: Any, path: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise SetupError(f"{path}: must be a whole number, not {_show(v)}")
     if not lo <= v <= hi:
-        raise SetupError(f"{path}: {v} is out of range ({lo} to {hi})")
+        raise SetupError(f"{path}: {_show(v)} is out of range ({lo} to {hi})")
     return v
 
 

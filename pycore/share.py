@@ -8,15 +8,15 @@ A link is input from a stranger. :func:`decode` answers every input quickly
 and raises only :class:`SetupError`, with a message a player can act on:
 the length is checked before anything is decoded, the inflated size is
 capped without inflating a bomb in full, the JSON nesting depth is measured
-before ``json.loads`` sees the text, and numbers too big to be a setup
-value are refused while parsing. Stdlib only: this runs in Pyodide too.
+before ``json.loads`` sees the text, and so are numbers too big to be a
+setup value. Stdlib only: this runs in Pyodide too.
 """
 from __future__ import annotations
 
 import base64
 import binascii
+import gc
 import json
-import math
 import re
 import zlib
 
@@ -27,15 +27,23 @@ from .setup import load_setup
 VERSION = 1
 PREFIX = f"s{VERSION}."
 _FIELD = "link"
-# The longest integer literal a setup can sensibly hold (a 128-bit number
-# has 39 digits); a longer one is crafted, and past 4300 digits Python itself
-# refuses to read it (and reading one costs time quadratic in its length).
-_MAX_INT_DIGITS = 40
+# Outside strings: more than 40 digits in a row (a 128-bit number has 39), or
+# an exponent of three digits (1e999 is infinity). No setup value is near.
+# Found by plain substring search once every digit reads 9, E reads e and -
+# reads +: C speed on megabytes.
+_NUMBER_SHAPES = bytes.maketrans(b"0123456789E-", b"9999999999e+")
+_HUGE_NUMBERS = (b"9" * 41, b"e999", b"e+999")
+_JSON_TYPES = {dict: "object", list: "list", str: "string", int: "number",
+               float: "number", bool: "true/false", type(None): "null"}
 _VERSIONED = re.compile(r"s(\d{1,6})\.")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 # A JSON string: linear-time, and an unterminated one runs to the end.
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
+_CURLY_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+_WHITESPACE = re.compile(r"\s+")
+# Room for the page address in front of the fragment when a whole URL is given.
+_URL_ALLOWANCE = 4096
 
 
 def _fail(why: str) -> SetupError:
@@ -81,7 +89,15 @@ def encode(setup) -> str:
 # --- decoding, one guarded step at a time -----------------------------------
 
 def _fragment(text) -> str:
-    """The fragment of a link given as a fragment, ``#fragment`` or URL."""
+    """The fragment of a link given as a fragment, ``#fragment`` or URL.
+
+    Whitespace is dropped (a mail client may wrap a long link; base64url
+    never holds any).
+    """
+    if isinstance(text, (str, bytes, bytearray)) and \
+            len(text) > limits.MAX_LINK_CHARS + _URL_ALLOWANCE:
+        raise _fail(f"too long to be a setup link ({len(text)} characters; "
+                    f"the limit is {limits.MAX_LINK_CHARS})")
     if isinstance(text, (bytes, bytearray, memoryview)):
         try:
             text = bytes(text).decode("ascii")
@@ -92,7 +108,7 @@ def _fragment(text) -> str:
         raise _fail(f"expected the text of a link, got {type(text).__name__}")
     if "#" in text:
         text = text.partition("#")[2]
-    text = text.strip()
+    text = _WHITESPACE.sub("", text)
     if len(text) > limits.MAX_LINK_CHARS:
         raise _fail(f"too long to be a setup link ({len(text)} characters; "
                     f"the limit is {limits.MAX_LINK_CHARS})")
@@ -146,41 +162,39 @@ def _inflate(raw: bytes) -> bytes:
     return data
 
 
-def _json_depth_ok(text: str) -> bool:
-    """True unless the JSON nests deeper than MAX_JSON_DEPTH.
+def _depth_ok(bare: bytes) -> bool:
+    """True unless JSON (its strings cut out) nests deeper than MAX_JSON_DEPTH.
 
-    Strings are cut out, the brackets kept, and one innermost level of
-    ``[]`` pairs removed per round: all C-speed string operations, so a
-    megabyte of brackets is measured in milliseconds, and json.loads never
-    recurses deep enough to raise RecursionError. What is left after the
-    pairs are gone (``]]][[[``) is unbalanced; its unclosed openers nest too.
+    Only the brackets are kept (``{}`` read as ``[]``) and one innermost
+    level of ``[]`` pairs is removed per round: C-speed byte operations, so
+    megabytes are measured in milliseconds, and json.loads never recurses
+    deep enough to exhaust the (small, in WebAssembly) stack. What is left
+    once no pairs remain (``]]][[[``) is unbalanced; its openers nest too.
     """
-    brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    brackets = brackets.replace("{", "[").replace("}", "]")
+    brackets = bare.translate(_CURLY_AS_SQUARE, _NOT_BRACKETS)
     rounds = 0
     while True:
-        shorter = brackets.replace("[]", "")
+        shorter = brackets.replace(b"[]", b"")
         if len(shorter) == len(brackets):
-            return brackets.count("[") <= limits.MAX_JSON_DEPTH
+            return brackets.count(b"[") <= limits.MAX_JSON_DEPTH
         rounds += 1
         if rounds > limits.MAX_JSON_DEPTH:
             return False
         brackets = shorter
 
 
-def _parse_int(digits: str) -> int:
-    if len(digits.lstrip("-")) > _MAX_INT_DIGITS:
-        raise _fail("the setup in it holds a number far too large to be "
-                    "a setup value")
-    return int(digits)
-
-
-def _parse_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _fail("the setup in it holds a number far too large to be "
-                    "a setup value")
-    return value
+def _check_structure(data: bytes) -> None:
+    """Refuse crafted JSON before json.loads sees it: too deep, or numbers
+    too long (past 4300 digits Python refuses them, and reading one costs
+    time quadratic in its length) or too large for a float."""
+    bare = _JSON_STRING.sub(b"", data)
+    shapes = bare.translate(_NUMBER_SHAPES)
+    if any(huge in shapes for huge in _HUGE_NUMBERS):
+        raise _fail("the setup in it holds a number far too large to be a "
+                    "setup value")
+    if not _depth_ok(bare):
+        raise _fail(f"the setup in it is nested more than "
+                    f"{limits.MAX_JSON_DEPTH} levels deep")
 
 
 def _parse_constant(name: str):
@@ -193,18 +207,21 @@ def _parse_json(data: bytes):
     except UnicodeDecodeError:
         raise _fail("damaged (the setup text is not valid UTF-8); copy the "
                     "whole link again") from None
-    if not _json_depth_ok(text):
-        raise _fail(f"the setup in it is nested more than "
-                    f"{limits.MAX_JSON_DEPTH} levels deep")
+    _check_structure(data)
+    # A megabyte of tiny lists would set the cycle collector running again
+    # and again while they are built; JSON makes no cycles, so pause it.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
-        return json.loads(text, parse_int=_parse_int,
-                          parse_float=_parse_float,
-                          parse_constant=_parse_constant)
+        return json.loads(text, parse_constant=_parse_constant)
     except SetupError:
         raise
     except (ValueError, RecursionError) as exc:
         raise _fail(f"damaged (the setup in it is not valid JSON: "
                     f"{_short(exc)})") from None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _short(exc: Exception) -> str:
@@ -220,8 +237,8 @@ def decode(text) -> dict:
     """
     obj = _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
     if not isinstance(obj, dict):
-        raise _fail(f"does not hold a setup (found a JSON "
-                    f"{type(obj).__name__}, not an object)")
+        raise _fail(f"does not hold a setup (it holds a JSON "
+                    f"{_JSON_TYPES[type(obj)]}, not an object)")
     try:
         return load_setup(obj).to_dict()
     except SetupError:

@@ -1,0 +1,568 @@
+"""Hostile input (issue 5): links and setups from strangers.
+
+A share link can be truncated by a chat app, corrupted, crafted as a
+decompression bomb or stuffed with absurd sizes. ``pycore.share.decode``,
+``pycore.setup.load_setup`` and every ``pycore.api`` function answer all of
+it with SetupError (a message a player can act on), never another
+exception, never a hang.
+
+Run ``python -m tests.test_hostile`` for the timing figures (benchmark).
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import json
+import time
+import tracemalloc
+import zlib
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pycore import limits, share
+from pycore.errors import SetupError
+from pycore.setup import load_setup
+from tests.strategies import setups
+
+HOSTILE = settings(max_examples=300, deadline=None)
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+# A small valid setup used where a fixed one reads better than a generated one.
+BASE = {
+    "format": "asl-setup", "version": 1,
+    "map": {"columns": 33, "rows": 10, "board": "6"},
+    "hexes": {"Y8": {"terrain": "woods"}, "T1": {"terrain": "building", "levels": 2}},
+    "hexsides": {"Z8-Y9": "hedge", "Y7-X7": {"type": "wall", "gap": False}},
+    "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "Z9"},
+              {"id": "r1", "side": "Russian", "type": "squad", "hex": "X6"}],
+}
+
+
+def deflated_link(payload: bytes, prefix: str = "s1.") -> str:
+    """A link built by hand around any payload (raw deflate, base64url)."""
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = squeezer.compress(payload) + squeezer.flush()
+    return prefix + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
+
+
+def json_link(text: str) -> str:
+    return deflated_link(text.encode("utf-8"))
+
+
+def refused(text, about="link: ") -> SetupError:
+    """decode() must refuse ``text`` with a short SetupError about the link
+    (or, given ``about=""``, about whatever field of the setup is wrong)."""
+    with pytest.raises(SetupError) as info:
+        share.decode(text)
+    message = str(info.value)
+    assert message.startswith(about) and 0 < len(message) < 300, message
+    return info.value
+
+
+def decoded_or_refused(text):
+    """A mutated link may still be a valid setup; if so it must be whole."""
+    try:
+        result = share.decode(text)
+    except SetupError as err:
+        assert str(err)
+        return None
+    assert load_setup(result).to_dict() == result
+    return result
+
+
+# --- random and crafted links ------------------------------------------------
+
+@HOSTILE
+@given(st.text(max_size=400))
+def test_random_text_is_refused(text):
+    refused(text)
+
+
+@HOSTILE
+@given(st.binary(max_size=400))
+def test_random_bytes_are_refused(data):
+    refused(data)
+
+
+@HOSTILE
+@given(st.text(alphabet=B64URL, max_size=400))
+def test_random_base64_after_the_version_is_refused(payload):
+    refused("s1." + payload)
+
+
+@HOSTILE
+@given(st.binary(max_size=400))
+def test_random_deflated_bytes_are_refused(data):
+    refused(deflated_link(data), about="")    # b"{}" is JSON: no version
+
+
+# Numbers a setup might hold; crafted huge ones are tested on their own below.
+JSON_SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10 ** 39, 10 ** 39),
+                         st.floats(-1e15, 1e15).filter(lambda f: f == 0 or abs(f) > 1e-90),
+                         st.text(max_size=10))
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=4),
+                            st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12)
+
+
+@HOSTILE
+@given(JSON_VALUES.filter(lambda v: not isinstance(v, dict)))
+def test_json_that_is_not_an_object_is_refused(value):
+    err = refused(json_link(json.dumps(value)))
+    assert "does not hold a setup" in str(err)
+
+
+@HOSTILE
+@given(st.dictionaries(st.text(max_size=8), JSON_VALUES, max_size=5),
+       st.text(max_size=12).filter(lambda f: f != "asl-setup"))
+def test_json_of_another_format_is_refused(obj, fmt):
+    obj["format"] = fmt
+    with pytest.raises(SetupError, match="format"):
+        share.decode(json_link(json.dumps(obj)))
+
+
+@st.composite
+def mutated_links(draw):
+    """A valid link truncated, bit-flipped, or with a byte inserted/removed."""
+    link = share.encode(draw(setups(max_units=3)))
+    at = draw(st.integers(0, len(link) - 1))
+    how = draw(st.sampled_from(("flip", "insert", "delete", "replace", "swap")))
+    if how == "flip":
+        raw = bytearray(link.encode("ascii"))
+        raw[at] ^= 1 << draw(st.integers(0, 7))
+        return raw.decode("latin-1")
+    if how == "insert":
+        return link[:at] + draw(st.characters()) + link[at:]
+    if how == "delete":
+        return link[:at] + link[at + 1:]
+    if how == "replace":
+        return link[:at] + draw(st.sampled_from(B64URL)) + link[at + 1:]
+    other = draw(st.integers(0, len(link) - 1))
+    chars = list(link)
+    chars[at], chars[other] = chars[other], chars[at]
+    return "".join(chars)
+
+
+@HOSTILE
+@given(mutated_links())
+def test_mutated_links_raise_only_setup_error(text):
+    decoded_or_refused(text)
+
+
+@HOSTILE
+@given(setups(max_units=3), st.data())
+def test_truncated_links_are_always_refused(setup, data):
+    # A link cut anywhere loses at least the last byte of the deflate stream.
+    link = share.encode(setup)
+    cut = data.draw(st.integers(0, len(link) - 1))
+    refused(link[:cut])
+
+
+def test_truncated_link_says_it_was_cut_off():
+    link = share.encode(BASE)
+    assert "cut off" in str(refused(link[:-2]))
+
+
+@pytest.mark.parametrize("link", [
+    "s2." + share.encode(BASE)[3:], "s0.AAAA", "S1.AAAA", "s1", "s1x", "s.AAAA",
+    "#", "", "   ", "setup", "https://example.org/", "https://example.org/#",
+    "s1.A", "s1.AAAA=", "s1.AA AA", "s1.AA+/", "s1.\u00e9\u00e9\u00e9\u00e9",
+    "s1.////", "s999999999.AAAA", "s" + "9" * 5000 + ".AAAA",
+], ids=lambda s: repr(s[:24]))
+def test_malformed_links_are_refused(link):
+    refused(link)
+
+
+def test_invalid_utf8_is_refused():
+    err = refused(deflated_link(b'{"format":"asl-setup","notes":"\xff\xfe"}'))
+    assert "UTF-8" in str(err)
+
+
+def test_trailing_data_after_the_deflate_stream_is_refused():
+    raw_link = share.encode(BASE)
+    payload = base64.urlsafe_b64decode(raw_link[3:] + "=" * (-len(raw_link[3:]) % 4))
+    tampered = "s1." + base64.urlsafe_b64encode(payload + b"extra").rstrip(b"=").decode()
+    refused(tampered)
+
+
+# --- deeply nested JSON ----------------------------------------------------------
+
+def _nested(depth: int) -> str:
+    """BASE with a `notes` field nested so the whole JSON is `depth` deep."""
+    inner = "[" * (depth - 1) + "]" * (depth - 1)
+    return json.dumps(BASE)[:-1] + ',"notes":' + inner + "}"
+
+
+@pytest.mark.parametrize("text", [
+    "[" * 100_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000,
+    '{"format":"asl-setup","version":1,"notes":' + "[" * 10_000 + "]" * 10_000 + "}",
+], ids=["open-brackets", "balanced-lists", "nested-objects", "inside-a-setup"])
+def test_deeply_nested_json_is_refused_without_recursion(text):
+    assert "nested" in str(refused(json_link(text)))
+
+
+def test_nesting_limit_is_exact():
+    # MAX_JSON_DEPTH levels open; one more is refused (README limits).
+    depth = limits.MAX_JSON_DEPTH
+    assert share.decode(json_link(_nested(depth)))["units"][0]["id"] == "g1"
+    refused(json_link(_nested(depth + 1)))
+
+
+def test_brackets_inside_strings_are_not_nesting():
+    text = json.dumps(dict(BASE, notes="[{" * 90 + '\\"' + "}]" * 90))
+    assert share.decode(json_link(text))["notes"].startswith("[{[{")
+
+
+# --- enormous numbers ------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [
+    "9" * 5000, "-" + "9" * 5000, "1" * 41, "1e999", "-1e999", "1E400",
+    "NaN", "Infinity", "-Infinity", "9" * 100_000 + ".5",
+], ids=lambda n: n[:12])
+def test_enormous_numbers_are_refused(number):
+    text = '{"format":"asl-setup","version":1,"map":{"columns":%s,"rows":10}}' % number
+    with pytest.raises(SetupError):
+        share.decode(json_link(text))
+
+
+@pytest.mark.parametrize("field, value", [
+    ("columns", 10 ** 18), ("columns", 0), ("rows", -1), ("rows", 10 ** 6),
+    ("columns", 2.5), ("columns", "33"), ("rows", True),
+])
+def test_absurd_map_sizes_name_the_field(field, value):
+    bad = copy.deepcopy(BASE)
+    bad["map"][field] = value
+    with pytest.raises(SetupError, match=f"map.{field}"):
+        share.decode(share._pack(bad))
+
+
+# --- decompression bombs ---------------------------------------------------------
+
+def _bomb(megabytes: int) -> str:
+    """A valid-looking setup whose notes inflate to `megabytes` MB of spaces."""
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    parts = [squeezer.compress(b'{"format":"asl-setup","version":1,"notes":"')]
+    block = b" " * (1 << 20)
+    parts += [squeezer.compress(block) for _ in range(megabytes)]
+    parts.append(squeezer.compress(b'"}') + squeezer.flush())
+    return "s1." + base64.urlsafe_b64encode(b"".join(parts)).rstrip(b"=").decode()
+
+
+@pytest.fixture(scope="module")
+def bomb_link():
+    """A few hundred KB that inflate to 250 MB (about 1,360 link characters
+    per MB); as large as still fits MAX_LINK_CHARS, so the inflate cap, not
+    the length check, has to stop it."""
+    link = _bomb(min(250, limits.MAX_LINK_CHARS // 1400))
+    assert len(link) <= limits.MAX_LINK_CHARS
+    return link
+
+
+def test_decompression_bomb_is_refused_fast_without_inflating_it(bomb_link):
+    tracemalloc.start()
+    started = time.perf_counter()
+    err = refused(bomb_link)
+    elapsed = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert "too large" in str(err)
+    # Hundreds of MB would have been inflated; the cap keeps it to a few MB.
+    assert peak < 4 * limits.MAX_INFLATED_BYTES + 4 * len(bomb_link), peak
+    assert elapsed < 1.0, f"bomb took {elapsed:.2f} s"
+
+
+def test_inflated_size_limit_is_exact():
+    cap = limits.MAX_INFLATED_BYTES
+    head = json.dumps(BASE)[:-1] + ',"notes":"'
+    fits = head + " " * (cap - len(head) - 2) + '"}'
+    assert len(fits.encode()) == cap
+    assert share.decode(json_link(fits))["notes"].strip() == ""
+    assert "too large" in str(refused(json_link(fits[:-2] + ' "}')))
+
+
+# --- setups that are not valid: load_setup raises only SetupError ---------------
+
+JUNK = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.sampled_from([10 ** 30, -1, 0, 2 ** 63]),
+    st.floats(), st.text(max_size=12),
+    st.sampled_from(["", "Z9", "A1-C5", "Q4-Q5-R4", "lava", "wall", "ZZZZ99", "0A0",
+                     "<script>alert(1)</script>", "x" * 300, "A1-A2-A3", "-", "6Z9"]),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=5), st.integers(), max_size=3))
+
+
+def _slots(obj) -> list:
+    """Every (container, key) pair in a nested setup."""
+    found = []
+
+    def walk(node):
+        items = node.items() if isinstance(node, dict) else \
+            enumerate(node) if isinstance(node, list) else ()
+        for key, value in list(items):
+            found.append((node, key))
+            walk(value)
+    walk(obj)
+    return found
+
+
+@st.composite
+def mutated_setups(draw):
+    """A valid setup with 1-3 values replaced by junk, deleted or renamed."""
+    setup = copy.deepcopy(draw(setups(min_units=1, max_units=3)))
+    for _ in range(draw(st.integers(1, 3))):
+        holder, key = draw(st.sampled_from(_slots(setup)))
+        how = draw(st.sampled_from(("replace", "replace", "delete", "rename")))
+        if how == "delete":
+            holder.pop(key)
+        elif how == "rename" and isinstance(holder, dict):
+            holder[draw(st.one_of(st.text(max_size=6), st.sampled_from(["A1", "ZZ99", "A1-A2"])))] \
+                = holder.pop(key)
+        else:
+            holder[key] = draw(JUNK)
+    return setup
+
+
+@HOSTILE
+@given(st.one_of(mutated_setups(), JUNK))
+def test_mutated_setups_raise_only_setup_error(setup):
+    try:
+        loaded = load_setup(setup)
+    except SetupError as err:
+        assert str(err)
+        return
+    # Accepted: it must still travel by link (or be refused by encode).
+    try:
+        link = share.encode(loaded)
+    except SetupError:
+        return
+    assert share.decode(link) == loaded.to_dict()
+
+
+def _with(path: str, value):
+    """BASE with the value at a dotted path (list indices as numbers) set."""
+    bad = copy.deepcopy(BASE)
+    *parents, last = path.split(".")
+    node = bad
+    for part in parents:
+        node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return bad
+
+
+def _without(path: str):
+    bad = copy.deepcopy(BASE)
+    *parents, last = path.split(".")
+    node = bad
+    for part in parents:
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    del node[last]
+    return bad
+
+
+BAD_SETUPS = [
+    (_with("map.columns", 10 ** 5000), "map.columns"),     # int-str limit
+    (_with("map.rows", float("inf")), "map.rows"),
+    (_with("map.rows", float("nan")), "map.rows"),
+    (_with("hexes", []), "hexes"),
+    (_with("hexes.Y8", {"terrain": "lava"}), "Y8"),
+    (_with("hexes.Y8", {"terrain": 10 ** 5000}), "Y8"),
+    (_with("hexes.Y8", {"level": "high"}), "level"),
+    (_with("hexes.Y8", {"level": 10 ** 5000}), "level"),
+    (_with("hexes.QQ99", {"terrain": "woods"}), "QQ99"),    # off the map
+    (_with("hexes.not a hex", {}), "not a hex"),
+    (_with("hexsides.A1-C5", "wall"), "A1-C5"),               # not adjacent
+    (_with("hexsides.Z8-Y9", "fence"), "Z8-Y9"),
+    (_with("hexsides.Z8-Y9", {"type": "hedge", "hillside": "yes"}), "hillside"),
+    (_with("hexsides.Z8-Y9", {"type": "hedge", "gap": 1}), "gap"),
+    (_with("units", {}), "units"),
+    (_without("units.0.id"), "id"),
+    (_without("units.0.hex"), "hex"),
+    (_with("units.1.id", "g1"), "id"),                        # duplicate
+    (_with("units.0.hex", "QQ99"), "hex"),
+    (_with("units.0.type", "tank"), "type"),
+    (_with("units.0.broken", "no"), "broken"),
+    (_with("units.0.wa", "yes"), "wa"),
+    (_with("units.0.level", -3), "level"),
+    (_with("units.0.level", 1), "level"),                     # Z9 has one level
+    (_with("units.0.bypass", "Z9-A1"), "bypass"),
+    (_with("units.0.bypass", "Y7-X7"), "bypass"),             # not Z9's hexside
+    (_with("units.0.vertex", "Q4-Q5"), "vertex"),
+    (_with("units.0.vertex", "Q4-Q5-R4"), "vertex"),          # not Z9's vertex
+    (_with("units.0.id", "x" * 100_000), "id"),
+    (_with("format", "chess"), "format"),
+]
+
+
+@pytest.mark.parametrize("bad, field", BAD_SETUPS,
+                         ids=[f"{i}-{f}" for i, (_, f) in enumerate(BAD_SETUPS)])
+def test_bad_setup_is_refused_naming_the_field(bad, field):
+    with pytest.raises(SetupError) as info:
+        load_setup(bad)
+    assert field in str(info.value)
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize("field, count", [
+    ("units", limits.MAX_UNITS + 1),
+    ("hexes", limits.MAX_HEXES + 1),
+    ("hexsides", limits.MAX_HEXSIDES + 1),
+])
+def test_too_many_entries_are_refused_naming_the_field(field, count):
+    from pycore import geometry
+    grid = geometry.Grid(limits.MAX_COLUMNS, limits.MAX_ROWS)
+    hexes = grid.hexes()
+    big = {"format": "asl-setup", "version": 1,
+           "map": {"columns": limits.MAX_COLUMNS, "rows": limits.MAX_ROWS}}
+    if field == "units":
+        big["units"] = [{"id": f"u{i}", "side": "German", "type": "squad",
+                         "hex": geometry.hex_name(hexes[i])} for i in range(count)]
+    elif field == "hexes":
+        big["hexes"] = {geometry.hex_name(h): {"terrain": "woods"} for h in hexes[:count]}
+    else:
+        below = [(h, (h[0], h[1] + 2)) for h in hexes if grid.contains((h[0], h[1] + 2))]
+        big["hexsides"] = {geometry.hexside_name(geometry.hexside(a, b)): "wall"
+                           for a, b in below[:count]}
+    assert len(big[field]) == count
+    started = time.perf_counter()
+    with pytest.raises(SetupError, match=f"{field}: more than"):
+        load_setup(big)
+    assert time.perf_counter() - started < 1.0
+
+
+def test_deep_nesting_handed_to_load_setup_directly_raises_only_setup_error():
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    try:
+        loaded = load_setup(dict(BASE, notes=deep))
+    except SetupError:
+        return
+    with pytest.raises(SetupError):       # it cannot travel as a link
+        share.encode(loaded)
+
+
+# --- the API: a bad setup, viewer or target raises only SetupError -------------
+
+BAD_REFS = [None, 5, 2.5, True, [], {}, "", "nobody", "x" * 10_000,
+            {"hex": 5}, {"hex": "QQ99"}, {"hex": "Q4", "level": "two"},
+            {"hex": "Q4", "level": 10 ** 5000}, {"hex": "Q4", "vertex": "Q4-Q5"},
+            {"hex": "Q4", "vertex": "A1-B1-C1"}, {"level": 1}, {"hex": None},
+            {"hex": "Q4", "entrenched": "yes"}, {"hex": "Q4", "crest": 1}]
+
+
+def _api_calls(setup, ref, unit="g1", enemy="r1", here="Z9", there="Z8"):
+    """Every pycore.api function, with `ref` where a viewer/target goes."""
+    from pycore import api
+    return [
+        lambda: api.los(setup, ref, enemy),
+        lambda: api.los(setup, unit, ref),
+        lambda: api.fire(setup, ref, enemy),
+        lambda: api.fire(setup, unit, ref),
+        lambda: api.visibility(setup, ref),
+        lambda: api.move_cost(setup, ref, here, there),
+        lambda: api.move_cost(setup, unit, ref, there),
+        lambda: api.move_cost(setup, unit, here, ref),
+    ]
+
+
+@pytest.mark.parametrize("ref", BAD_REFS, ids=[f"ref{i}" for i in range(len(BAD_REFS))])
+def test_api_refuses_a_bad_viewer_or_target(ref):
+    for call in _api_calls(BASE, ref):
+        with pytest.raises(SetupError):
+            call()
+
+
+@pytest.mark.parametrize("bad, field", BAD_SETUPS[:12],
+                         ids=[f for _, f in BAD_SETUPS[:12]])
+def test_api_refuses_a_bad_setup(bad, field):
+    from pycore import api
+    for call in _api_calls(bad, "g1") + [lambda: api.wall_advantage(bad)]:
+        with pytest.raises(SetupError, match=field.split(".")[-1]):
+            call()
+
+
+def _api_outcome(call):
+    try:
+        result = call()
+    except SetupError as err:
+        assert str(err)
+        return None
+    json.dumps(result)          # plain JSON-able values (CONTRACT.md)
+    return result
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(mutated_setups(), setups(min_units=1, max_units=3)),
+       st.one_of(st.sampled_from(["u0", "u1", "u2"]), JUNK))
+def test_api_raises_only_setup_error_on_anything(setup, ref):
+    from pycore import api
+    calls = _api_calls(setup, ref, unit="u0", enemy="u1", here="A1", there="B1")
+    for call in calls + [lambda: api.wall_advantage(setup)]:
+        _api_outcome(call)
+
+
+# --- benchmark: `python -m tests.test_hostile` prints the figures ---------------
+
+def _largest_setup() -> dict:
+    """A setup at every count limit on the largest map."""
+    from pycore import geometry
+    grid = geometry.Grid(limits.MAX_COLUMNS, limits.MAX_ROWS)
+    hexes = grid.hexes()
+    below = [(h, (h[0], h[1] + 2)) for h in hexes if grid.contains((h[0], h[1] + 2))]
+    terrains = ("woods", "brush", "grain", "building", "gully")
+    return {
+        "format": "asl-setup", "version": 1,
+        "map": {"columns": limits.MAX_COLUMNS, "rows": limits.MAX_ROWS},
+        "hexes": {geometry.hex_name(h): {"terrain": terrains[i % 5], "level": i % 4}
+                  for i, h in enumerate(hexes[::2][:limits.MAX_HEXES])},
+        "hexsides": {geometry.hexside_name(geometry.hexside(a, b)): "wall"
+                     for a, b in below[::2][:limits.MAX_HEXSIDES]},
+        "units": [{"id": f"unit-{i}", "side": ("German", "Russian")[i % 2],
+                   "type": "squad", "hex": geometry.hex_name(hexes[i * 7]),
+                   "name": f"Kampfgruppe {i}"} for i in range(limits.MAX_UNITS)],
+    }
+
+
+def _benchmark() -> None:
+    largest = _largest_setup()
+    started = time.perf_counter()
+    largest_link = share.encode(largest)
+    print(f"encode largest valid setup       {len(largest_link):>9,} chars  "
+          f"{(time.perf_counter() - started) * 1000:8.1f} ms")
+    cases = {
+        "largest valid setup": largest_link,
+        "valid link (contract example)": share.encode(BASE),
+        "bomb link, 250 MB inflated": _bomb(250),
+        "link at MAX_LINK_CHARS + 1": "s1." + "A" * limits.MAX_LINK_CHARS,
+        "100,000 open brackets": json_link("[" * 100_000),
+        "5,000-digit number": json_link('{"version":1,"map":{"columns":%s}}' % ("9" * 5000)),
+    }
+    # Worst cases within the limits: MAX_INFLATED_BYTES of tiny JSON values.
+    room = limits.MAX_INFLATED_BYTES - 40
+    for what, item in (("empty lists", "[],"), ("1-char strings", '"a",'),
+                       ("small numbers", "0,"), ("empty objects", "{},")):
+        text = '{"version":1,"notes":[' + item * (room // len(item)) + "0]}"
+        cases[f"{len(text) / 1e6:.0f} MB of {what} in a field"] = json_link(text)
+    cases |= {
+    }
+    for name, link in cases.items():
+        best = float("inf")
+        for _ in range(5):
+            started = time.perf_counter()
+            try:
+                share.decode(link)
+                outcome = "decoded"
+            except SetupError as err:
+                outcome = str(err)[:60]
+            best = min(best, time.perf_counter() - started)
+        print(f"{name:32} {len(link):>9,} chars  {best * 1000:8.1f} ms  {outcome}")
+
+
+if __name__ == "__main__":
+    _benchmark()

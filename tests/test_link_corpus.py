@@ -1,0 +1,118 @@
+"""Link compatibility forever (issue 4 of issue 5; CONTRACT.md "Share links").
+
+tests/data/links.json holds version-1 share links covering every feature of
+the setup format, each with rulings reasoned from the rules text. Every old
+link must still open to the same setup and give the same rulings: a change
+that breaks one fails here. The links are never regenerated (see
+tests/data/make_links.py).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pycore import geometry, share
+from pycore.setup import load_setup
+
+CORPUS = json.loads((Path(__file__).parent / "data" / "links.json").read_text("utf-8"))
+ENTRIES = CORPUS["links"]
+CHECKS = [(entry, check) for entry in ENTRIES for check in entry["checks"]]
+
+
+def _place(name):
+    """A hex, hexside or vertex name as a comparable value (any order)."""
+    if name is None:
+        return None
+    parts = name.split("-")
+    parse = {1: geometry.parse_hex, 2: geometry.parse_hexside,
+             3: geometry.parse_vertex}[len(parts)]
+    return parse(name)
+
+
+def _hexsides(names):
+    return {geometry.parse_hexside(n) for n in names}
+
+
+def _compare(key, want, got, where):
+    if key == "blocked_at":
+        assert _place(got.get(key)) == _place(want), f"{where}: blocked_at {got.get(key)!r}"
+    elif key == "rule" and isinstance(want, list):
+        assert got.get(key) in want, f"{where}: rule {got.get(key)!r}, want one of {want}"
+    elif key in ("sources_include", "sources_exclude"):
+        sources = {opt["source"] for opt in got["tem_options"]}
+        for source in want:
+            assert (source in sources) == (key == "sources_include"), \
+                f"{where}: TEM sources {sorted(sources)}"
+    elif key == "hexsides":
+        assert _hexsides(got[key]) == _hexsides(want), f"{where}: hexsides {got[key]}"
+    elif key == "problems":
+        assert bool(got["problems"]) == (want == "some"), f"{where}: {got['problems']}"
+    elif key in ("units", "hexes"):
+        for name, sub in want.items():
+            for subkey, subwant in sub.items():
+                _compare(subkey, subwant, got[key][name], f"{where} {key}[{name}]")
+    else:
+        assert got.get(key) == want, f"{where}: {key} is {got.get(key)!r}, want {want!r}"
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
+def test_old_link_opens_to_the_same_setup(entry):
+    assert share.decode(entry["link"]) == load_setup(entry["source"]).to_dict()
+
+
+@pytest.mark.parametrize("entry, check", CHECKS, ids=[
+    f"{e['name']}:{c['call']}({','.join(map(str, c['args']))})#{i}"
+    for i, (e, c) in enumerate(CHECKS)])
+def test_old_link_keeps_its_ruling(entry, check):
+    from pycore import api
+    result = getattr(api, check["call"])(share.decode(entry["link"]), *check["args"])
+    for key, want in check["expect"].items():
+        _compare(key, want, result, f"{entry['name']} {check['why']}")
+
+
+def _features(source) -> set:
+    """What a setup exercises: terrain, levels, hexside types and flags, unit
+    types and flags, traced points, extra fields."""
+    found = set()
+    for entry in source.get("hexes", {}).values():
+        found.add(("terrain", entry.get("terrain", "open")))
+        found |= {("hex", key) for key in entry if key != "terrain"}
+    for value in source.get("hexsides", {}).values():
+        value = {"type": value} if isinstance(value, str) else value
+        found.add(("hexside", value["type"]))
+        found |= {("hexside-flag", k) for k, v in value.items() if k != "type" and v}
+    for unit in source.get("units", []):
+        found.add(("unit", unit["type"]))
+        found |= {("unit-field", k) for k in unit if k not in ("id", "side", "type", "hex")}
+        if "wa" in unit:
+            found.add(("wa", unit["wa"]))
+    known = {"format", "version", "map", "hexes", "hexsides", "units"}
+    found |= {("extra", "setup") for k in source if k not in known}
+    found |= {("extra", "map") for k in source["map"] if k not in ("columns", "rows", "board")}
+    return found
+
+
+def test_corpus_covers_every_feature_of_version_1():
+    covered = set().union(*(_features(e["source"]) for e in ENTRIES))
+    required = (
+        {("terrain", t) for t in ("woods", "brush", "grain", "orchard", "building",
+                                  "stone-building", "marsh", "shellholes", "gully")}
+        | {("hex", "level"), ("hex", "levels")}
+        | {("hexside", t) for t in ("wall", "hedge", "bocage")}
+        | {("hexside-flag", "hillside"), ("hexside-flag", "gap")}
+        | {("unit", t) for t in ("squad", "halfsquad", "crew", "leader", "hero",
+                                 "vehicle", "wreck", "gun")}
+        | {("unit-field", f) for f in ("level", "broken", "unarmed", "entrenched",
+                                       "concealed", "hidden", "pinned", "crest",
+                                       "burning", "moved", "dug_in", "bypass",
+                                       "vertex", "wa", "armored")}
+        | {("wa", True), ("wa", False), ("extra", "setup"), ("extra", "map")}
+    )
+    assert required <= covered, sorted(required - covered)
+
+
+def test_every_ruling_cites_a_rule():
+    for entry, check in CHECKS:
+        assert any(c.isdigit() for c in check["why"]), (entry["name"], check["why"])
