@@ -15,12 +15,11 @@ from fractions import Fraction
 
 from . import geometry as g
 from .errors import SetupError
-from .setup import Setup
+from .setup import VEHICLE_CLASSES, Setup
 from .wa import INFANTRY, has_wa
 
-CLASSES = ("infantry", "cavalry", "horse-drawn", "motorcycle", "armored-car",
-           "fully-tracked", "halftrack", "truck")
-VEHICLES = CLASSES[3:]
+VEHICLES = VEHICLE_CLASSES
+CLASSES = ("infantry", "cavalry", "horse-drawn") + VEHICLES
 HALF = "half"        # half the MP allowance
 ALL = "all"
 NA = None

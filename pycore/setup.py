@@ -20,15 +20,28 @@ from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
               "burning", "moved", "dug_in")
+VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "truck")
 # Fields added beyond CONTRACT.md (documented in the README):
-#   units: "armored" (vehicles; default true), "name", plus the B9.32 fields
-#   "column", "fortified_gun", "bridge", "roadblock", "pillbox", "wire",
-#   "prisoner", "cupola", "bocage_cross"... are kept as extras and read by
-#   pycore.wa where it knows them.
+#   units: "armored" (vehicles; default true); the optional fields below, kept in
+#   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
+#   validated here so that a bad value is a SetupError naming the field.
 #   hexes: "gully": true marks a gully that also holds other terrain (B19.21).
 #   hexsides: "depression": false marks two adjacent gully hexes that are not
 #   connected by a Depression hexside (A6.8 EX, B19.2); a hexside object may
 #   then omit "type".
+UNIT_EXTRA_FIELDS = {
+    # B9.32 eligibility, B9.3 TEM, D9.5 Armored Cupola, B9.36 ordnance, B9.541 Breach
+    **{f: bool for f in ("column", "fortified_gun", "bridge", "roadblock", "pillbox", "cave",
+                         "wire", "panji", "prisoner", "cupola", "abandoned", "stunned",
+                         "moving", "prc", "motorcyclist", "breacher", "ordnance")},
+    "name": str,
+    "class": VEHICLE_CLASSES,             # movement class of a vehicle (Chapter B chart)
+    "dc": ("placed", "thrown"),           # B9.3: a Demolition Charge attack
+    "entrenchment": ("foxhole", "trench"),
+    "mp": (1, 99),                        # MP allowance
+    "emplacement": (0, 9),                # Emplacement TEM (B9.31 EXC)
+}
+HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -176,14 +189,27 @@ class _Loader:
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings))
 
-    def extras(self, d: dict, known: tuple, path: str) -> Mapping[str, Any]:
+    def extras(self, d: dict, known: tuple, path: str,
+               checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
+        """Fields beyond ``known``: those in ``checked`` are validated, others kept
+        with a warning (a newer version's fields)."""
         extra = {k: v for k, v in d.items() if k not in known}
         if len(extra) > limits.MAX_EXTRA_FIELDS:
             raise SetupError(f"{path}: more than {limits.MAX_EXTRA_FIELDS} unknown fields")
-        for k in extra:
+        for k, v in extra.items():
             if not isinstance(k, str):
                 raise SetupError(f"{path}: field names must be strings")
-            self.warnings.append(f"{path}: unknown field {k!r} kept")
+            rule = checked.get(k)
+            if rule is bool:
+                _bool(v, f"{path}.{k}")
+            elif rule is str:
+                _str(v, f"{path}.{k}")
+            elif isinstance(rule, tuple) and isinstance(rule[0], int):
+                _int(v, f"{path}.{k}", *rule)
+            elif isinstance(rule, tuple) and not (isinstance(v, str) and v in rule):
+                raise SetupError(f"{path}.{k}: {_show(v)} is not one of {', '.join(rule)}")
+            elif rule is None:
+                self.warnings.append(f"{path}: unknown field {k!r} kept")
         return MappingProxyType(extra)
 
     def load_map(self, m: Any):
@@ -247,7 +273,7 @@ class _Loader:
                 dep = _bool(dep, f"{path}.depression")
             out[s] = HexsideInfo(kind, _bool(v.get("hillside", False), f"{path}.hillside"),
                                  _bool(v.get("gap", False), f"{path}.gap"), dep,
-                                 self.extras(v, _HEXSIDE_FIELDS, path))
+                                 self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS))
         return out
 
     def load_units(self, units: Any, grid: g.Grid, hexes: dict) -> list:
@@ -288,7 +314,8 @@ class _Loader:
                 wa = _bool(wa, f"{path}.wa")
             armored = _bool(v.get("armored", True), f"{path}.armored")
             out.append(Unit(uid, side, kind, h, level, armored=armored, bypass=bypass,
-                            vertex=vertex, wa=wa, extra=self.extras(v, _UNIT_FIELDS, path),
+                            vertex=vertex, wa=wa,
+                            extra=self.extras(v, _UNIT_FIELDS, path, UNIT_EXTRA_FIELDS),
                             **flags))
         return out
 

@@ -118,10 +118,14 @@ def test_B9_41_WA_is_lost_on_entering_a_new_Location():
 @pytest.mark.parametrize("who, a, b, field", [
     ("infantry", "E4", "E7", "to_hex"), ("infantry", "E99", "E5", "from_hex"),
     ("infantry", "E4", "nowhere", "to_hex"), ("tank", "E4", "E5", "unit"),
-    ("w", "E4", "E5", "unit"), (7, "E4", "E5", "unit"),
-    ("v", "E4", "E5", "class")])
+    ("w", "E4", "E5", "unit"), (7, "E4", "E5", "unit")])
 def test_bad_move_requests_raise_SetupError_naming_the_field(who, a, b, field):
-    s = setup(units=[unit("w", "E4", type="wreck"),
-                     unit("v", "E4", type="vehicle", **{"class": "hovercraft"})])
+    s = setup(units=[unit("w", "E4", type="wreck")])
     with pytest.raises(SetupError, match=field):
         move(s, who, a, b)
+
+
+def test_an_unknown_vehicle_class_is_refused_by_the_loader_naming_the_field():
+    s = setup(units=[unit("v", "E4", type="vehicle", **{"class": "hovercraft"})])
+    with pytest.raises(SetupError, match=r"units\[0\]\.class"):
+        move(s, "v", "E4", "E5")
