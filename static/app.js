@@ -1,0 +1,448 @@
+// The page: tools, panels and window.asl (CONTRACT.md "The page").
+// Python (pycore via static/pyworker.js) makes every ruling; this file only
+// edits the setup, forwards taps, and shows what Python answers.
+
+import { python } from "./pyworker.js";
+import { Store, clone, emptySetup } from "./ui/store.js";
+import { MapView, UNIT_TYPES, nameKey } from "./ui/mapview.js";
+import { PanZoom } from "./ui/panzoom.js";
+import * as panels from "./ui/panels.js";
+import * as files from "./ui/files.js";
+import { LosTool } from "./ui/lostool.js";
+import { newUnitId, paintHex, toggleHexside } from "./ui/edits.js";
+
+const $ = (id) => document.getElementById(id);
+
+// --- messages and status ------------------------------------------------------
+
+let messageTimer = null;
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  $("message-text").textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = false;
+  clearTimeout(messageTimer);
+  if (kind === "info") messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
+}
+$("message-close").addEventListener("click", () => { $("message").hidden = true; });
+
+const STATUS_TEXT = { loading: "Loading rules…", ready: "Ready", offline: "Offline – ready", error: "Error" };
+python.onStatus((status, detail) => {
+  const el = $("status");
+  el.dataset.status = status;
+  el.textContent = STATUS_TEXT[status] || status;
+  if (status === "error") {
+    el.title = String(detail ?? "");
+    showMessage(`The rules engine failed to load: ${detail}. Editing still works; reload to retry.`);
+  }
+});
+
+// --- state ----------------------------------------------------------------------
+
+const mapBox = $("map");
+const view = new MapView($("map-content"));
+const pz = new PanZoom(mapBox, $("map-content"), onTap);
+// The autosave, if it has the shape the page needs; Python checks it in full once loaded.
+function plausible(s) {
+  return Boolean(s && s.map && Number.isInteger(s.map.columns) && Number.isInteger(s.map.rows)
+    && Array.isArray(s.units) && s.hexes && typeof s.hexes === "object" && s.hexsides
+    && typeof s.hexsides === "object");
+}
+const saved = Store.saved();
+const initial = plausible(saved) ? saved : emptySetup(view.size?.columns ?? 33, view.size?.rows ?? 10);
+const store = new Store(initial);
+const ui = { tool: "terrain", selected: null, pick: null, vis: null };
+const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
+const los = new LosTool({ store, view, python, showMessage });
+
+// --- keeping the map and panels in step -------------------------------------------
+
+let mapJob = Promise.resolve();
+function mapMatches(setup) {
+  const size = view.size;
+  return size && size.columns === setup.map.columns && size.rows === setup.map.rows;
+}
+
+// A new map size needs Python to draw the grid; everything else is attribute changes.
+function redrawGrid(setup) {
+  mapJob = mapJob.then(async () => {
+    if (mapMatches(store.setup)) return;
+    const svg = await python.call("render_map", store.setup);
+    view.replaceSvg(svg);
+    refresh("map");
+    frameContent();
+  }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));
+  return mapJob;
+}
+
+function refresh(reason) {
+  const setup = store.setup;
+  $("undo").disabled = !store.undoStack.length;
+  $("redo").disabled = !store.redoStack.length;
+  if (!mapMatches(setup)) {
+    redrawGrid(setup);
+    return;
+  }
+  if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
+  view.sync(setup, ui.selected);
+  panels.showUnit(findUnit(setup, ui.selected));
+  los.refresh();
+  refreshVisibility();
+  refreshWallAdvantage();
+}
+store.onChange((setup, reason) => refresh(reason));
+
+let waToken = 0;
+async function refreshWallAdvantage() {
+  const token = ++waToken;
+  if (!store.setup.units.length) {
+    panels.waUnavailable("No units on the map.");
+    return;
+  }
+  try {
+    const wa = await python.call("wall_advantage", store.setup);
+    if (token === waToken) panels.showWallAdvantage(wa);
+  } catch (err) {
+    if (token === waToken) panels.waUnavailable(err.message);
+  }
+}
+
+let visToken = 0;
+async function refreshVisibility() {
+  const token = ++visToken;
+  if (!ui.vis) {
+    view.clearOverlay();
+    return;
+  }
+  const viewer = ui.vis.unit ?? { hex: ui.vis.hex, level: 0 };
+  if (ui.vis.unit && !findUnit(store.setup, ui.vis.unit)) {
+    ui.vis = null;
+    view.clearOverlay();
+    $("vis-from").textContent = "–";
+    return;
+  }
+  try {
+    const result = await python.call("visibility", store.setup, viewer);
+    if (token !== visToken) return;
+    view.setOverlay(result.hexes);
+    const seen = Object.values(result.hexes).filter((h) => h.los).length;
+    $("vis-count").textContent = `sees ${seen} of ${Object.keys(result.hexes).length} hexes`;
+  } catch (err) {
+    if (token === visToken) showMessage(`Visibility: ${err.message}`);
+  }
+}
+
+function findUnit(setup, id) {
+  return id === null || id === undefined ? undefined : setup.units.find((u) => u.id === id);
+}
+
+// Frame what the player painted: the units, painted hexes and hexsides.
+function frameContent() {
+  const svg = view.svg;
+  if (!svg) return;
+  pz.frame(svg.querySelectorAll(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
+}
+$("zoom-frame").addEventListener("click", () => frameContent());
+
+// --- tools ----------------------------------------------------------------------
+
+function setTool(tool) {
+  ui.tool = tool;
+  setPick(null);
+  mapBox.dataset.mode = tool;
+  for (const b of document.querySelectorAll("button.tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
+  for (const p of document.querySelectorAll(".panel[data-for]")) p.hidden = p.dataset.for !== tool;
+}
+for (const b of document.querySelectorAll("button.tool")) b.addEventListener("click", () => setTool(b.dataset.tool));
+
+function setPick(pick) {
+  ui.pick = pick;
+  if (pick) mapBox.dataset.pick = pick.kind; else delete mapBox.dataset.pick;
+}
+
+function pressOne(container, attr, value) {
+  for (const b of container.querySelectorAll(`[${attr}]`)) b.setAttribute("aria-pressed", String(b.getAttribute(attr) === value));
+}
+$("terrain-palette").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-terrain]");
+  if (!b) return;
+  brush.terrain = b.dataset.terrain;
+  pressOne($("terrain-palette"), "data-terrain", brush.terrain);
+});
+$("brush-level").addEventListener("change", (e) => { brush.level = e.target.value; });
+$("brush-levels").addEventListener("change", (e) => { brush.levels = Number(e.target.value); });
+$("hexside-palette").addEventListener("click", (e) => {
+  const b = e.target.closest("[data-hexside-type]");
+  if (!b) return;
+  brush.hexside = b.dataset.hexsideType;
+  pressOne($("hexside-palette"), "data-hexside-type", brush.hexside);
+});
+
+function selectUnit(id) {
+  ui.selected = id;
+  view.drawUnits(store.setup, id);
+  panels.showUnit(findUnit(store.setup, id));
+}
+
+function editSelected(fn) {
+  const id = ui.selected;
+  store.edit((s) => {
+    const unit = findUnit(s, id);
+    if (unit) fn(unit, s);
+  });
+}
+
+// What a tap on the map means, by tool.
+function onTap(target) {
+  const hit = target?.closest?.("[data-unit],[data-vertex],[data-hexside],[data-hex]");
+  if (!hit) return;
+  const d = hit.dataset;
+  if (ui.pick) return onPick(d);
+  switch (ui.tool) {
+    case "terrain":
+      if (d.hex) store.edit((s) => paintHex(s, d.hex, brush));
+      break;
+    case "hexside":
+      if (d.hexside) {
+        const flags = { hillside: $("flag-hillside").checked, gap: $("flag-gap").checked };
+        store.edit((s) => toggleHexside(s, d.hexside, { type: brush.hexside, ...flags }));
+      }
+      break;
+    case "unit":
+      if (d.unit !== undefined) selectUnit(d.unit);
+      else if (d.hex) addUnit(d.hex);
+      break;
+    case "los":
+      if (d.unit !== undefined) los.tap({ unit: d.unit });
+      else if (d.hex) los.tap({ hex: d.hex });
+      break;
+    case "vis":
+      showVisibility(d);
+      break;
+  }
+}
+
+function addUnit(hex) {
+  const side = $("new-side").value.trim() || "German";
+  let id;
+  store.edit((s) => {
+    id = newUnitId(s, side);
+    s.units.push({ id, side, type: $("new-type").value, hex });
+  });
+  selectUnit(id);
+}
+
+function showVisibility(d) {
+  if (d.unit !== undefined) ui.vis = { unit: d.unit };
+  else if (d.hex) ui.vis = { hex: d.hex };
+  else return;
+  $("vis-from").textContent = ui.vis.unit ?? ui.vis.hex;
+  refreshVisibility();
+}
+
+function onPick(d) {
+  const pick = ui.pick;
+  setPick(null);
+  const unit = findUnit(store.setup, ui.selected);
+  if (pick.purpose === "los-vertex") {
+    if (d.vertex) los.setTargetVertex(d.vertex);
+    return;
+  }
+  if (!unit) return;
+  if (pick.purpose === "move" && d.hex) {
+    editSelected((u) => { u.hex = d.hex; delete u.bypass; delete u.vertex; });
+  } else if (pick.purpose === "bypass" && d.hexside) {
+    // A4.3: a Bypass unit straddles a hexside of its own hex.
+    if (!d.hexside.split("-").some((h) => nameKey(h) === nameKey(unit.hex))) {
+      showMessage(`${d.hexside} is not a hexside of ${unit.hex}.`);
+      return;
+    }
+    editSelected((u) => { u.bypass = d.hexside; });
+  } else if (pick.purpose === "vertex" && d.vertex) {
+    if (!d.vertex.split("-").some((h) => nameKey(h) === nameKey(unit.hex))) {
+      showMessage(`${d.vertex} is not a vertex of ${unit.hex}.`);
+      return;
+    }
+    editSelected((u) => { u.vertex = d.vertex; });
+  }
+}
+
+// --- the unit editor ------------------------------------------------------------
+
+panels.fillSelect($("new-type"), UNIT_TYPES);
+panels.fillSelect($("ue-type"), UNIT_TYPES);
+panels.buildFlagBoxes((flag, on) => editSelected((u) => { if (on) u[flag] = true; else delete u[flag]; }));
+$("ue-id").addEventListener("change", (e) => {
+  const id = e.target.value.trim();
+  if (!id || store.setup.units.some((u) => u.id === id)) {
+    showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
+    e.target.value = ui.selected;
+    return;
+  }
+  const old = ui.selected;
+  ui.selected = id;
+  los.renameUnit(old, id);
+  if (ui.vis?.unit === old) ui.vis.unit = id;
+  store.edit((s) => { findUnit(s, old).id = id; });
+});
+$("ue-name").addEventListener("change", (e) => editSelected((u) => {
+  if (e.target.value) u.name = e.target.value; else delete u.name;
+}));
+$("ue-side").addEventListener("change", (e) => editSelected((u) => { u.side = e.target.value.trim() || u.side; }));
+$("ue-type").addEventListener("change", (e) => editSelected((u) => { u.type = e.target.value; }));
+$("ue-level").addEventListener("change", (e) => editSelected((u) => {
+  const level = Math.max(0, Math.trunc(Number(e.target.value) || 0));
+  if (level) u.level = level; else delete u.level;
+}));
+$("ue-wa").addEventListener("change", (e) => editSelected((u) => {
+  if (e.target.value === "auto") delete u.wa; else u.wa = e.target.value === "true";
+}));
+$("ue-pick-bypass").addEventListener("click", () => setPick({ kind: "hexside", purpose: "bypass" }));
+$("ue-clear-bypass").addEventListener("click", () => editSelected((u) => { delete u.bypass; }));
+$("ue-pick-vertex").addEventListener("click", () => setPick({ kind: "vertex", purpose: "vertex" }));
+$("ue-clear-vertex").addEventListener("click", () => editSelected((u) => { delete u.vertex; }));
+$("ue-move").addEventListener("click", () => setPick({ kind: "hex", purpose: "move" }));
+$("ue-delete").addEventListener("click", () => {
+  const id = ui.selected;
+  store.edit((s) => { s.units = s.units.filter((u) => u.id !== id); });
+  selectUnit(null);
+});
+$("los-pick-vertex").addEventListener("click", () => setPick({ kind: "vertex", purpose: "los-vertex" }));
+$("vis-clear").addEventListener("click", () => {
+  ui.vis = null;
+  $("vis-from").textContent = "–";
+  $("vis-count").textContent = "";
+  refreshVisibility();
+});
+
+// --- undo / redo ----------------------------------------------------------------
+
+$("undo").addEventListener("click", () => store.undo());
+$("redo").addEventListener("click", () => store.redo());
+document.addEventListener("keydown", (e) => {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+  if (e.target.matches?.("input:not([type=checkbox]), select, textarea")) return;
+  const key = e.key.toLowerCase();
+  if (key === "z" && !e.shiftKey) store.undo();
+  else if (key === "y" || (key === "z" && e.shiftKey)) store.redo();
+  else return;
+  e.preventDefault();
+});
+
+// --- zoom -------------------------------------------------------------------------
+
+$("zoom-in").addEventListener("click", () => pz.zoomCentre(1.25));
+$("zoom-out").addEventListener("click", () => pz.zoomCentre(0.8));
+$("zoom-fit").addEventListener("click", () => pz.fit());
+addEventListener("resize", () => pz.fit());
+
+// --- files and links ------------------------------------------------------------
+
+// Replace the setup with one from outside (file, link, script): Python checks it
+// first, and a bad one changes nothing on screen.
+async function loadExternal(setup, what) {
+  let valid;
+  try {
+    valid = await python.call("validate", setup);
+  } catch (err) {
+    showMessage(`Could not open the ${what}: ${err.message}. Your setup is unchanged.`);
+    throw err;
+  }
+  store.replace(valid, what);
+  await mapJob;
+  frameContent();
+  return valid;
+}
+
+async function openLink(text) {
+  let setup;
+  try {
+    setup = await python.call("share_decode", text);
+  } catch (err) {
+    showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
+    return false;
+  }
+  await loadExternal(setup, "share link").catch(() => {});
+  showMessage("Opened the setup from the share link (Undo brings back the previous one).", "info");
+  return true;
+}
+
+$("share").addEventListener("click", async () => {
+  try {
+    const fragment = await python.call("share_encode", store.setup);
+    const url = files.shareUrl(fragment);
+    const box = $("share-link");
+    box.value = url;
+    box.hidden = false;
+    box.select();
+    const copied = await files.copyText(url);
+    showMessage(copied ? "Share link copied." : "Share link ready: copy it from the box below.", "info");
+  } catch (err) {
+    showMessage(`No share link: ${err.message}`);
+  }
+});
+$("open-link").addEventListener("click", () => {
+  const text = prompt("Paste a share link");
+  if (text) openLink(text);
+});
+addEventListener("hashchange", () => {
+  const link = files.takeLinkFromUrl();
+  if (link) openLink(link);
+});
+$("import").addEventListener("change", async (e) => {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  let setup;
+  try {
+    setup = JSON.parse(await file.text());
+  } catch (err) {
+    showMessage(`${file.name} is not a JSON file: ${err.message}. Your setup is unchanged.`);
+    return;
+  }
+  loadExternal(setup, `file ${file.name}`).catch(() => {});
+});
+$("export-json").addEventListener("click", () => files.download("asl-setup.json", files.setupBlob(store.setup)));
+$("export-svg").addEventListener("click", () =>
+  files.download("asl-map.svg", new Blob([files.svgText(view.svg)], { type: "image/svg+xml" })));
+$("export-png").addEventListener("click", async () => {
+  try {
+    files.download("asl-map.png", await files.pngBlob(view.svg));
+  } catch (err) {
+    showMessage(err.message);
+  }
+});
+$("new-map").addEventListener("click", () => {
+  const columns = Math.trunc(Number($("map-columns").value));
+  const rows = Math.trunc(Number($("map-rows").value));
+  loadExternal(emptySetup(columns, rows), "new map").catch(() => {});
+});
+
+// --- start ------------------------------------------------------------------------
+
+setTool("terrain");
+refresh("start");
+frameContent();
+const link = files.takeLinkFromUrl();
+async function checkAutosave() {
+  try {
+    await python.call("validate", store.setup);
+  } catch (err) {
+    if (err.kind !== "SetupError") return;
+    showMessage(`The saved setup could not be read (${err.message}); starting from an empty map.`);
+    store.replace(emptySetup(store.setup.map.columns, store.setup.map.rows), "reset");
+  }
+}
+
+const started = python.ready.then(async () => {
+  await checkAutosave();
+  if (link) await openLink(link);
+  await mapJob;
+});
+
+window.asl = {
+  ready: started.then(() => undefined),
+  call: (name, ...args) => python.call(name, ...args),
+  getSetup: () => clone(store.setup),
+  loadSetup: (setup) => loadExternal(setup, "setup").then(() => undefined),
+};

@@ -1,0 +1,152 @@
+// The LOS tool: tap the viewer, then the target (a unit or a hex Location,
+// optionally at a building level or traced to a vertex: A6.12, B9.42), and
+// show Python's ruling (pycore.api.los, or fire when both ends are units).
+
+import { showLosResult, clearLosResult } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+
+function status(result) {
+  // web/marks.py los_status: blocked (A6.2), hindered (A6.7), clear
+  if (!result.los) return "blocked";
+  return result.hindrance ? "hindered" : "clear";
+}
+
+export class LosTool {
+  constructor({ store, view, python, showMessage }) {
+    Object.assign(this, { store, view, python, showMessage });
+    this.viewer = null;
+    this.target = null;
+    this.vertex = null;
+    this.token = 0;
+    this.lastResult = null;
+    $("los-viewer-level").addEventListener("change", () => this.run());
+    $("los-target-level").addEventListener("change", () => this.run());
+    $("los-clear-vertex").addEventListener("click", () => this.setTargetVertex(null));
+    $("los-swap").addEventListener("click", () => this.swap());
+    $("los-clear").addEventListener("click", () => this.clear());
+    this.labels();
+  }
+
+  unit(id) {
+    return this.store.setup.units.find((u) => u.id === id);
+  }
+
+  tap(end) {
+    if (!this.viewer || this.target) {
+      this.viewer = end;
+      this.target = null;
+      this.vertex = null;
+    } else {
+      this.target = end;
+    }
+    this.labels();
+    this.run();
+  }
+
+  setTargetVertex(vertex) {
+    if (vertex && !(this.target && this.target.hex)) {
+      this.showMessage("Pick a target hex first; a unit's own vertex is set in the unit editor.");
+      return;
+    }
+    if (vertex && !vertex.split("-").includes(this.target.hex)) {
+      this.showMessage(`${vertex} is not a vertex of ${this.target.hex}.`);
+      return;
+    }
+    this.vertex = vertex;
+    this.labels();
+    this.run();
+  }
+
+  renameUnit(oldId, newId) {
+    for (const end of [this.viewer, this.target]) if (end && end.unit === oldId) end.unit = newId;
+    this.labels();
+  }
+
+  swap() {
+    if (!this.target) return;
+    [this.viewer, this.target] = [this.target, this.viewer];
+    this.vertex = null;
+    const [a, b] = [$("los-viewer-level").value, $("los-target-level").value];
+    $("los-viewer-level").value = b;
+    $("los-target-level").value = a;
+    this.labels();
+    this.run();
+  }
+
+  clear() {
+    this.viewer = this.target = this.vertex = null;
+    this.token++;
+    this.labels();
+    this.view.clearThread();
+    this.view.markHexes("data-los-end", []);
+    clearLosResult();
+  }
+
+  labels() {
+    const name = (end) => (!end ? "–" : end.unit !== undefined ? `unit ${end.unit}` : `hex ${end.hex}`);
+    $("los-viewer").textContent = name(this.viewer);
+    $("los-target").textContent = name(this.target);
+    $("los-vertex").textContent = this.vertex || "none";
+    $("los-hint").textContent = !this.viewer ? "Tap the viewer (a unit or a hex), then the target."
+      : !this.target ? "Now tap the target." : "Tap again to pick a new viewer.";
+    const hexes = [this.viewer, this.target].filter((e) => e && e.hex).map((e) => e.hex);
+    this.view.markHexes("data-los-end", hexes);
+  }
+
+  // The API argument for an end: a unit id, or a Location (CONTRACT.md "los").
+  arg(end, levelInput, vertex) {
+    if (end.unit !== undefined) return end.unit;
+    const loc = { hex: end.hex, level: Math.trunc(Number($(levelInput).value) || 0) };
+    if (vertex) loc.vertex = vertex;
+    return loc;
+  }
+
+  // Where the thread ends: the unit's or Location's vertex, else its hex centre dot.
+  point(end, vertex) {
+    if (end.unit !== undefined) {
+      const u = this.unit(end.unit);
+      return u.vertex || u.hex;
+    }
+    return vertex || end.hex;
+  }
+
+  // Re-run after an edit; drop an end whose unit is gone.
+  refresh() {
+    for (const key of ["viewer", "target"]) {
+      if (this[key] && this[key].unit !== undefined && !this.unit(this[key].unit)) this[key] = null;
+    }
+    if (!this.viewer) this.target = null;
+    this.labels();
+    this.run();
+  }
+
+  async run() {
+    const token = ++this.token;
+    if (!this.viewer || !this.target) {
+      this.view.clearThread();
+      clearLosResult();
+      return;
+    }
+    const setup = this.store.setup;
+    const viewer = this.arg(this.viewer, "los-viewer-level");
+    const target = this.arg(this.target, "los-target-level", this.vertex);
+    const both = typeof viewer === "string" && typeof target === "string";
+    let result;
+    try {
+      result = await this.python.call(both ? "fire" : "los", setup, viewer, target);
+    } catch (err) {
+      if (token !== this.token) return;
+      this.view.clearThread();
+      clearLosResult();
+      this.showMessage(`LOS: ${err.message}`);
+      return;
+    }
+    if (token !== this.token) return;
+    this.lastResult = result;
+    showLosResult(result);
+    $("los-result").dataset.query = JSON.stringify([viewer, target]);
+    this.view.setThread(this.point(this.viewer), this.point(this.target, this.vertex), status(result),
+      result.blocked_at);
+  }
+}

@@ -1,0 +1,223 @@
+// The map on screen: the SVG that web/render.py drew, kept in step with the setup.
+// Elements are found by their contract names (data-hex, data-hexside,
+// data-vertex) and placed by the data-cx/data-cy that Python wrote: the page
+// never computes a hex coordinate. Units and the LOS thread mirror
+// web/marks.py (same classes and labels), so the two change together.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// web/marks.py TYPE_ABBR, STATUS_ABBR, UNIT_SIZE, STACK_STEP, ID_CHARS
+const TYPE_ABBR = { squad: "SQD", halfsquad: "HS", crew: "CRW", leader: "LDR", hero: "HERO",
+  vehicle: "AFV", wreck: "WRCK", gun: "GUN" };
+export const STATUS_FLAGS = [["broken", "BRK"], ["unarmed", "UNA"], ["pinned", "PIN"],
+  ["entrenched", "ENT"], ["dug_in", "DUG"], ["concealed", "?"], ["hidden", "HID"],
+  ["crest", "CRST"], ["burning", "BURN"], ["moved", "MVD"]];
+export const UNIT_TYPES = Object.keys(TYPE_ABBR);
+const UNIT_SIZE = 26;
+const STACK_STEP = [14, -8];
+const ID_CHARS = 7;
+
+// A name in any order and with any board prefix, as one lookup key ("6Y9-Z8" -> "Y9-Z8").
+export function nameKey(name) {
+  return String(name).toUpperCase().split("-").map((p) => p.trim().replace(/^\d+(?=[A-Z])/, ""))
+    .sort().join("-");
+}
+
+function el(tag, attrs = {}, text) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function setFlag(node, attr, on) {
+  if (on) node.setAttribute(attr, "true"); else node.removeAttribute(attr);
+}
+
+export function typeLabel(unit) {
+  if (unit.type === "vehicle" && unit.armored === false) return "VEH";
+  return TYPE_ABBR[unit.type] || String(unit.type ?? "?").slice(0, 4).toUpperCase();
+}
+
+export function statusLabel(unit) {
+  const parts = STATUS_FLAGS.filter(([flag]) => unit[flag]).map(([, abbr]) => abbr);
+  if (unit.wa === true) parts.push("WA");
+  else if (unit.wa === false) parts.push("noWA");
+  if (unit.level) parts.push(`L${unit.level}`);
+  if (unit.bypass) parts.push("BYP");
+  return parts.join(" ");
+}
+
+function shortId(id) {
+  const s = String(id);
+  return s.length <= ID_CHARS ? s : s.slice(0, ID_CHARS - 1) + "\u2026";
+}
+
+export class MapView {
+  constructor(container) {
+    this.container = container;
+    this.index();
+  }
+
+  get svg() { return this.container.querySelector("svg"); }
+
+  get size() {
+    const svg = this.svg;
+    return svg ? { columns: Number(svg.dataset.columns), rows: Number(svg.dataset.rows) } : null;
+  }
+
+  index() {
+    const svg = this.svg;
+    this.hexes = new Map();
+    this.hexsides = new Map();
+    this.vertices = new Map();
+    this.terrains = new Set();
+    if (!svg) return;
+    for (const g of svg.querySelectorAll("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
+    for (const g of svg.querySelectorAll("[data-hexside]")) this.hexsides.set(nameKey(g.dataset.hexside), g);
+    for (const c of svg.querySelectorAll("[data-vertex]")) this.vertices.set(nameKey(c.dataset.vertex), c);
+    for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
+    this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
+    this.losLayer = null;
+  }
+
+  // Replace the whole map with an SVG document drawn by Python (a new map size).
+  replaceSvg(text) {
+    const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+    const root = doc.documentElement;
+    if (root.nodeName !== "svg") throw new Error("the map drawing is not an SVG document");
+    const old = this.svg;
+    const svg = document.importNode(root, true);
+    if (old) old.replaceWith(svg); else this.container.append(svg);
+    this.index();
+  }
+
+  hex(name) { return this.hexes.get(nameKey(name)); }
+  hexside(name) { return this.hexsides.get(nameKey(name)); }
+  vertex(name) { return this.vertices.get(nameKey(name)); }
+  element(name) { return this.hex(name) || this.hexside(name) || this.vertex(name); }
+
+  position(name) {
+    const node = this.element(name);
+    if (!node) throw new Error(`${name} is not on this map`);
+    return [Number(node.dataset.cx), Number(node.dataset.cy)];
+  }
+
+  // Bring every hex, hexside and unit in line with setup (cheap: attributes only).
+  sync(setup, selectedUnit) {
+    const specs = new Map(Object.entries(setup.hexes || {}).map(([k, v]) => [nameKey(k), v]));
+    for (const [key, g] of this.hexes) this.paintHex(g, specs.get(key) || {});
+    const sides = new Map(Object.entries(setup.hexsides || {}).map(([k, v]) =>
+      [nameKey(k), typeof v === "string" ? { type: v } : v]));
+    for (const [key, g] of this.hexsides) this.paintHexside(g, sides.get(key));
+    this.drawUnits(setup, selectedUnit);
+  }
+
+  paintHex(g, spec) {
+    const terrain = spec.terrain && spec.terrain !== "open" ? spec.terrain : null;
+    if (terrain) g.setAttribute("data-terrain", terrain); else g.removeAttribute("data-terrain");
+    const level = Number(spec.level || 0);
+    g.setAttribute("data-ground", String(Math.max(-1, Math.min(4, level))));
+    // web/render.py hex_info
+    const info = [];
+    if (level) info.push(`L${level}`);
+    if (terrain && !this.terrains.has(terrain)) info.push(terrain);
+    if ((spec.levels ?? 1) !== 1) info.push(`${spec.levels} lvl`);
+    const text = g.querySelector(".hex-info");
+    if (text && text.textContent !== info.join(" ")) text.textContent = info.join(" ");
+  }
+
+  paintHexside(g, spec) {
+    if (spec && spec.type) g.setAttribute("data-type", spec.type); else g.removeAttribute("data-type");
+    setFlag(g, "data-hillside", spec && spec.hillside);
+    setFlag(g, "data-gap", spec && spec.gap);
+  }
+
+  drawUnits(setup, selected) {
+    const layer = this.unitLayer;
+    layer.replaceChildren();
+    const sides = new Map();
+    const units = setup.units || [];
+    const anchors = units.map((u) => (u.bypass ? this.hexside(u.bypass) : this.hex(u.hex)));
+    const sizes = new Map();
+    for (const a of anchors) sizes.set(a, (sizes.get(a) || 0) + 1);
+    const seen = new Map();
+    units.forEach((unit, i) => {
+      if (!sides.has(unit.side)) sides.set(unit.side, sides.size);
+      const anchor = anchors[i];
+      if (!anchor) return;
+      const depth = seen.get(anchor) || 0;
+      seen.set(anchor, depth + 1);
+      // web/marks.py stack_position
+      const shift = depth - (sizes.get(anchor) - 1) / 2;
+      const x = Math.round((Number(anchor.dataset.cx) + shift * STACK_STEP[0]) * 100) / 100;
+      const y = Math.round((Number(anchor.dataset.cy) + shift * STACK_STEP[1]) * 100) / 100;
+      const g = el("g", { class: "unit", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
+        "data-side": unit.side ?? "", "data-sidx": sides.get(unit.side) });
+      g.dataset.unit = unit.id;
+      setFlag(g, "data-broken", unit.broken);
+      setFlag(g, "data-selected", selected !== undefined && selected === unit.id);
+      const title = [unit.id, unit.name, `(${unit.side ?? ""}`, `${unit.type ?? ""})`].filter(Boolean).join(" ");
+      g.append(el("title", {}, title));
+      const half = UNIT_SIZE / 2;
+      g.append(el("rect", { class: "counter", x: -half, y: -half, width: UNIT_SIZE, height: UNIT_SIZE }));
+      g.append(el("text", { class: "u-type", x: 0, y: -2 }, typeLabel(unit)));
+      g.append(el("text", { class: "u-id", x: 0, y: 8 }, shortId(unit.id)));
+      const status = statusLabel(unit);
+      if (status) g.append(el("text", { class: "u-status", x: 0, y: half + 8 }, status));
+      const v = unit.vertex && this.vertex(unit.vertex);
+      if (v) {
+        const dx = Number(v.dataset.cx) - x;
+        const dy = Number(v.dataset.cy) - y;
+        g.append(el("line", { class: "u-link", x1: 0, y1: 0, x2: dx, y2: dy }));
+        g.append(el("circle", { class: "u-vertex", cx: dx, cy: dy, r: 2.5 }));
+      }
+      layer.append(g);
+    });
+  }
+
+  // The LOS thread between two named points (hex or vertex), coloured by status.
+  setThread(from, to, status, blockedAt) {
+    this.clearThread();
+    const [x1, y1] = this.position(from);
+    const [x2, y2] = this.position(to);
+    const g = el("g", { class: "los", "data-status": status });
+    g.append(el("line", { class: "thread", x1, y1, x2, y2 }));
+    g.append(el("circle", { class: "end", cx: x1, cy: y1, r: 3 }));
+    g.append(el("circle", { class: "end", cx: x2, cy: y2, r: 3 }));
+    const block = blockedAt && this.element(blockedAt);
+    if (block) {
+      block.setAttribute("data-block", "true");
+      g.append(el("circle", { class: "block-mark", cx: block.dataset.cx, cy: block.dataset.cy, r: 7 }));
+    }
+    this.unitLayer.after(g);
+    this.losLayer = g;
+  }
+
+  clearThread() {
+    if (this.losLayer) this.losLayer.remove();
+    this.losLayer = null;
+    for (const node of this.svg.querySelectorAll("[data-block]")) node.removeAttribute("data-block");
+  }
+
+  setOverlay(hexes) {
+    const seen = new Map(Object.entries(hexes).map(([k, v]) => [nameKey(k), v]));
+    for (const [key, g] of this.hexes) {
+      const v = seen.get(key);
+      if (!v) g.removeAttribute("data-vis");
+      else g.setAttribute("data-vis", v.los ? (v.hindrance ? "hindered" : "seen") : "unseen");
+    }
+  }
+
+  clearOverlay() {
+    for (const g of this.hexes.values()) g.removeAttribute("data-vis");
+  }
+
+  markHexes(attr, names) {
+    for (const node of this.svg.querySelectorAll(`[${attr}]`)) node.removeAttribute(attr);
+    for (const name of names) {
+      const g = this.hex(name);
+      if (g) g.setAttribute(attr, "true");
+    }
+  }
+}

@@ -1,0 +1,130 @@
+// Result panels: the LOS ruling, the Wall Advantage table, the unit editor's flags.
+// Every value from a setup or a ruling enters the DOM as text (textContent),
+// never as HTML: unit ids and names come from strangers' links.
+
+import { STATUS_FLAGS } from "./mapview.js";
+
+const $ = (id) => document.getElementById(id);
+
+function node(tag, text, cls) {
+  const n = document.createElement(tag);
+  if (text !== undefined && text !== null) n.textContent = String(text);
+  if (cls) n.className = cls;
+  return n;
+}
+
+function yesNo(v) {
+  return v === true ? "yes" : v === false ? "no" : "–";
+}
+
+function ruleItem(tag, step) {
+  const li = node(tag);
+  if (step.rule) li.append(node("span", step.rule, "rule"));
+  li.append(document.createTextNode(step.text ?? ""));
+  return li;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+// The ruling of pycore.api.los / fire (CONTRACT.md) in the LOS panel.
+export function showLosResult(result) {
+  const box = $("los-result");
+  box.hidden = false;
+  const field = (k) => box.querySelector(`[data-k="${k}"]`);
+  const verdict = field("verdict");
+  verdict.dataset.los = String(Boolean(result.los));
+  verdict.textContent = result.los
+    ? (result.hindrance ? `LOS, hindered (+${result.hindrance})` : "Clear LOS")
+    : `No LOS${result.rule ? ` (${result.rule})` : ""}`;
+  field("range").textContent = result.range ?? "–";
+  field("hindrance").textContent = result.hindrance ? signed(result.hindrance) : "0";
+  field("tem").textContent = !("tem" in result) ? "– (pick two units for TEM)"
+    : result.tem === null || result.tem === undefined ? "– (no LOS)"
+      : signed(result.tem) + (result.hull_down ? " (Hull Down, B9.36)" : "");
+  field("blocked_at").textContent = result.blocked_at
+    ? `${result.blocked_at}${result.rule ? ` (${result.rule})` : ""}` : "not blocked";
+  field("location_los").textContent = yesNo(result.location_los);
+  const options = $("tem-options");
+  options.replaceChildren(...(result.tem_options || []).map((o) => node("li", `${o.source}: ${signed(o.tem)}`)));
+  $("los-steps").replaceChildren(...(result.steps || []).map((s) => ruleItem("li", s)));
+}
+
+export function clearLosResult() {
+  $("los-result").hidden = true;
+}
+
+// pycore.api.wall_advantage: one row per unit, then the setup's contradictions.
+export function showWallAdvantage(wa) {
+  const rows = Object.entries(wa.units || {}).map(([id, u]) => {
+    const tr = node("tr");
+    tr.dataset.unit = id;
+    const cells = [
+      [id, "id"], [yesNo(u.has), "has"], [yesNo(u.eligible), "eligible"], [yesNo(u.mandatory), "mandatory"],
+      [(u.hexsides || []).join(" "), "hexsides"], [u.reason ?? "", "reason"],
+    ];
+    for (const [text, key] of cells) {
+      const td = node("td", text);
+      td.dataset.k = key;
+      if (text === "yes") td.className = "yes";
+      tr.append(td);
+    }
+    return tr;
+  });
+  $("wa-body").replaceChildren(...rows);
+  $("wa-problems").replaceChildren(...(wa.problems || []).map((p) => ruleItem("li", p)));
+}
+
+export function waUnavailable(text) {
+  const tr = node("tr");
+  const td = node("td", text);
+  td.colSpan = 6;
+  tr.append(td);
+  $("wa-body").replaceChildren(tr);
+  $("wa-problems").replaceChildren();
+}
+
+// Checkboxes for the unit flags of CONTRACT.md, built once.
+export function buildFlagBoxes(onChange) {
+  const box = $("ue-flags");
+  for (const [flag] of STATUS_FLAGS) {
+    const label = node("label");
+    const input = node("input");
+    input.type = "checkbox";
+    input.dataset.flag = flag;
+    input.addEventListener("change", () => onChange(flag, input.checked));
+    label.append(input, document.createTextNode(flag.replace("_", " ")));
+    box.append(label);
+  }
+}
+
+export function fillSelect(select, values) {
+  select.replaceChildren(...values.map((v) => {
+    const o = node("option", v);
+    o.value = v;
+    return o;
+  }));
+}
+
+// Show the selected unit in the editor (or hide the editor).
+export function showUnit(unit) {
+  $("unit-editor").hidden = !unit;
+  if (!unit) return;
+  $("ue-title").textContent = unit.id;
+  const set = (id, value) => {
+    const input = $(id);
+    if (document.activeElement !== input) input.value = value;
+  };
+  set("ue-id", unit.id);
+  set("ue-name", unit.name ?? "");
+  set("ue-side", unit.side ?? "");
+  set("ue-type", unit.type ?? "squad");
+  set("ue-level", unit.level ?? 0);
+  $("ue-wa").value = unit.wa === true ? "true" : unit.wa === false ? "false" : "auto";
+  for (const input of $("ue-flags").querySelectorAll("input[data-flag]")) {
+    input.checked = Boolean(unit[input.dataset.flag]);
+  }
+  $("ue-bypass").textContent = unit.bypass || "none";
+  $("ue-vertex").textContent = unit.vertex || "none";
+}

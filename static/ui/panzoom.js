@@ -1,0 +1,154 @@
+// Pan and pinch-zoom of the map with Pointer Events (mouse, pen and touch alike).
+// A press that does not move is a tap: onTap(element under the finger, event).
+
+const TAP_SLOP = 10; // px a finger may wander and still tap
+const MIN_SCALE = 0.2;
+const MAX_SCALE = 8;
+
+export class PanZoom {
+  constructor(viewport, content, onTap) {
+    this.viewport = viewport;
+    this.content = content;
+    this.onTap = onTap;
+    this.scale = 1;
+    this.tx = 0;
+    this.ty = 0;
+    this.pointers = new Map();
+    this.gesture = null;
+    viewport.addEventListener("pointerdown", (e) => this.down(e));
+    viewport.addEventListener("pointermove", (e) => this.move(e));
+    viewport.addEventListener("pointerup", (e) => this.up(e));
+    viewport.addEventListener("pointercancel", (e) => this.cancel(e));
+    viewport.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+  }
+
+  apply() {
+    this.content.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
+  }
+
+  // Size the SVG to its viewBox (1 map unit = 1 CSS px at scale 1) and fit it in view.
+  fit() {
+    const svg = this.content.querySelector("svg");
+    if (!svg) return;
+    const vb = svg.viewBox.baseVal;
+    svg.setAttribute("width", vb.width);
+    svg.setAttribute("height", vb.height);
+    const box = this.viewport.getBoundingClientRect();
+    if (!box.width || !box.height) return;
+    this.scale = Math.min(box.width / vb.width, box.height / vb.height);
+    this.tx = (box.width - vb.width * this.scale) / 2;
+    this.ty = (box.height - vb.height * this.scale) / 2;
+    this.apply();
+  }
+
+  // Zoom to frame the given elements (what the player painted), never beyond
+  // the whole-map view nor closer than maxScale.
+  frame(elements, maxScale = 1.6, margin = 60) {
+    this.fit();
+    const fitScale = this.scale;
+    const view = this.viewport.getBoundingClientRect();
+    let box = null;
+    for (const el of elements) {
+      const r = el.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      box = box ? { left: Math.min(box.left, r.left), top: Math.min(box.top, r.top),
+        right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
+        : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }
+    if (!box) return;
+    const w = (box.right - box.left) / fitScale + 2 * margin;
+    const h = (box.bottom - box.top) / fitScale + 2 * margin;
+    const s = Math.max(fitScale, Math.min(maxScale, view.width / w, view.height / h));
+    // content coordinates (CSS px at scale 1) of the box's centre
+    const cx = ((box.left + box.right) / 2 - view.left - this.tx) / fitScale;
+    const cy = ((box.top + box.bottom) / 2 - view.top - this.ty) / fitScale;
+    this.scale = s;
+    this.tx = view.width / 2 - cx * s;
+    this.ty = view.height / 2 - cy * s;
+    this.apply();
+  }
+
+  zoomAt(factor, cx, cy) {
+    const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, this.scale * factor));
+    const f = s / this.scale;
+    this.tx = cx - (cx - this.tx) * f;
+    this.ty = cy - (cy - this.ty) * f;
+    this.scale = s;
+    this.apply();
+  }
+
+  zoomCentre(factor) {
+    const box = this.viewport.getBoundingClientRect();
+    this.zoomAt(factor, box.width / 2, box.height / 2);
+  }
+
+  local(e) {
+    const box = this.viewport.getBoundingClientRect();
+    return { x: e.clientX - box.left, y: e.clientY - box.top };
+  }
+
+  down(e) {
+    if (e.button !== undefined && e.button > 0) return;
+    this.pointers.set(e.pointerId, this.local(e));
+    if (this.pointers.size === 1) {
+      const p = this.local(e);
+      this.gesture = { kind: "press", target: e.target, start: p, tx: this.tx, ty: this.ty };
+    } else if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      this.gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
+        mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, scale: this.scale, tx: this.tx, ty: this.ty };
+    }
+  }
+
+  move(e) {
+    if (!this.pointers.has(e.pointerId) || !this.gesture) return;
+    const p = this.local(e);
+    this.pointers.set(e.pointerId, p);
+    const g = this.gesture;
+    if (g.kind === "press" || g.kind === "pan") {
+      const dx = p.x - g.start.x;
+      const dy = p.y - g.start.y;
+      if (g.kind === "press" && Math.hypot(dx, dy) < TAP_SLOP) return;
+      if (g.kind === "press") {
+        try { this.viewport.setPointerCapture(e.pointerId); } catch { /* a pointer the browser no longer tracks */ }
+      }
+      g.kind = "pan";
+      this.tx = g.tx + dx;
+      this.ty = g.ty + dy;
+      this.apply();
+    } else if (g.kind === "pinch" && this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const dist = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+      const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+      const s = Math.min(MAX_SCALE, Math.max(MIN_SCALE, g.scale * dist / g.dist));
+      const f = s / g.scale;
+      this.scale = s;
+      this.tx = mid.x - (g.mid.x - g.tx) * f;
+      this.ty = mid.y - (g.mid.y - g.ty) * f;
+      this.apply();
+    }
+  }
+
+  up(e) {
+    if (!this.pointers.has(e.pointerId)) return;
+    this.pointers.delete(e.pointerId);
+    const g = this.gesture;
+    if (this.pointers.size === 0) {
+      this.gesture = null;
+      if (g && g.kind === "press") this.onTap(g.target, e);
+    } else if (g && g.kind === "pinch") {
+      this.gesture = { kind: "done" }; // lifting one finger of a pinch is not a tap
+    }
+  }
+
+  cancel(e) {
+    this.pointers.delete(e.pointerId);
+    if (this.pointers.size === 0) this.gesture = null;
+  }
+
+  wheel(e) {
+    e.preventDefault();
+    const p = this.local(e);
+    this.zoomAt(Math.exp(-e.deltaY * 0.0015), p.x, p.y);
+  }
+}

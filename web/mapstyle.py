@@ -1,0 +1,134 @@
+"""The map's look: the stylesheet and fill patterns embedded in every map SVG.
+
+The SVG carries its own style, so a map exported for a TD looks exactly like
+the map on screen. Elements only carry data attributes (``data-terrain``,
+``data-ground``, ``data-type``, ...); this sheet turns them into colours, so
+the page can repaint a hex by changing one attribute.
+"""
+from __future__ import annotations
+
+import svgwrite
+
+# Terrain fills (CONTRACT.md "hexes.terrain"). A terrain not listed here still
+# draws, with the generic "unknown" hatch, and its name in the hex.
+TERRAIN_FILLS = {
+    "woods": ("#2f6b2a", "#5d9b48"),
+    "brush": ("#7fa857", "#b5cf8a"),
+    "grain": ("#c9a93a", "#ecd98a"),
+    "orchard": ("#4e8a3a", "#c6e0a8"),
+    "building": ("#7a4a26", "#c08a5a"),
+    "stone-building": ("#55555f", "#a4a4b2"),
+    "marsh": ("#3f7b9a", "#a9cfc8"),
+    "shellholes": ("#6b5a3f", "#cdbf9f"),
+    "gully": ("#6e4a26", "#b08a5c"),
+}
+
+# Base level (hill) tints, clamped to -1..4 in ``data-ground``.
+GROUND_FILLS = {
+    "-1": "#d8cfb8",
+    "0": "#f4f1e4",
+    "1": "#e6d6a4",
+    "2": "#d6b97f",
+    "3": "#c49b60",
+    "4": "#a9824c",
+}
+
+# Colours of the first four sides met in a setup (``data-sidx``), and of the
+# usual nationalities whatever their order.
+SIDE_FILLS = ["#9fb4cf", "#d9b27c", "#a7c08a", "#c4a6d4"]
+NATION_FILLS = {
+    "German": "#9fb4cf",
+    "Russian": "#d9b27c",
+    "American": "#a7c08a",
+    "British": "#d8c8a0",
+    "Japanese": "#e8d46a",
+    "Italian": "#b8c4b0",
+    "French": "#8fb0e0",
+}
+
+HEXSIDE_CSS = """
+.hs-terrain{stroke:none;stroke-linecap:round;fill:none}
+.hexside[data-type] .hs-terrain{stroke:#c05ac0;stroke-width:4}
+.hexside[data-type=wall] .hs-terrain{stroke:#7d7d7d;stroke-width:4.5}
+.hexside[data-type=hedge] .hs-terrain{stroke:#2f9a2f;stroke-width:4.5}
+.hexside[data-type=bocage] .hs-terrain{stroke:#14401a;stroke-width:8}
+.hexside[data-hillside] .hs-terrain{stroke-dasharray:9 2.5;stroke-linecap:butt}
+.hexside[data-gap] .hs-terrain{stroke-dasharray:34 32 34;stroke-linecap:butt}
+.hs-hit{stroke:transparent;stroke-width:9;stroke-linecap:round}
+.hexside[data-block] .hs-hit{stroke:#e0202080}
+"""
+
+HEX_CSS = """
+.hex-ground{stroke:#9a9a88;stroke-width:.6}
+.hex-terrain{fill:none;stroke:none}
+.hex-shade{fill:#000;fill-opacity:0;stroke:none}
+.hex[data-vis=hindered] .hex-shade{fill:#f0a020;fill-opacity:.25}
+.hex[data-vis=unseen] .hex-shade{fill-opacity:.42}
+.hex[data-selected] .hex-ground{stroke:#1060ff;stroke-width:2.5}
+.hex[data-block] .hex-ground{stroke:#e02020;stroke-width:3}
+.hex-name{font:7px sans-serif;fill:#555;text-anchor:middle}
+.hex-info{font:bold 9px sans-serif;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
+.vertex{fill:transparent;stroke:none}
+.vertex[data-block]{fill:#e02020;stroke:#fff;stroke-width:1}
+.map-edge{fill:none;stroke:#444;stroke-width:1.2;pointer-events:none}
+"""
+
+UNIT_CSS = """
+.unit rect.counter{stroke:#222;stroke-width:1;rx:2}
+.unit text{font:bold 7.5px sans-serif;text-anchor:middle;fill:#111}
+.unit text.u-id{font-weight:normal;font-size:7px}
+.unit text.u-status{font-size:7px;fill:#fff;paint-order:stroke;stroke:#222;stroke-width:2px}
+.unit[data-broken] rect.counter{stroke:#c00000;stroke-width:2;stroke-dasharray:3 2}
+.unit[data-selected] rect.counter{stroke:#1060ff;stroke-width:3}
+.unit .u-link{stroke:#222;stroke-width:1;stroke-dasharray:2 2}
+.unit .u-vertex{fill:#222}
+"""
+
+LOS_CSS = """
+.los .thread{stroke-width:3;stroke-linecap:round}
+.los[data-status=clear] .thread{stroke:#10a030}
+.los[data-status=hindered] .thread{stroke:#e08a00;stroke-dasharray:9 4}
+.los[data-status=blocked] .thread{stroke:#e02020;stroke-dasharray:3 4}
+.los .block-mark{fill:none;stroke:#e02020;stroke-width:3}
+.los .end{fill:#fff;stroke:#222;stroke-width:1.5}
+"""
+
+
+def _fills_css() -> str:
+    rules = [f".hex[data-ground='{k}'] .hex-ground{{fill:{v}}}" for k, v in GROUND_FILLS.items()]
+    rules.append(".hex[data-terrain] .hex-terrain{fill:url(#t-unknown)}")
+    rules += [f".hex[data-terrain={t}] .hex-terrain{{fill:url(#t-{t})}}" for t in TERRAIN_FILLS]
+    rules += [f".unit[data-sidx='{i}'] rect.counter{{fill:{c}}}" for i, c in enumerate(SIDE_FILLS)]
+    rules += [f".unit[data-side={n}] rect.counter{{fill:{c}}}" for n, c in NATION_FILLS.items()]
+    return "\n".join(rules)
+
+
+def stylesheet() -> str:
+    """The CSS embedded in the map SVG."""
+    return "\n".join([HEX_CSS, HEXSIDE_CSS, UNIT_CSS, LOS_CSS, _fills_css()])
+
+
+def _pattern(dwg: svgwrite.Drawing, name: str, ink: str, paper: str) -> svgwrite.pattern.Pattern:
+    pat = dwg.pattern(id=f"t-{name}", size=(8, 8), patternUnits="userSpaceOnUse")
+    pat.add(dwg.rect((0, 0), (8, 8), fill=paper, fill_opacity=0.85))
+    motif = {
+        "woods": lambda: dwg.circle((4, 4), 3, fill=ink),
+        "orchard": lambda: dwg.circle((4, 4), 1.6, fill=ink),
+        "brush": lambda: dwg.path("M0 8 L8 0", stroke=ink, stroke_width=1.2),
+        "grain": lambda: dwg.path("M0 2 H8 M0 6 H8", stroke=ink, stroke_width=0.9),
+        "marsh": lambda: dwg.path("M1 3 H5 M3 7 H7", stroke=ink, stroke_width=1.1),
+        "shellholes": lambda: dwg.circle((4, 4), 2.2, fill="none", stroke=ink, stroke_width=0.9),
+        "gully": lambda: dwg.path("M0 4 Q2 2 4 4 T8 4", fill="none", stroke=ink, stroke_width=1),
+        "building": lambda: dwg.rect((1, 1), (6, 6), fill=ink),
+        "stone-building": lambda: dwg.rect((0.5, 0.5), (7, 7), fill=ink, stroke=paper, stroke_width=1),
+    }.get(name, lambda: dwg.path("M0 0 L8 8 M8 0 L0 8", stroke=ink, stroke_width=0.8))
+    pat.add(motif())
+    return pat
+
+
+def add_defs(dwg: svgwrite.Drawing) -> None:
+    """Put the stylesheet and terrain patterns into ``dwg``'s defs."""
+    dwg.defs.add(dwg.style(stylesheet()))
+    for name, (ink, paper) in TERRAIN_FILLS.items():
+        dwg.defs.add(_pattern(dwg, name, ink, paper))
+    dwg.defs.add(_pattern(dwg, "unknown", "#b04ab0", "#f0d8f0"))

@@ -1,0 +1,225 @@
+"""The SVG hex map, drawn with svgwrite from ``pycore.geometry`` alone.
+
+``map_svg(setup, los=None, overlay=None, selected=None)`` is a plain function
+of the state (like python-chess's ``chess.svg``). Every hex, hexside and
+vertex is an element carrying its contract name (``data-hex="Z9"``,
+``data-hexside="Y8-Y9"``, ``data-vertex="Y8-Y9-Z8"``) and its pixel position
+(``data-cx``/``data-cy``), so the page addresses clicks and places counters by
+name and never computes a coordinate itself. Terrain and levels are data
+attributes styled by the embedded sheet (``web.mapstyle``), so the page
+repaints a hex by setting one attribute.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import svgwrite
+
+from pycore import geometry
+from pycore.errors import SetupError
+from pycore.setup import load_setup
+
+from . import mapstyle, marks
+
+U = 12  # pixels per lattice x unit: a hex is 4U = 48 px wide, 2*sqrt(3)*U = 41.6 px high
+
+
+def setup_dict(setup: Any) -> dict:
+    """The validated JSON form of ``setup`` (a dict or a ``pycore.setup.Setup``)."""
+    if hasattr(setup, "to_dict"):
+        return setup.to_dict()
+    return load_setup(setup).to_dict()
+
+
+def ground_class(level: int) -> str:
+    """Base level (B10 hills; B19 gullies are terrain) as the clamped ``data-ground`` tint key."""
+    return str(max(-1, min(4, level)))
+
+
+def hex_info(spec: dict) -> str:
+    """The short text printed in a hex: base level ("L2") and building levels ("2 lvl")."""
+    parts = []
+    if spec.get("level", 0):
+        parts.append(f"L{spec['level']}")
+    terrain = spec.get("terrain", "open")
+    if terrain not in mapstyle.TERRAIN_FILLS and terrain != "open":
+        parts.append(str(terrain))
+    if spec.get("levels", 1) != 1:
+        parts.append(f"{spec['levels']} lvl")
+    return " ".join(parts)
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _px(point, u):
+    """``geometry.pixel``, rounded to 0.01 px to keep the document small."""
+    return tuple(round(c, 2) for c in geometry.pixel(point, u))
+
+
+def _points(points, u):
+    return [_px(p, u) for p in points]
+
+
+def _hex_specs(setup: dict) -> dict:
+    """Hex name (canonical, no board prefix) -> its setup entry."""
+    return {geometry.hex_name(geometry.parse_hex(k)): v for k, v in setup.get("hexes", {}).items()}
+
+
+def _hexside_specs(setup: dict) -> dict:
+    """Hexside name (canonical) -> {"type": ..., flags} for every hexside entry."""
+    out = {}
+    for k, v in setup.get("hexsides", {}).items():
+        spec = {"type": v} if isinstance(v, str) else dict(v)
+        out[geometry.hexside_name(geometry.parse_hexside(k))] = spec
+    return out
+
+
+def _grid_parts(grid):
+    """The grid's hexes, and its hexsides and vertices, each once, in a stable order."""
+    hexes = list(grid.hexes())
+    sides, verts = {}, {}
+    for h in hexes:
+        for s in geometry.hexsides_of(h):
+            if all(grid.contains(x) for x in s):
+                sides.setdefault(s, None)
+        for v in geometry.hex_vertices(h):
+            verts.setdefault(v, None)
+    return hexes, list(sides), list(verts)
+
+
+def _set_data(el, **attrs):
+    for k, v in attrs.items():
+        if v is not None and v is not False:
+            el.attribs["data-" + k.replace("_", "-")] = "true" if v is True else str(v)
+    return el
+
+
+def _draw_hex(dwg, h, spec, u, centre):
+    name = geometry.hex_name(h)
+    g = _set_data(dwg.g(class_="hex"), hex=name, cx=_fmt(centre[0]), cy=_fmt(centre[1]),
+                  ground=ground_class(spec.get("level", 0)))
+    if spec.get("terrain", "open") != "open":
+        _set_data(g, terrain=spec["terrain"])
+    pts = _points(geometry.hex_vertices(h), u)
+    for cls in ("hex-ground", "hex-terrain", "hex-shade"):
+        g.add(dwg.polygon(pts, class_=cls))
+    top = min(p[1] for p in pts)
+    g.add(dwg.text(name, insert=(centre[0], round(top + 8, 2)), class_="hex-name"))
+    g.add(dwg.text(hex_info(spec), insert=(centre[0], round(centre[1] + 3.5, 2)), class_="hex-info"))
+    return g
+
+
+def _draw_hexside(dwg, s, spec, u):
+    p, q = _points(geometry.hexside_ends(s), u)
+    mid = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+    g = _set_data(dwg.g(class_="hexside"), hexside=geometry.hexside_name(s),
+                  cx=_fmt(mid[0]), cy=_fmt(mid[1]))
+    if spec:
+        _set_data(g, type=spec.get("type"), hillside=bool(spec.get("hillside")),
+                  gap=bool(spec.get("gap")))
+    g.add(dwg.line(p, q, class_="hs-hit"))
+    line = g.add(dwg.line(p, q, class_="hs-terrain"))
+    line.attribs["pathLength"] = "100"  # so the B9.3 gap's dashes are a share of the hexside
+    return g
+
+
+def _map_rect(hexes, u):
+    """The map's edges: the board is cut through the centres of its edge hexes."""
+    xs, ys = zip(*(geometry.pixel(h, u) for h in hexes))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
+            selected: str | None = None, unit: float = U) -> str:
+    """The map of ``setup`` as an SVG document string.
+
+    ``los``: a ``pycore.api.los``/``fire`` result with ``viewer`` and ``target``
+    added (as passed to the API); its thread is drawn coloured clear, hindered
+    or blocked, with the blocking hex, hexside or vertex marked.
+    ``overlay``: a ``pycore.api.visibility`` result; hexes out of LOS are
+    shaded, hindered ones tinted.
+    ``selected``: a unit id or hex name to highlight.
+    """
+    data = setup_dict(setup)
+    grid = geometry.Grid(data["map"]["columns"], data["map"]["rows"])
+    hexes, sides, verts = _grid_parts(grid)
+    rect = _map_rect(hexes, unit)
+    dwg = _drawing(data, grid, rect, unit)
+    is_unit = any(u.get("id") == selected for u in data.get("units", []))
+    state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los)
+
+    board = dwg.add(dwg.g(class_="board", clip_path="url(#map-clip)"))
+    hex_layer = board.add(dwg.g(class_="hexes"))
+    specs = _hex_specs(data)
+    for h in hexes:
+        name = geometry.hex_name(h)
+        hex_layer.add(_set_data(_draw_hex(dwg, h, specs.get(name, {}), unit, _px(h, unit)),
+                                **state.get(name, {})))
+    side_layer = board.add(dwg.g(class_="hexsides"))
+    side_specs = _hexside_specs(data)
+    for s in sides:
+        name = geometry.hexside_name(s)
+        side_layer.add(_set_data(_draw_hexside(dwg, s, side_specs.get(name), unit), **state.get(name, {})))
+    x0, y0, x1, y1 = rect
+    dwg.add(dwg.rect((x0, y0), (x1 - x0, y1 - y0), class_="map-edge"))
+    _add_vertices(dwg, verts, rect, unit, state)
+
+    positions = marks.element_positions(dwg)
+    marks.add_units(dwg, data, positions, selected)
+    if los:
+        _checked("los", marks.add_los, dwg, data, los, positions)
+    return dwg.tostring()
+
+
+def _checked(field: str, fn, *args):
+    """Run fn; a bad name or unit id in the drawing options is a SetupError naming ``field``."""
+    try:
+        return fn(*args)
+    except SetupError:
+        raise
+    except (ValueError, KeyError, StopIteration, TypeError, AttributeError) as exc:
+        raise SetupError(f"{field}: {exc or type(exc).__name__}") from None
+
+
+def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
+    """An empty map document: viewBox round the board, its style, the clip of its edges."""
+    x0, y0, x1, y1 = rect
+    pad = unit * 0.5
+    dwg = svgwrite.Drawing(size=None, debug=False, profile="full")
+    dwg.attribs.update({"viewBox": " ".join(_fmt(v) for v in (x0 - pad, y0 - pad, x1 - x0 + 2 * pad,
+                                                               y1 - y0 + 2 * pad)),
+                        "class": "asl-map", "data-columns": str(grid.columns), "data-rows": str(grid.rows)})
+    if data["map"].get("board") is not None:
+        dwg.attribs["data-board"] = str(data["map"]["board"])
+    mapstyle.add_defs(dwg)
+    clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
+    clip.add(dwg.rect((x0, y0), (x1 - x0, y1 - y0)))
+    return dwg
+
+
+def _add_vertices(dwg, verts, rect, unit: float, state: dict) -> None:
+    """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only."""
+    x0, y0, x1, y1 = rect
+    layer = dwg.add(dwg.g(class_="vertices"))
+    for v in verts:
+        c = _px(v, unit)
+        if not (x0 <= c[0] <= x1 and y0 <= c[1] <= y1):
+            continue  # cut off by the map's edge
+        name = geometry.vertex_name(v)
+        layer.add(_set_data(dwg.circle(c, unit * 0.45, class_="vertex"), vertex=name,
+                            cx=_fmt(c[0]), cy=_fmt(c[1]), **state.get(name, {})))
+
+
+def _state_marks(overlay, selected, los) -> dict:
+    """Element name -> data attributes for the visibility overlay, selection and point of block."""
+    state: dict = {}
+    for name, seen in (overlay or {}).get("hexes", {}).items():
+        vis = ("hindered" if seen.get("hindrance") else "seen") if seen.get("los") else "unseen"
+        state.setdefault(marks.canonical(name), {})["vis"] = vis
+    if selected is not None:
+        state.setdefault(marks.canonical(selected), {})["selected"] = True
+    if (los or {}).get("blocked_at"):
+        state.setdefault(marks.canonical(los["blocked_at"]), {})["block"] = True
+    return state
