@@ -6,8 +6,8 @@ from typing import Any
 
 from . import geometry as g
 from .errors import SetupError
-from .setup import Setup, Unit
-from .terrain import BUILDINGS
+from . import limits
+from .setup import Setup, Unit, bool_field, hex_field, int_field, vertex_field
 
 
 @dataclass(frozen=True)
@@ -55,33 +55,14 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
     if not isinstance(spec, dict):
         raise SetupError(f"{path}: must be a unit id or a Location object, "
                          f"not {type(spec).__name__}")
-    name = spec.get("hex")
-    try:
-        h = g.parse_hex(name)
-    except ValueError as e:
-        raise SetupError(f"{path}.hex: {e}") from None
-    if not s.grid.contains(h):
-        raise SetupError(f"{path}.hex: {g.hex_name(h)} is off the map")
-    level = spec.get("level", 0)
-    if isinstance(level, bool) or not isinstance(level, int):
-        raise SetupError(f"{path}.level: must be a whole number")
-    info = s.hex(h)
-    top = info.levels - 1 if info.terrain in BUILDINGS else 0
-    if not 0 <= level <= top:
-        shown = level if abs(level) < 10 ** 6 else "that high"
-        raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {shown}")
+    h = hex_field(spec.get("hex"), f"{path}.hex", s.grid)
+    top = s.hex(h).top_level
+    level = int_field(spec.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
+    if level > top:
+        raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level} "
+                         f"(its highest is {top})")
     vertex = spec.get("vertex")
     if vertex is not None:
-        try:
-            vertex = g.parse_vertex(vertex)
-        except ValueError as e:
-            raise SetupError(f"{path}.vertex: {e}") from None
-        if h not in g.vertex_hexes(vertex):
-            raise SetupError(f"{path}.vertex: not a vertex of {g.hex_name(h)}")
-    flags = {}
-    for f in ("entrenched", "crest"):
-        v = spec.get(f, False)
-        if not isinstance(v, bool):
-            raise SetupError(f"{path}.{f}: must be true or false")
-        flags[f] = v
+        vertex = vertex_field(vertex, h, f"{path}.vertex")
+    flags = {f: bool_field(spec.get(f, False), f"{path}.{f}") for f in ("entrenched", "crest")}
     return make_end(s, h, level, vertex, **flags)

@@ -343,13 +343,8 @@ class Ruling:
                              f"{'the viewer' if self.viewer.hex in sd else 'the target'}'s hex: "
                              "it never blocks LOS into its own hex.")
             return
-        why = self._half_level_blocks(sd, info)
-        if why:
-            self.say("A6.21", f"The {self._side_name(sd, info)} does not block: {why}.")
-        else:
-            self.blocked(g.hexside_name(sd), "B9.2",
-                         f"The {self._side_name(sd, info)} is a Half-Level obstacle to this "
-                         "same-level LOS (A6.21, B9.2).")
+        self._half_level(sd, info, g.hexside_name(sd), f"The {self._side_name(sd, info)}",
+                         "is a Half-Level obstacle to this same-level LOS (A6.21, B9.2)")
 
     def _hexspines(self) -> dict:
         """B9.2: for each wall/hedge hexspine that touches the viewer's or target's
@@ -417,12 +412,17 @@ class Ruling:
                              f"vertex {_where('vertex', v)} does not have walls/hedges on all "
                              "three hexspines: it does not block (B9.2).")
             return
+        self._half_level(sd, info, name, f"The {what} hexspine",
+                         "touches neither the viewer's nor the target's hex: a Half-Level "
+                         "obstacle (B9.2)")
+
+    def _half_level(self, sd: g.Hexside, info, where: str, what: str, blocks: str) -> None:
+        """A6.21, B9.2: judge a wall/hedge that may block as a half-level obstacle."""
         why = self._half_level_blocks(sd, info)
         if why:
-            self.say("A6.21", f"The {what} hexspine does not block: {why}.")
+            self.say("A6.21", f"{what} does not block: {why}.")
         else:
-            self.blocked(name, "B9.2", f"The {what} hexspine touches neither the viewer's nor "
-                                       "the target's hex: a Half-Level obstacle (B9.2).")
+            self.blocked(where, "B9.2", f"{what} {blocks}.")
 
     def _vertex(self, i: int, item: g.TraceItem) -> None:
         v = item.points[0]

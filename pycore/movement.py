@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from . import geometry as g
 from .errors import SetupError
-from .setup import VEHICLE_CLASSES, Setup
+from .setup import VEHICLE_CLASSES, Setup, hex_field
 from .wa import INFANTRY, has_wa
 
 VEHICLES = VEHICLE_CLASSES
@@ -220,13 +220,7 @@ def unit_class(s: Setup, unit):
 
 
 def _hex(s: Setup, name, field: str) -> g.Hex:
-    try:
-        h = g.parse_hex(name)
-    except ValueError as e:
-        raise SetupError(f"{field}: {e}") from None
-    if not s.grid.contains(h):
-        raise SetupError(f"{field}: {g.hex_name(h)} is off the map")
-    return h
+    return hex_field(name, field, s.grid)
 
 
 def move_cost(s: Setup, unit, from_hex, to_hex) -> dict:

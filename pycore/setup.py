@@ -60,6 +60,11 @@ class HexInfo:
     def is_depression(self) -> bool:
         return self.gully or TERRAIN[self.terrain].depression
 
+    @property
+    def top_level(self) -> int:
+        """The highest building level a unit may be on here (0 outside buildings)."""
+        return self.levels - 1 if self.terrain in BUILDINGS else 0
+
 
 OPEN = HexInfo()
 
@@ -201,11 +206,11 @@ class _Loader:
                 raise SetupError(f"{path}: field names must be strings")
             rule = checked.get(k)
             if rule is bool:
-                _bool(v, f"{path}.{k}")
+                bool_field(v, f"{path}.{k}")
             elif rule is str:
-                _str(v, f"{path}.{k}")
+                str_field(v, f"{path}.{k}")
             elif isinstance(rule, tuple) and isinstance(rule[0], int):
-                _int(v, f"{path}.{k}", *rule)
+                int_field(v, f"{path}.{k}", *rule)
             elif isinstance(rule, tuple) and not (isinstance(v, str) and v in rule):
                 raise SetupError(f"{path}.{k}: {_show(v)} is not one of {', '.join(rule)}")
             elif rule is None:
@@ -214,11 +219,11 @@ class _Loader:
 
     def load_map(self, m: Any):
         m = _need(m, dict, "map")
-        cols = _int(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
-        rows = _int(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
+        cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
+        rows = int_field(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
         board = m.get("board")
         if board is not None:
-            board = _str(board, "map.board")
+            board = str_field(board, "map.board")
         return g.Grid(cols, rows), board, self.extras(m, ("columns", "rows", "board"), "map")
 
     def load_hexes(self, hexes: Any, grid: g.Grid) -> dict:
@@ -228,7 +233,7 @@ class _Loader:
         out: dict = {}
         for name, v in hexes.items():
             path = f"hexes[{_show(name)}]"
-            h = _hex(name, path, grid)
+            h = hex_field(name, path, grid)
             if h in out:
                 raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
             v = _need(v, dict, path)
@@ -236,9 +241,9 @@ class _Loader:
             if not isinstance(terrain, str) or terrain not in TERRAIN:
                 raise SetupError(f"{path}.terrain: unknown terrain {_show(terrain)} "
                                  f"(expected one of {', '.join(TERRAIN)})")
-            level = _int(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
-            levels = _int(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
-            gully = _bool(v.get("gully", False), f"{path}.gully")
+            level = int_field(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
+            levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
+            gully = bool_field(v.get("gully", False), f"{path}.gully")
             out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
                              self.extras(v, _HEX_FIELDS, path))
         return out
@@ -252,7 +257,7 @@ class _Loader:
             path = f"hexsides[{_show(name)}]"
             if not isinstance(name, str) or name.count("-") != 1:
                 raise SetupError(f"{path}: a hexside is named by two hexes, e.g. Y7-Z7")
-            a, b = (_hex(part, path, grid) for part in name.split("-"))
+            a, b = (hex_field(part, path, grid) for part in name.split("-"))
             try:
                 s = g.hexside(a, b)
             except ValueError as e:
@@ -270,9 +275,9 @@ class _Loader:
                                  f"(expected one of {', '.join(HEXSIDES)})")
             dep = v.get("depression")
             if dep is not None:
-                dep = _bool(dep, f"{path}.depression")
-            out[s] = HexsideInfo(kind, _bool(v.get("hillside", False), f"{path}.hillside"),
-                                 _bool(v.get("gap", False), f"{path}.gap"), dep,
+                dep = bool_field(dep, f"{path}.depression")
+            out[s] = HexsideInfo(kind, bool_field(v.get("hillside", False), f"{path}.hillside"),
+                                 bool_field(v.get("gap", False), f"{path}.gap"), dep,
                                  self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS))
         return out
 
@@ -284,35 +289,34 @@ class _Loader:
         for i, v in enumerate(units):
             path = f"units[{i}]"
             v = _need(v, dict, path)
-            uid = _str(v.get("id"), f"{path}.id")
+            uid = str_field(v.get("id"), f"{path}.id")
             if not uid:
                 raise SetupError(f"{path}.id: must not be empty")
             if uid in seen:
                 raise SetupError(f"{path}.id: duplicate unit id {uid!r}")
             seen.add(uid)
-            side = _str(v.get("side"), f"{path}.side")
+            side = str_field(v.get("side"), f"{path}.side")
             kind = v.get("type")
             if not isinstance(kind, str) or kind not in UNIT_TYPES:
                 raise SetupError(f"{path}.type: unknown unit type {_show(kind)} "
                                  f"(expected one of {', '.join(UNIT_TYPES)})")
-            h = _hex(v.get("hex"), f"{path}.hex", grid)
+            h = hex_field(v.get("hex"), f"{path}.hex", grid)
             info = hexes.get(h, OPEN)
-            level = _int(v.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
-            top = info.levels - 1 if info.terrain in BUILDINGS else 0
-            if level > top:
+            level = int_field(v.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
+            if level > info.top_level:
                 raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level} "
-                                 f"(its highest is {top})")
-            flags = {f: _bool(v.get(f, False), f"{path}.{f}") for f in UNIT_FLAGS}
+                                 f"(its highest is {info.top_level})")
+            flags = {f: bool_field(v.get(f, False), f"{path}.{f}") for f in UNIT_FLAGS}
             bypass = v.get("bypass")
             if bypass is not None:
-                bypass = _hexside_of(bypass, h, f"{path}.bypass")
+                bypass = hexside_field(bypass, h, f"{path}.bypass")
             vertex = v.get("vertex")
             if vertex is not None:
-                vertex = _vertex_of(vertex, h, f"{path}.vertex")
+                vertex = vertex_field(vertex, h, f"{path}.vertex")
             wa = v.get("wa")
             if wa is not None:
-                wa = _bool(wa, f"{path}.wa")
-            armored = _bool(v.get("armored", True), f"{path}.armored")
+                wa = bool_field(wa, f"{path}.wa")
+            armored = bool_field(v.get("armored", True), f"{path}.armored")
             out.append(Unit(uid, side, kind, h, level, armored=armored, bypass=bypass,
                             vertex=vertex, wa=wa,
                             extra=self.extras(v, _UNIT_FIELDS, path, UNIT_EXTRA_FIELDS),
@@ -340,7 +344,7 @@ def _need(v: Any, kind: type, path: str):
     return v
 
 
-def _int(v: Any, path: str, lo: int, hi: int) -> int:
+def int_field(v: Any, path: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise SetupError(f"{path}: must be a whole number, not {_show(v)}")
     if not lo <= v <= hi:
@@ -348,13 +352,13 @@ def _int(v: Any, path: str, lo: int, hi: int) -> int:
     return v
 
 
-def _bool(v: Any, path: str) -> bool:
+def bool_field(v: Any, path: str) -> bool:
     if not isinstance(v, bool):
         raise SetupError(f"{path}: must be true or false, not {_show(v)}")
     return v
 
 
-def _str(v: Any, path: str) -> str:
+def str_field(v: Any, path: str) -> str:
     if not isinstance(v, str):
         raise SetupError(f"{path}: must be a string, not {_show(v)}")
     if len(v) > limits.MAX_STRING:
@@ -362,7 +366,8 @@ def _str(v: Any, path: str) -> str:
     return v
 
 
-def _hex(name: Any, path: str, grid: g.Grid) -> g.Hex:
+def hex_field(name: Any, path: str, grid: g.Grid) -> g.Hex:
+    """A hex name on the map, or SetupError naming ``path``."""
     try:
         h = g.parse_hex(name)
     except ValueError as e:
@@ -373,7 +378,7 @@ def _hex(name: Any, path: str, grid: g.Grid) -> g.Hex:
     return h
 
 
-def _hexside_of(name: Any, h: g.Hex, path: str) -> g.Hexside:
+def hexside_field(name: Any, h: g.Hex, path: str) -> g.Hexside:
     try:
         s = g.parse_hexside(name)
     except ValueError as e:
@@ -383,13 +388,13 @@ def _hexside_of(name: Any, h: g.Hex, path: str) -> g.Hexside:
     return s
 
 
-def _vertex_of(name: Any, h: g.Hex, path: str) -> g.Point:
+def vertex_field(name: Any, h: g.Hex, path: str) -> g.Point:
     try:
         v = g.parse_vertex(name)
     except ValueError as e:
         raise SetupError(f"{path}: {e}") from None
     if h not in g.vertex_hexes(v):
-        raise SetupError(f"{path}: {name} is not a vertex of {g.hex_name(h)}")
+        raise SetupError(f"{path}: not a vertex of {g.hex_name(h)}")
     return v
 
 

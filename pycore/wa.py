@@ -231,11 +231,11 @@ class Resolver:
         self.problems.append({"rule": rule, "text": text})
 
     def _denier(self, st: Standing):
-        for a in self.accepted:
-            sd = _beats(a, st)
-            if sd is not None:
-                return a.unit, sd
-        return None
+        """The enemy holder that denies ``st`` WA: the first by id, so the
+        answer never depends on the order units are listed."""
+        found = [(a.unit.id, a.unit, sd) for a in self.accepted
+                 for sd in (_beats(a, st),) if sd is not None]
+        return min(found, key=lambda f: (f[0], f[2]))[1:] if found else None
 
     def _resolve_level(self, level: int) -> None:
         """Strongest claims first; a claim denied by an accepted holder lapses
