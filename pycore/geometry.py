@@ -363,13 +363,13 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     if rel is None:
         rel = _relative_trace(rel_key)
         if len(_REL_CACHE) >= _REL_CACHE_MAX:
-            _REL_CACHE.clear()
+            del _REL_CACHE[next(iter(_REL_CACHE))]
         _REL_CACHE[rel_key] = rel
     out = tuple(
         TraceItem(kind, _shift(hexes, ax, ay), _shift(points, ax, ay), near, far)
         for kind, hexes, points, near, far in rel)
     if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
-        _ABS_CACHE.clear()
+        del _ABS_CACHE[next(iter(_ABS_CACHE))]   # first in, first out
     _ABS_CACHE[key] = out
     return out
 

@@ -170,14 +170,15 @@ class Ruling:
             return
         info = self.s.hex(h)
         height = obstacle_height(info.terrain, info.levels)
-        name = g.hex_name(h)
         if height:
+            name = g.hex_name(h)
             self._obstacle(2 * info.level + height, height // 2, (h,), name,
                            f"{info.terrain} in {name}", "A6.2")
         elif info.level > self.lo_ground:
+            name = g.hex_name(h)
             self._obstacle(2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
                            "A6.2", crest=True)
-        if self.block is None:
+        if self.block is None and h in _bocage_hexes(self.s):
             self._bocage_house(h)
         if self.block is None and not self._own(h):
             self._hindrance(h, item.near, hind)
@@ -586,6 +587,16 @@ class Ruling:
                 if info is not None and not info.gap and self._wall_base(sd, info) == level:
                     return sd
         return None
+
+
+def _bocage_hexes(s: Setup) -> frozenset:
+    """The hexes with a bocage hexside (cached per setup)."""
+    got = s.cache.get("bocage_hexes")
+    if got is None:
+        got = frozenset(h for sd, info in s.hexsides.items() if info.type == "bocage"
+                        for h in sd)
+        s.cache["bocage_hexes"] = got
+    return got
 
 
 # --- public entry points ---------------------------------------------------------
