@@ -1,0 +1,111 @@
+// The page's handle on Python (the UI imports this module).
+//   python.ready           a Promise, resolved once Python answers queries
+//   python.call(name, ...) a Promise of the JSON result of web.bridge.call(name, args);
+//                          rejects with an Error whose .kind is "SetupError" (bad
+//                          input, .message names the field) or "InternalError"
+//   python.onStatus(cb)    cb(status, detail) now and on every change, status being
+//                          "loading" | "ready" | "offline" | "error"
+// Queries made before Python is ready are queued by the worker and answered in order.
+const CONFIG = /*ASL_CONFIG*/ { build: "dev" } /*END_ASL_CONFIG*/;
+
+const workerURL = new URL("worker.js", import.meta.url);
+workerURL.searchParams.set("build", CONFIG.build);
+
+const listeners = new Set();
+const pending = new Map();
+let nextId = 1;
+let loaded = false;
+let state = { status: "loading", detail: null };
+
+function setStatus(status, detail) {
+  state = { status, detail };
+  for (const cb of listeners) {
+    try { cb(status, detail); } catch (err) { console.error(err); }
+  }
+}
+
+// "offline" means: ready, and the network is gone (the app still works).
+function connectivityStatus() {
+  return navigator.onLine ? "ready" : "offline";
+}
+
+let resolveReady, rejectReady;
+const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+ready.catch(() => {}); // a failed load is reported through onStatus("error") too
+
+const worker = new Worker(workerURL, { type: "module" });
+worker.onmessage = (event) => {
+  const msg = event.data;
+  if (msg.status === "ready") {
+    loaded = true;
+    // ms since navigation: the worker started at workerStart and was ready at readyAt
+    python.timings = { ...msg.detail, workerStart: msg.detail.start - performance.timeOrigin,
+                       readyAt: performance.now() };
+    setStatus(connectivityStatus(), python.timings);
+    resolveReady(python.timings);
+  } else if (msg.status === "error") {
+    fail(msg.detail);
+  } else if (pending.has(msg.id)) {
+    const { resolve, reject } = pending.get(msg.id);
+    pending.delete(msg.id);
+    const answer = JSON.parse(msg.result);
+    if ("ok" in answer) {
+      resolve(answer.ok);
+    } else {
+      const err = new Error(answer.error);
+      err.kind = answer.kind;
+      reject(err);
+    }
+  }
+};
+worker.onerror = (event) => {
+  event.preventDefault();
+  fail(event.message || "the Python worker failed to start");
+};
+
+function internalError(message) {
+  const err = new Error(message);
+  err.kind = "InternalError";
+  return err;
+}
+
+// Python will not come: say so, and answer every waiting and later query.
+let failure = null;
+function fail(detail) {
+  failure = detail;
+  setStatus("error", detail);
+  rejectReady(new Error(detail));
+  for (const { reject } of pending.values()) reject(internalError(detail));
+  pending.clear();
+}
+
+for (const type of ["online", "offline"]) {
+  addEventListener(type, () => { if (loaded) setStatus(connectivityStatus(), null); });
+}
+
+function call(name, ...args) {
+  return new Promise((resolve, reject) => {
+    if (failure !== null) {
+      reject(internalError(failure));
+      return;
+    }
+    let json;
+    try {
+      json = JSON.stringify(args);
+    } catch (err) {
+      reject(internalError(`${name}: arguments are not JSON (${err.message})`));
+      return;
+    }
+    const id = nextId++;
+    pending.set(id, { resolve, reject });
+    worker.postMessage({ id, name, args: json });
+  });
+}
+
+function onStatus(cb) {
+  listeners.add(cb);
+  cb(state.status, state.detail);
+  return () => listeners.delete(cb);
+}
+
+export const python = { ready, call, onStatus, build: CONFIG.build, timings: null };

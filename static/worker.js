@@ -1,0 +1,80 @@
+// The Python side of the page: a module Web Worker running Pyodide from the
+// site's own folder (DESIGN.md "Browser conventions"; no CDN, no network).
+// Protocol (static/pyworker.js is the only client):
+//   page -> worker  {id, name, args}       args: a JSON string of the arguments
+//   worker -> page  {id, result}           result: the JSON string web.bridge.call returned
+//                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+// Written by build.py: the build id, the wheels to install, a minimal lock file.
+const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], lock: null } /*END_ASL_CONFIG*/;
+
+const here = new URL("./", import.meta.url);
+const expectedBuild = new URL(import.meta.url).searchParams.get("build");
+
+async function start() {
+  const t0 = performance.now();
+  if (expectedBuild && expectedBuild !== CONFIG.build) {
+    throw new Error(`mixed versions: page ${expectedBuild}, worker ${CONFIG.build}; reload the page`);
+  }
+  const options = {
+    indexURL: new URL("pyodide/", here).href,
+    // Wheels by URL, fetched while the runtime boots (PYODIDE-NOTES.md: never by name).
+    packages: CONFIG.wheels.map((w) => new URL(w, here).href),
+  };
+  if (CONFIG.lock) {
+    // Saves fetching the full lock file: no package is ever loaded by name.
+    options.lockFileContents = CONFIG.lock;
+    options.packageBaseUrl = options.indexURL;
+  }
+  const pyodide = await loadPyodide(options);
+  const tBoot = performance.now();
+  const bridge = pyodide.pyimport("web.bridge");
+  const pythonBuild = bridge.BUILD_ID;
+  if (pythonBuild !== CONFIG.build) {
+    throw new Error(`mixed versions: JavaScript ${CONFIG.build}, Python ${pythonBuild}; reload the page`);
+  }
+  bridge.warm(); // the rules modules: the first click must not pay for imports
+  const timings = {
+    start: performance.timeOrigin + t0, // epoch ms, for the page to place the worker's start
+    boot: tBoot - t0, import: performance.now() - tBoot, build: CONFIG.build,
+  };
+  return { bridge, timings };
+}
+
+// Once ready, the slow optional imports (web.render) run when no query has
+// come for IDLE_MS, so they never delay an answer the user is waiting for.
+const IDLE_MS = 1000;
+let idleTimer = null;
+let idleDone = false;
+function warmWhenIdle(bridge) {
+  clearTimeout(idleTimer);
+  if (idleDone) return;
+  idleTimer = setTimeout(() => {
+    idleDone = true;
+    bridge.warm(bridge.IDLE_MODULES);
+  }, IDLE_MS);
+}
+
+const started = start();
+started.then(
+  ({ bridge, timings }) => {
+    postMessage({ status: "ready", detail: timings });
+    warmWhenIdle(bridge);
+  },
+  (err) => postMessage({ status: "error", detail: String(err && err.message || err) }),
+);
+
+// Messages that arrive while Python loads wait here, and are answered in order.
+self.onmessage = async (event) => {
+  const { id, name, args } = event.data;
+  let result;
+  try {
+    const { bridge } = await started;
+    result = bridge.call(name, args);
+    warmWhenIdle(bridge);
+  } catch (err) {
+    result = JSON.stringify({ error: String(err && err.message || err), kind: "InternalError" });
+  }
+  postMessage({ id, result });
+};

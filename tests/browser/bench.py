@@ -1,0 +1,154 @@
+"""Browser benchmark: `python build.py bench [--runs N]` (prints figures, asserts nothing).
+
+Each run takes a new Chromium profile through three visits of the built site:
+cold (first visit, empty profile), warm (the browser restarted on the same
+profile: HTTP cache, service worker and compiled code kept) and offline (the
+same, with the HTTP server stopped). Printed: the median over the runs, in ms.
+
+- first paint: first-contentful-paint, which is the pre-rendered map
+- python ready: `window.asl.ready` resolved (ms since navigation start)
+- los call: `window.asl.call("los", ...)` on the B9.2 example (median of 9)
+- los click: tapping viewer then target with the UI's LOS tool, to the verdict
+- vis call: `visibility` computed on a 2 x 2 board map (65 x 20 hexes)
+- vis click: tapping a hex with the Visibility tool, to the overlay drawn
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, Site  # noqa: E402
+
+# The B9.2 example: 6Z9 to X6 across the Z8-Y9 hedge and the Y7-X7 wall.
+B92 = {"format": "asl-setup", "version": 1,
+       "map": {"columns": 33, "rows": 10, "board": "6"},
+       "hexsides": {"Z8-Y9": "hedge", "Y7-X7": "wall"},
+       "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "Z9"},
+                 {"id": "r1", "side": "Russian", "type": "squad", "hex": "X6"}]}
+BIG_MAP = {"format": "asl-setup", "version": 1, "map": {"columns": 65, "rows": 20},
+           "hexes": {"M10": {"terrain": "woods"}, "AA12": {"terrain": "building", "levels": 2},
+                     "P5": {"level": 1}, "Q5": {"level": 1}}}
+
+MEASURE = """async ([b92, big]) => {
+    await window.asl.ready;
+    const { python } = await import("./pyworker.js");
+    const paint = performance.getEntriesByName("first-contentful-paint")[0];
+    const timeCall = async (name, ...args) => {
+        const t0 = performance.now();
+        await window.asl.call(name, ...args);
+        return performance.now() - t0;
+    };
+    const los = [];
+    for (let i = 0; i < 9; i++) los.push(await timeCall("los", b92, "g1", "r1"));
+    const vis = [];
+    for (let i = 0; i < 3; i++) vis.push(await timeCall("visibility", big, {hex: "AA10"}));
+    const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+    return { "first paint": paint ? paint.startTime : null,
+             "python ready": python.timings.readyAt, "worker start": python.timings.workerStart,
+             "worker boot": python.timings.boot, "imports": python.timings.import,
+             "los call": median(los), "vis call": median(vis) };
+}"""
+
+WATCH = """(selector) => { window.aslBenchWatch = new Promise((resolve, reject) => {
+    setTimeout(() => reject(new Error(`${selector} did not change in 10 s`)), 10000);
+    let start = null;
+    addEventListener("pointerdown", () => { start = performance.now(); }, { capture: true, once: true });
+    const target = document.querySelector(selector);
+    new MutationObserver((_, observer) => {
+        observer.disconnect();
+        // the answer is in the DOM; wait for the frame that shows it
+        requestAnimationFrame(() => resolve(performance.now() - start));
+    }).observe(target, { childList: true, characterData: true, subtree: true, attributes: true });
+}); }"""
+
+
+def ui_click_times(page) -> dict:
+    """Click-to-answer through the UI, or None where the UI lacks a part."""
+    result = {"los click": None, "vis click": None}
+    try:
+        page.evaluate("(s) => Promise.race([window.asl.loadSetup(s), new Promise("
+                      "(_, reject) => setTimeout(() => reject(new Error('loadSetup hung')), 10000))])",
+                      B92)
+        page.click("button[data-tool='los']")
+        page.locator("[data-unit='g1']").first.click(timeout=5000)
+        page.evaluate(WATCH, "#los-verdict")
+        page.locator("[data-unit='r1']").first.click(timeout=5000)
+        result["los click"] = page.evaluate("window.aslBenchWatch")
+        page.click("button[data-tool='vis']")
+        page.evaluate(WATCH, "#vis-count")
+        page.locator("[data-hex='R5']").first.click(timeout=5000)
+        result["vis click"] = page.evaluate("window.aslBenchWatch")
+    except Exception as exc:  # noqa: BLE001 - a missing UI part is reported, not fatal
+        print(f"  (UI click not measured: {str(exc).splitlines()[0]})", file=sys.stderr)
+    return result
+
+
+def visit(playwright, profile: Path, site: Site) -> dict:
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+        figures = page.evaluate(MEASURE, [B92, BIG_MAP])
+        figures.update(ui_click_times(page))
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                               timeout=60_000)
+        return figures
+    finally:
+        context.close()
+
+
+def run(site: Site, runs: int) -> dict[str, dict[str, list[float]]]:
+    from playwright.sync_api import sync_playwright
+    results: dict[str, dict[str, list[float]]] = {"cold": {}, "warm": {}, "offline": {}}
+    with sync_playwright() as playwright:
+        for number in range(1, runs + 1):
+            with tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+                for kind in ("cold", "warm", "offline"):
+                    if kind == "offline":
+                        site.stop()
+                    try:
+                        figures = visit(playwright, Path(profile), site)
+                    finally:
+                        if kind == "offline":
+                            site.start()
+                    print(f"run {number} {kind}: " + ", ".join(
+                        f"{k} {v:.0f}" for k, v in figures.items() if v is not None), flush=True)
+                    for key, value in figures.items():
+                        if value is not None:
+                            results[kind].setdefault(key, []).append(value)
+    return results
+
+
+def table(results: dict[str, dict[str, list[float]]]) -> str:
+    keys = ["first paint", "python ready", "los call", "los click", "vis call", "vis click"]
+    lines = ["| ms (median) | " + " | ".join(keys) + " |",
+             "| --- |" + " ---: |" * len(keys)]
+    for kind, figures in results.items():
+        cells = [f"{statistics.median(figures[k]):,.0f}" if figures.get(k) else "n/a"
+                 for k in keys]
+        lines.append(f"| {kind} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = parser.parse_args()
+    site = Site(args.dist).start()
+    try:
+        results = run(site, args.runs)
+    finally:
+        site.stop()
+    print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
+    print(table(results))
+
+
+if __name__ == "__main__":
+    main()

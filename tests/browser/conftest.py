@@ -1,0 +1,179 @@
+"""Session fixtures for the browser tests (this folder's and the UI's).
+
+- ``site``: dist/ (built once if missing or older than its sources) served on
+  a free 127.0.0.1 port by a thread; ``.url``, ``.requests`` (what the server
+  saw: ``Request(host, path)``), ``.stop()`` and ``.start()`` (same port, so
+  the same origin and the same service worker).
+- ``browser``: Debian's Chromium, headless (PYODIDE-NOTES.md flags).
+- ``page``: a fresh context and page per test, opened at ``site.url``; every
+  request it makes is recorded in ``page.asl_requests`` and the test fails if
+  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network).
+- ``ready_page``: the same, once ``window.asl.ready`` has resolved.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from pathlib import Path
+from typing import NamedTuple
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402  (the project's build script)
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+READY_TIMEOUT_MS = 60_000
+SOURCES = ("static", "pycore", "web", "build.py", "pyproject.toml")
+
+
+class Request(NamedTuple):
+    host: str
+    path: str
+
+
+class Site:
+    """A built site served from a thread; stop() and start() keep the port."""
+
+    def __init__(self, directory: Path, port: int = 0):
+        self.directory = Path(directory)
+        self.port = port
+        self.requests: list[Request] = []
+        self._server = None
+        self._thread = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    @property
+    def origin(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "Site":
+        self._server = build.make_server(
+            self.directory, self.port, quiet=True,
+            on_request=lambda host, path: self.requests.append(Request(host, path)))
+        self.port = self._server.server_address[1]
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.shutdown()
+            self._server.server_close()
+            self._thread.join()
+            self._server = None
+
+
+def _newest_source_mtime() -> float:
+    paths = [ROOT / s for s in SOURCES]
+    files = [p for s in paths for p in ([s] if s.is_file() else s.rglob("*")) if p.is_file()]
+    return max(p.stat().st_mtime for p in files)
+
+
+def built_dist() -> Path:
+    """dist/, rebuilt when missing or older than any source.
+
+    ASL_SITE_DIR names another built site to test instead (built by build.build).
+    """
+    if os.environ.get("ASL_SITE_DIR"):
+        return Path(os.environ["ASL_SITE_DIR"])
+    dist = ROOT / "dist"
+    stamp = dist / "sw.js"
+    if not stamp.exists() or stamp.stat().st_mtime < _newest_source_mtime():
+        build.build(dist)
+    return dist
+
+
+@pytest.fixture(scope="session")
+def site():
+    server = Site(built_dist()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+    playwright = sync_playwright().start()
+    chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+def foreign_requests(urls: list[str], origin: str) -> list[str]:
+    """The URLs that leave `origin` (data: and blob: URLs stay in the page)."""
+    return [u for u in urls
+            if urlsplit(u).scheme not in ("data", "blob")
+            and f"{urlsplit(u).scheme}://{urlsplit(u).netloc}" != origin]
+
+
+def open_page(browser, site: Site, goto: bool = True, **context_options):
+    """A new context and page (at site.url if `goto`), recording every request it makes."""
+    context = browser.new_context(**context_options)
+    page = context.new_page()
+    page.asl_requests = []
+    page.asl_console = []
+    context.on("request", lambda r: page.asl_requests.append(r.url))
+    page.on("console", lambda m: page.asl_console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: page.asl_console.append(f"pageerror: {e}"))
+    if goto:
+        page.goto(site.url)
+    return page
+
+
+def wait_ready(page) -> dict:
+    """Wait for window.asl.ready; returns the worker's timings."""
+    page.wait_for_function("() => window.asl && window.asl.ready", timeout=READY_TIMEOUT_MS)
+    return page.evaluate("async () => (await window.asl.ready) ?? null")
+
+
+def python_call(page, name: str, *args):
+    """python.call(name, *args) in the page (static/pyworker.js), its result or error.
+
+    Returns the JSON result, or {"error": message, "kind": kind} if it rejected.
+    """
+    return page.evaluate("""async ([name, args]) => {
+        const { python } = await import("./pyworker.js");
+        try { return await python.call(name, ...args); }
+        catch (e) { return { error: e.message, kind: e.kind ?? null }; }
+    }""", [name, list(args)])
+
+
+def wait_controlled(page) -> None:
+    """Wait until the service worker controls the page: the whole site is precached."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                           timeout=READY_TIMEOUT_MS)
+
+
+def builds(page) -> dict:
+    """The build ids of the page's JavaScript and of the Python it runs."""
+    return page.evaluate("""async () => {
+        const { python } = await import("./pyworker.js");
+        return { js: python.build, python: (await python.call("version")).build };
+    }""")
+
+
+@pytest.fixture
+def page(browser, site):
+    page = open_page(browser, site)
+    yield page
+    foreign = foreign_requests(page.asl_requests, site.origin)
+    page.context.close()
+    if foreign:
+        pytest.fail(f"requests left the site's origin {site.origin}: {foreign}")
+
+
+@pytest.fixture
+def ready_page(page):
+    wait_ready(page)
+    return page

@@ -1,0 +1,99 @@
+"""The one entry point the browser's JavaScript calls (static/worker.js).
+
+``call(name, args_json)`` runs one named query with JSON arguments and always
+returns a JSON string: ``{"ok": result}`` on success, or
+``{"error": message, "kind": "SetupError" | "InternalError"}``. Nothing
+escapes: a bug in the core must show the player a message, not hang the page.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from importlib import import_module
+from typing import Any, Callable
+
+from pycore.errors import SetupError
+
+try:  # written into the wheel by build.py; absent when run from a checkout
+    from web._build import BUILD_ID
+except ImportError:
+    BUILD_ID = "dev"
+
+
+def _lazy(module: str, attr: str) -> Callable[..., Any]:
+    """``module.attr``, imported on first use so no query pays for another's."""
+    def run(*args: Any) -> Any:
+        return getattr(import_module(module), attr)(*args)
+    return run
+
+
+def _validate(setup: Any) -> dict:
+    return import_module("pycore.setup").load_setup(setup).to_dict()
+
+
+def _render_map(setup: Any, options: dict | None = None) -> str:
+    if options is not None and not isinstance(options, dict):
+        raise SetupError("options: must be an object")
+    return import_module("web.render").map_svg(setup, **(options or {}))
+
+
+def _version() -> dict:
+    return {"build": BUILD_ID, "python": sys.version.split()[0]}
+
+
+# Query name -> function (CONTRACT.md "The Python API", "Share links").
+HANDLERS: dict[str, Callable[..., Any]] = {
+    **{name: _lazy("pycore.api", name)
+       for name in ("los", "fire", "visibility", "wall_advantage", "move_cost")},
+    "share_encode": _lazy("pycore.share", "encode"),
+    "share_decode": _lazy("pycore.share", "decode"),
+    "validate": _validate,
+    "render_map": _render_map,
+    "version": _version,
+}
+
+
+# Imported before the worker reports ready, so the first click pays no import.
+STARTUP_MODULES = ("pycore.api", "pycore.setup", "pycore.share")
+# Imported once the worker is idle after ready: svgwrite alone takes about a
+# second to import in Pyodide, and the first paint uses the pre-rendered map.
+IDLE_MODULES = ("web.render",)
+
+
+def warm(modules: Any = STARTUP_MODULES) -> list[str]:
+    """Import `modules` ahead of the queries that need them; returns those loaded."""
+    loaded = []
+    for module in modules:
+        try:
+            import_module(module)
+        except ImportError:
+            continue  # the query that needs it reports it, as an InternalError
+        loaded.append(module)
+    return loaded
+
+
+def _error(message: str, kind: str) -> str:
+    return json.dumps({"error": message, "kind": kind})
+
+
+def call(name: str, args_json: str = "[]") -> str:
+    """Run query ``name`` with the JSON list of positional arguments."""
+    handler = HANDLERS.get(name)
+    if handler is None:
+        return _error(f"unknown query {name!r}", "InternalError")
+    try:
+        args = json.loads(args_json)
+    except (TypeError, ValueError, RecursionError) as exc:
+        return _error(f"{name}: arguments are not valid JSON ({exc})", "InternalError")
+    if not isinstance(args, list):
+        return _error(f"{name}: arguments must be a JSON list", "InternalError")
+    try:
+        result = handler(*args)
+    except SetupError as exc:
+        return _error(str(exc), "SetupError")
+    except Exception as exc:  # noqa: BLE001 - reported, never raised
+        return _error(f"{type(exc).__name__}: {exc}", "InternalError")
+    try:
+        return json.dumps({"ok": result})
+    except (TypeError, ValueError, RecursionError) as exc:
+        return _error(f"{name}: result is not JSON ({exc})", "InternalError")
