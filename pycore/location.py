@@ -47,11 +47,10 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
         if any(u.id == spec for u in s.units):
             return unit_end(s, s.unit(spec))
         try:
-            h = g.parse_hex(spec)
+            g.parse_hex(spec)
         except ValueError:
             raise SetupError(f"{path}: {spec[:40]!r} is neither a unit id nor a hex name") from None
         spec = {"hex": spec}
-        del h
     if not isinstance(spec, dict):
         raise SetupError(f"{path}: must be a unit id or a Location object, "
                          f"not {type(spec).__name__}")

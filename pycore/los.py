@@ -10,10 +10,9 @@ half-level obstacle, a single-story building 1½ levels.
 from __future__ import annotations
 
 from . import geometry as g
-from .errors import SetupError
 from .location import End, make_end, resolve, unit_end
 from .setup import Setup
-from .terrain import BUILDINGS, HEXSIDES, TERRAIN, obstacle_height
+from .terrain import BUILDINGS, TERRAIN, obstacle_height
 from .wa import wa_hexsides
 
 
@@ -622,4 +621,4 @@ def visibility(s: Setup, viewer) -> dict:
     return {"viewer": v.name, "hexes": out}
 
 
-__all__ = ["Ruling", "evaluate", "query", "visibility", "SetupError", "HEXSIDES"]
+__all__ = ["Ruling", "evaluate", "query", "visibility"]
