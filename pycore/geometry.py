@@ -357,16 +357,24 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     if got is not None:
         return got
     ax, ay = _anchor(p)
-    rel_key = (p[0] - ax, p[1] - ay, q[0] - ax, q[1] - ay,
-               near_hex[0] - ax, near_hex[1] - ay, far_hex[0] - ax, far_hex[1] - ay)
+    # The lattice is symmetric under x -> -x and y -> -y about a centre, so a
+    # thread is computed once for the quadrant its target lies in and mirrored.
+    sx = -1 if q[0] < ax else 1
+    sy = -1 if q[1] < ay else 1
+    rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay),
+               sx * (near_hex[0] - ax), sy * (near_hex[1] - ay),
+               sx * (far_hex[0] - ax), sy * (far_hex[1] - ay))
     rel = _REL_CACHE.get(rel_key)
     if rel is None:
         rel = _relative_trace(rel_key)
         if len(_REL_CACHE) >= _REL_CACHE_MAX:
             del _REL_CACHE[next(iter(_REL_CACHE))]
         _REL_CACHE[rel_key] = rel
+    mirrored = sx < 0 or sy < 0
+    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
     out = tuple(
-        TraceItem(kind, _shift(hexes, ax, ay), _shift(points, ax, ay), near, far)
+        new(TraceItem, (kind, _place(hexes, sx, sy, ax, ay, mirrored and kind != "cross"),
+                        _place(points, sx, sy, ax, ay, False) if points else (), near, far))
         for kind, hexes, points, near, far in rel)
     if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
         del _ABS_CACHE[next(iter(_ABS_CACHE))]   # first in, first out
@@ -374,11 +382,14 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     return out
 
 
-def _shift(pts: tuple, ax: int, ay: int) -> tuple:
+def _place(pts: tuple, sx: int, sy: int, ax: int, ay: int, resort: bool) -> tuple:
+    """Mirror (sx, sy = +-1) and translate relative points; hexsides and
+    vertices keep their hexes sorted, a crossing keeps its direction."""
     if len(pts) == 1:
         (x, y), = pts
-        return ((x + ax, y + ay),)
-    return tuple([(x + ax, y + ay) for x, y in pts])
+        return ((sx * x + ax, sy * y + ay),)
+    out = [(sx * x + ax, sy * y + ay) for x, y in pts]
+    return tuple(sorted(out)) if resort else tuple(out)
 
 
 def _relative_trace(rel_key: tuple) -> tuple:
