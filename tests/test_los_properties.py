@@ -58,7 +58,11 @@ def test_A6_5_reciprocity_between_units(setup, data):
     ids = [u["id"] for u in setup["units"]]
     a, b = data.draw(st.sampled_from(ids)), data.draw(st.sampled_from(ids))
     ab, ba = api.los(setup, a, b), api.los(setup, b, a)
-    assert (ab["los"], ab["hindrance"]) == (ba["los"], ba["hindrance"])
+    assert ab["los"] == ba["los"]
+    if ab["los"]:
+        # With no LOS there is no attack for a DRM to modify; the Location's
+        # Hindrance may then differ by B9.521's one-way wording (test above).
+        assert ab["hindrance"] == ba["hindrance"]
 
 
 @given(setups(max_units=2), st.data(), st.sampled_from(["squad", "leader", "vehicle", "wreck",
