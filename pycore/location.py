@@ -44,8 +44,9 @@ def unit_end(s: Setup, u: Unit) -> End:
 def resolve(s: Setup, spec: Any, path: str) -> End:
     """A unit id, a hex name, or {"hex", "level", "vertex", "entrenched", "crest"}."""
     if isinstance(spec, str):
-        if any(u.id == spec for u in s.units):
-            return unit_end(s, s.unit(spec))
+        u = s.find_unit(spec)
+        if u is not None:
+            return unit_end(s, u)
         try:
             g.parse_hex(spec)
         except ValueError:

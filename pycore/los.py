@@ -192,7 +192,7 @@ class Ruling:
             info = self.s.wall(sd)
             if info is None or info.type != "bocage" or info.gap:
                 continue
-            top = self._wall_base(sd, info) + 1
+            top = self.s.wall_level(sd) + 1
             if hi.elevation > top and g.distance(hi.hex, n) < g.distance(hi.hex, h):
                 self._obstacle(2 * top, 1, (h,), g.hex_name(h),
                                f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
@@ -310,15 +310,10 @@ class Ruling:
         return False
 
     # --- walls, hedges, bocage -------------------------------------------------
-    def _wall_base(self, sd: g.Hexside, info) -> int:
-        """B9.35: on the lower base level; a Hillside wall/hedge on the higher (B9.62)."""
-        la, lb = self.s.hex(sd[0]).level, self.s.hex(sd[1]).level
-        return max(la, lb) if info.hillside else min(la, lb)
-
     def _half_level_blocks(self, sd: g.Hexside, info) -> str | None:
         """A6.21/B9.2: does this wall/hedge block as a half-level obstacle?  Returns
         the reason it does not, or None when it blocks."""
-        base = self._wall_base(sd, info)
+        base = self.s.wall_level(sd)
         v, t = self.viewer.elevation, self.target.elevation
         if info.hillside and abs(v - t) >= 1:
             return "a Hillside wall/hedge is ignored between elevations a level or more apart (B9.61)"
@@ -386,7 +381,7 @@ class Ruling:
             return
         what = self._side_name(sd, info)
         if info.type == "bocage":   # B9.52, B9.521: no LOS along a bocage hexspine
-            self._obstacle(2 * self._wall_base(sd, info) + 2, 1, sd, name,
+            self._obstacle(2 * self.s.wall_level(sd) + 2, 1, sd, name,
                            f"the bocage hexspine {name}", "B9.52", min_blind=1)
             return
         if self._own_side(sd):
@@ -441,7 +436,7 @@ class Ruling:
                     (sd[0] if sd[1] == self.target.hex else sd[1])
                 self._bocage_crossed(sd, info, x, sd[1] if sd[0] == x else sd[0])
             elif info.type == "bocage":
-                self._obstacle(2 * self._wall_base(sd, info) + 2, 1, sd, name,
+                self._obstacle(2 * self.s.wall_level(sd) + 2, 1, sd, name,
                                f"the bocage at vertex {name}", "B9.52", min_blind=1)
             else:
                 why = self._half_level_blocks(sd, info)
@@ -460,7 +455,7 @@ class Ruling:
         """B9.52-B9.531: the thread crosses bocage from hex x (viewer's side) to y."""
         v, t = self.viewer, self.target
         name = g.hexside_name(sd)
-        top = self._wall_base(sd, info) + 1
+        top = self.s.wall_level(sd) + 1
         if min(v.elevation, t.elevation) >= top:
             return
         hi, lo = (v, t) if v.elevation >= t.elevation else (t, v)
@@ -583,7 +578,7 @@ class Ruling:
                 continue
             for sd in sides:
                 info = self.s.wall(sd)
-                if info is not None and not info.gap and self._wall_base(sd, info) == level:
+                if info is not None and not info.gap and self.s.wall_level(sd) == level:
                     return sd
         return None
 

@@ -201,12 +201,12 @@ def unit_class(s: Setup, unit):
     if not isinstance(unit, str):
         raise SetupError("unit: must be a unit id or a class name "
                          f"({', '.join(CLASSES)})")
-    if not any(u.id == unit for u in s.units):
+    u = s.find_unit(unit)
+    if u is None:
         if unit in CLASSES:
             return unit, None
         raise SetupError(f"unit: {unit[:40]!r} is neither a unit id nor a class name "
                          f"({', '.join(CLASSES)})")
-    u = s.unit(unit)
     if u.type in INFANTRY:
         return "infantry", u
     if u.type != "vehicle":

@@ -125,11 +125,18 @@ class Setup:
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)
 
+    def find_unit(self, unit_id: Any) -> Unit | None:
+        """The unit with this id, or None (ids of any type are simply not found)."""
+        by_id = self.cache.get("units_by_id")
+        if by_id is None:
+            by_id = self.cache["units_by_id"] = {u.id: u for u in self.units}
+        return by_id.get(unit_id) if isinstance(unit_id, str) else None
+
     def unit(self, unit_id: str) -> Unit:
-        for u in self.units:
-            if u.id == unit_id:
-                return u
-        raise SetupError(f"unit {unit_id!r}: no unit has this id")
+        u = self.find_unit(unit_id)
+        if u is None:
+            raise SetupError(f"unit {unit_id!r}: no unit has this id")
+        return u
 
     def units_in(self, h: g.Hex) -> tuple[Unit, ...]:
         by_hex = self.cache.get("units_by_hex")
@@ -145,6 +152,13 @@ class Setup:
         """The wall/hedge/bocage on hexside s, or None."""
         info = self.hexsides.get(s)
         return info if info is not None and info.type is not None else None
+
+    def wall_level(self, s: g.Hexside) -> int:
+        """The base level a wall/hedge/bocage lies on: the lower of its two hexes'
+        (B9.35), the higher for a Hillside wall/hedge (B9.62)."""
+        la, lb = self.hex(s[0]).level, self.hex(s[1]).level
+        info = self.hexsides.get(s)
+        return max(la, lb) if info is not None and info.hillside else min(la, lb)
 
     def depression_connected(self, s: g.Hexside) -> bool:
         """Two gully hexes joined by a Depression hexside (A6.3, B19.2)."""

@@ -21,7 +21,7 @@ from .errors import SetupError
 from .location import unit_end
 from .setup import Setup, Unit
 from .terrain import HEXSIDES, TERRAIN
-from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides, wall_elevation
+from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides
 
 ENTRENCHMENT_TEM = {"foxhole": 2, "trench": 4}   # B27.1, B27.2
 MAX_TEM = 9          # a larger ``emplacement`` value is ignored as nonsense
@@ -157,7 +157,7 @@ class Assessment:
     def _wall_tem(self, sd: g.Hexside) -> tuple[int, str] | None:
         s, t, info = self.s, self.target, self.s.wall(sd)
         kind, name = info.type, g.hexside_name(sd)
-        base = wall_elevation(s, sd)
+        base = s.wall_level(sd)
         if self.te.elevation != base:
             rule = "B9.62" if info.hillside else "B9.35"
             self.say(rule, f"{kind} {name} lies at level {base}; the target at "
@@ -277,9 +277,10 @@ def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False, trace=No
 def _unit(s: Setup, uid, field: str) -> Unit:
     if not isinstance(uid, str):
         raise SetupError(f"{field}: must be a unit id (a string), not {type(uid).__name__}")
-    if not any(u.id == uid for u in s.units):
+    u = s.find_unit(uid)
+    if u is None:
         raise SetupError(f"{field}: {uid[:40]!r} is not the id of a unit in the setup")
-    return s.unit(uid)
+    return u
 
 
 def fire(s: Setup, firer, target, indirect: bool = False) -> dict:

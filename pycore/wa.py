@@ -27,14 +27,6 @@ INFANTRY = ("squad", "halfsquad", "crew", "leader", "hero")
 
 # --- facts about walls and units -------------------------------------------------
 
-def wall_elevation(s: Setup, side: g.Hexside) -> int:
-    """B9.35: a wall/hedge between different base levels lies on the lower one,
-    a Hillside wall/hedge on the higher one (B9.62)."""
-    info = s.wall(side)
-    la, lb = s.hex(side[0]).level, s.hex(side[1]).level
-    return max(la, lb) if info is not None and info.hillside else min(la, lb)
-
-
 def elevation(s: Setup, u: Unit) -> int:
     """Base level + building level, one lower IN a gully (B19.2)."""
     return unit_end(s, u).elevation
@@ -85,7 +77,7 @@ def bypass_sides(u: Unit) -> set | None:
 def level_sides(s: Setup, u: Unit) -> frozenset:
     """The wall/hedge/bocage hexsides of u's hex at u's elevation (B9.35, B9.62)."""
     elev = elevation(s, u)
-    return frozenset(sd for sd in wall_sides(s, u.hex) if wall_elevation(s, sd) == elev)
+    return frozenset(sd for sd in wall_sides(s, u.hex) if s.wall_level(sd) == elev)
 
 
 def claimable(s: Setup, u: Unit) -> frozenset:
