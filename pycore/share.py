@@ -72,11 +72,7 @@ def encode(setup) -> str:
     ``setup`` is a setup dict (validated first, so a link that will not
     open is never made) or a ``pycore.setup.Setup``.
     """
-    if hasattr(setup, "to_dict"):
-        obj = setup.to_dict()
-    else:
-        obj = load_setup(setup).to_dict()
-    link = _pack(obj)
+    link = _pack(load_setup(setup).to_dict())   # load_setup passes a Setup through
     if len(link) > limits.MAX_LINK_CHARS:
         raise _fail(f"this setup is too large to share as a link "
                     f"({len(link)} characters; the limit is "
