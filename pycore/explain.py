@@ -1,0 +1,160 @@
+"""What each rule the engine cites requires, in this app's own words.
+
+A step of a ruling names its rule and states the fact of the setup that the
+rule turned on (``{"rule": "B9.2", "text": "The hedge Y9-Z8 hexspine touches
+..."}``). :func:`attach` adds ``"explain"``: what that rule asks of the
+situation, so a tournament director who doubts a step can settle it on the
+spot without the rulebook. These sentences are the app's paraphrases, not
+the rulebook's text (which is MMP's and is never shipped).
+
+Every rule number the engine can cite has an entry here;
+tests/test_explain.py greps the sources to keep it so.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+EXPLAIN: dict[str, str] = {
+    # --- A6: line of sight ------------------------------------------------------
+    "A6.1": "A LOS is a straight thread from the centre dot of one hex (or the "
+            "point an end is traced to) to the other's. Range is the least number "
+            "of hexes from one to the other, counting the target's hex but not the "
+            "viewer's. Terrain only on one side of a thread that runs exactly along "
+            "a hexside does not block; the same obstacle on both sides does, and "
+            "inherent terrain (grain, brush, orchard) hinders along its own hexsides.",
+    "A6.2": "An obstacle (woods, a building, a higher hill) blocks a thread that "
+            "crosses its hex at or below the obstacle's height. The thread may "
+            "always enter the obstacle's own hex: only a hex between the two ends "
+            "blocks.",
+    "A6.21": "A Half-Level obstacle (a wall or hedge) blocks only a thread between "
+             "Locations no higher than it: a viewer or target above it sees over it.",
+    "A6.3": "A unit IN a Depression (a gully) is seen only from an adjacent hex at "
+            "its rim level, along the Depression, or from high enough above: each "
+            "extra hex of range needs one more level of elevation advantage.",
+    "A6.4": "Behind an obstacle, a lower Location is a Blind Hex to a higher "
+            "viewer. The count of Blind Hexes grows with the obstacle's height and "
+            "the range to it, and shrinks with each level of advantage the viewer "
+            "has beyond the first; a Location past the last Blind Hex is seen.",
+    "A6.7": "Hindrance terrain that the thread crosses between the two ends adds "
+            "+1 each to the attack. Hindrances that lie at the same range from the "
+            "viewer count once between them, and a Hindrance in either end's own "
+            "hex does not count (except terrain that hinders at every level).",
+    "A6.8": "Two units in the same hex see each other unless floors of a building "
+            "lie between them; adjacent hexes of one building are treated as one "
+            "building for this.",
+    # --- Chapter B terrain --------------------------------------------------------
+    "B.2": "Terrain Chart: the cost in MF/MP to enter a hex is its terrain's "
+           "Cost of Terrain (COT).",
+    "B1": "Open Ground neither blocks nor hinders a LOS and gives no TEM.",
+    "B2": "Shellholes neither block nor hinder a LOS; they give a small TEM.",
+    "B10.4": "Entering a hex at a higher elevation costs more: Infantry pay double "
+             "the terrain cost, vehicles pay extra MP per level climbed.",
+    "B12": "Brush is inherent terrain: it hinders a LOS that crosses it (+1) "
+           "rather than blocking it.",
+    "B13": "Woods are a one-level obstacle: they block a thread crossing them "
+           "between the ends at or below their height.",
+    "B14": "An orchard hinders a LOS (+1) at every level it is traced through.",
+    "B15": "Grain is inherent terrain that hinders (+1) a LOS traced at its own "
+           "ground level only.",
+    "B16": "Marsh neither blocks nor hinders a LOS.",
+    "B19": "A gully is a Depression: level -1 below its surroundings.",
+    "B19.2": "A gully's hexsides joining another gully hex are Depression hexsides: "
+             "a LOS that stays IN the Depression, along those hexsides, is not "
+             "blocked by its walls; one that leaves it is judged as A6.3 says.",
+    "B19.4": "Entering a gully costs Infantry and vehicles extra, and some vehicles "
+             "may not enter at all; climbing out adds the cost of a level.",
+    "B23": "A building is an obstacle one level high per floor plus a half level "
+           "for the roof, and gives its TEM to units inside.",
+    # --- B9: walls, hedges, bocage ------------------------------------------------
+    "B9.1": "A wall or hedge runs along a hexside and includes both end vertices "
+            "of that hexside: a thread touching such a vertex meets it.",
+    "B9.2": "A wall or hedge is a Half-Level obstacle to a LOS between Locations at "
+            "its level. It never blocks a LOS into a hex it borders. A wall/hedge "
+            "hexspine that the thread runs along blocks, unless the hexspine touches "
+            "the viewer's or target's hex; then it blocks only if the vertex at its "
+            "far end has walls or hedges on all three of its hexspines.",
+    "B9.21": "A unit in an entrenchment cannot see, or be seen, across a wall/hedge "
+             "at its own level from a non-adjacent Location at that level or lower; "
+             "a viewer at least half a level above the entrenchment may. The "
+             "entrenchment's Location is still seen.",
+    "B9.3": "A target across a wall from the firer gets +2, across a hedge +1, "
+            "if the fire crosses that hexside of the target's hex (or runs along a "
+            "hexspine touching it). A moving target crossing a road gap gets none; "
+            "PRC and placed DC get no wall TEM.",
+    "B9.31": "A unit with Wall Advantage gets no TEM from its own hex, only the "
+             "wall/hedge TEM where it applies; the target takes the best TEM it "
+             "may choose, and none if no TEM applies.",
+    "B9.32": "Only an armed, unbroken unit at its hex's ground level, not in an "
+             "entrenchment, pillbox, Column or the like, may claim Wall Advantage, "
+             "and only over the wall/hedge hexsides of its own hex (in Bypass, "
+             "only over the hexside it straddles and the two that join it).",
+    "B9.321": "Two enemy units cannot both hold Wall Advantage over a wall/hedge "
+              "hexside they share: the one who has it denies it to the other.",
+    "B9.323": "A unit that may claim Wall Advantage and has no better TEM in its "
+              "hex (Open Ground) must claim it; with in-hex TEM it may choose.",
+    "B9.324": "A concealed unit may claim Wall Advantage; a hidden one never can.",
+    "B9.33": "A firer whose height above a wall/hedge exceeds the range to the "
+             "target reduces that wall/hedge TEM by one per full level of excess, "
+             "to no less than zero.",
+    "B9.34": "Indirect Fire lowers a wall/hedge TEM by one, but that TEM applies "
+             "whichever hexside the fire comes through; in woods, Air Bursts "
+             "apply even with Wall Advantage.",
+    "B9.35": "A wall/hedge between two Base Levels lies on the lower one (unless "
+             "it is a Hillside wall/hedge) and gives TEM only to a target at that "
+             "elevation.",
+    "B9.36": "A vehicle fired on by Direct Fire ordnance through a wall is Hull "
+             "Down instead of taking the wall's TEM; a hedge never makes a vehicle "
+             "Hull Down.",
+    "B9.4": "Crossing a wall or hedge adds 1 MF to the Cost of Terrain of the hex "
+            "entered; that extra MF is never doubled.",
+    "B9.41": "A unit loses its Wall Advantage as soon as it starts to enter a new "
+             "Location.",
+    "B9.5": "Bocage gives +2 TEM, like a wall, to a target across it.",
+    "B9.52": "Bocage is a one-level obstacle along its hexside and vertices, and "
+             "creates Blind Hexes like any obstacle.",
+    "B9.521": "A LOS through a bocage hexside reaches only the hex just beyond it, "
+              "or a unit that holds Wall Advantage over it; a LOS may never run "
+              "along a bocage hexspine.",
+    "B9.531": "Elevation never lowers bocage TEM, and a bocage hexspine always "
+              "leaves at least one Blind Hex.",
+    "B9.54": "Only Infantry and fully-tracked AFVs may cross bocage: Infantry pay "
+             "two MF more, an AFV half its MP allowance more, with a Bog check and "
+             "Underbelly Hits (not through a road or Breach).",
+    "B9.541": "A Breach in bocage (or a road through it) is crossed as if the "
+              "bocage were not there.",
+    "B9.55": "An Infantry unit that could claim bocage TEM against every Good Order "
+             "enemy that sees it counts as out of their LOS and in Concealment "
+             "Terrain.",
+    "B9.62": "A Hillside wall/hedge lies on the higher of its two Base Levels: a "
+             "unit below it never benefits from it, a unit at its level does.",
+    "B9.7": "A cactus hedge is a hedge that Infantry may cross only by Minimum "
+            "Move and vehicles only at extra cost.",
+    # --- Chapter D: vehicles ------------------------------------------------------
+    "D8.2": "A vehicle entering difficult terrain must check for Bog.",
+    "D9.3": "A unit in the same Location as an AFV or wreck gets +1 TEM from it "
+            "against fire from outside that Location, only when no other positive "
+            "TEM applies.",
+    "D9.4": "A vehicle or wreck in a hex between the two ends adds one +1 "
+            "Hindrance to a same-level LOS when both ends can see it; not if it "
+            "is burning, moved this turn, is Dug-In, or is in Bypass of a hexside "
+            "the thread does not touch.",
+    "D9.54": "A Dug-In AFV is Hull Down to all Direct Fire.",
+}
+
+
+def explanation(rule: Any) -> str | None:
+    """What ``rule`` requires, in the app's words; None for an unknown number."""
+    return EXPLAIN.get(rule) if isinstance(rule, str) else None
+
+
+def attach(result: dict) -> dict:
+    """``result`` with ``"explain"`` added to each of its steps (and WA problems)
+    whose rule has an explanation. The step's own ``text`` already says which
+    fact of the setup the rule turned on."""
+    for key in ("steps", "problems"):
+        for step in result.get(key) or ():
+            if isinstance(step, dict):
+                said = explanation(step.get("rule"))
+                if said:
+                    step["explain"] = said
+    return result
