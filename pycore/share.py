@@ -21,6 +21,7 @@ import re
 import zlib
 
 from . import limits
+from . import question as questions
 from .errors import SetupError
 from .setup import load_setup
 
@@ -66,13 +67,19 @@ def _pack(obj: dict) -> str:
     return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
-def encode(setup) -> str:
+def encode(setup, question=None) -> str:
     """The share-link fragment (without ``#``) for a setup.
 
     ``setup`` is a setup dict (validated first, so a link that will not
-    open is never made) or a ``pycore.setup.Setup``.
+    open is never made) or a ``pycore.setup.Setup``. ``question`` (optional,
+    ``pycore.question``) is the ruling to show on opening; it travels as one
+    more top-level field, which older version-1 readers keep and ignore.
     """
-    link = _pack(load_setup(setup).to_dict())   # load_setup passes a Setup through
+    obj = load_setup(setup).to_dict()   # load_setup passes a Setup through
+    obj.pop(questions.FIELD, None)      # never a setup field of its own
+    if question is not None:
+        obj[questions.FIELD] = questions.check(obj, question)
+    link = _pack(obj)
     if len(link) > limits.MAX_LINK_CHARS:
         raise _fail(f"this setup is too large to share as a link "
                     f"({len(link)} characters; the limit is "
@@ -226,17 +233,26 @@ def _short(exc: Exception) -> str:
 
 
 def decode(text) -> dict:
-    """The validated setup (a plain dict) in a share link.
+    """The validated setup (a plain dict) in a share link, without its question.
 
     ``text`` is the fragment, ``#`` + fragment, or a whole URL. Anything
     that is not a valid version-1 setup link raises SetupError.
     """
+    return read(text)["setup"]
+
+
+def read(text) -> dict:
+    """``{"setup", "question", "warnings"}`` of a share link: the setup as
+    :func:`decode` gives it, and the question it carries (``pycore.question``)
+    or None. A question that does not fit the setup is dropped, with a
+    warning: the setup still opens."""
     obj = _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")
+    asked = obj.pop(questions.FIELD, None)
     try:
-        return load_setup(obj).to_dict()
+        setup = load_setup(obj).to_dict()
     except SetupError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError,
@@ -245,3 +261,10 @@ def decode(text) -> dict:
         # page still gets an answer it can show (the tests of load_setup
         # itself catch the bug).
         raise _fail(f"holds a setup this app cannot read ({_short(exc)})") from exc
+    question, warnings = None, []
+    if asked is not None:
+        try:
+            question = questions.check(setup, asked)
+        except SetupError as exc:
+            warnings.append(f"{exc}; the question was left out")
+    return {"setup": setup, "question": question, "warnings": warnings}

@@ -116,3 +116,22 @@ def test_corpus_covers_every_feature_of_version_1():
 def test_every_ruling_cites_a_rule():
     for entry, check in CHECKS:
         assert any(c.isdigit() for c in check["why"]), (entry["name"], check["why"])
+
+
+QUESTIONS = [e for e in ENTRIES if "question" in e]
+
+
+def test_corpus_has_links_that_carry_a_question():
+    tools = {e["question"]["tool"] for e in QUESTIONS}
+    targets = {type(e["question"]["target"]).__name__ for e in QUESTIONS}
+    assert tools == {"los", "fire"} and targets == {"str", "dict"}
+    assert any("view" in e["question"] for e in QUESTIONS)
+    assert any("vertex" in e["question"]["target"] for e in QUESTIONS
+               if isinstance(e["question"]["target"], dict))
+
+
+@pytest.mark.parametrize("entry", QUESTIONS, ids=[e["name"] for e in QUESTIONS])
+def test_a_link_keeps_its_question(entry):
+    opened = share.read(entry["link"])
+    assert opened["setup"] == load_setup(entry["source"]).to_dict()
+    assert opened["question"] == entry["question"] and opened["warnings"] == []

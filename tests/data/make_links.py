@@ -2,7 +2,8 @@
 
     python -m tests.data.make_links
 
-Each entry is a setup (``source``), the link made from it, and rulings
+Each entry is a setup (``source``), the link made from it (with the
+``question`` it carries, if any), and rulings
 (``checks``) reasoned from the rules text, each with the rule it follows.
 The links are compatibility fixtures: an entry's ``link`` string, once
 written, is never rewritten (this script keeps it and only adds links for
@@ -504,6 +505,59 @@ ENTRIES = [
                 "in Y8.", los=False, blocked_at="Y8", rule=BLOCKS),
         ],
     },
+    # Links that carry a question (README "Share links with a question"): the
+    # ruling to show on opening. Older version-1 readers keep the extra field
+    # with a warning and open the setup as before.
+    {
+        "name": "question-b9-2-ex-fire-with-view",
+        "covers": "question: fire between two units, with a view (zoom, centre)",
+        "source": setup(33, 10, board="6", hexsides={
+            "Z8-Y9": "hedge", "Y8-Z8": "wall", "Y7-X7": "wall"},
+            units=[g("g1", "Z9"), r("r1", "X6")]),
+        "question": {"tool": "fire", "viewer": "g1", "target": "r1",
+                     "view": {"zoom": 1.6, "centre": "Y8"}},
+        "checks": [
+            fire("g1", "r1", "B9.2 EX: clear along the two hexspines; B9.3 wall TEM +2.",
+                 range=4, tem=2, **CLEAR),
+        ],
+    },
+    {
+        "name": "question-a6-7-ex-location-at-a-level",
+        "covers": "question: los from a unit to a hex Location at a building level",
+        "source": setup(33, 10, board="3", hexes={
+            "T1": {"terrain": "building", "levels": 2}, "U2": {"terrain": "grain"}},
+            hexsides={"U2-V2": "hedge"}, units=[r("r1", "V2")]),
+        "question": {"tool": "los", "viewer": "r1", "target": {"hex": "T1", "level": 1}},
+        "checks": [
+            los("r1", {"hex": "T1", "level": 1}, "A6.7 EX: level 1 of T1 is above the "
+                "grain, so the grain does not hinder.", hindrance=0, **CLEAR),
+        ],
+    },
+    {
+        "name": "question-a6-7-ex-same-range-hindrances",
+        "covers": "question: los between two hexes; A6.7 same-range Hindrances",
+        "source": setup(33, 10, board="4", hexes={
+            h: {"terrain": "grain"} for h in ("V5", "V6", "W6", "V7", "W7", "W8", "W9")}),
+        "question": {"tool": "los", "viewer": {"hex": "V3", "level": 0},
+                     "target": {"hex": "W10", "level": 0}},
+        "checks": [
+            los("V3", "W10", "A6.7 EX: seven grain hexes in an area of five ranges: +5.",
+                range=7, hindrance=5, **CLEAR),
+        ],
+    },
+    {
+        "name": "question-b9-42-ex-target-vertex",
+        "covers": "question: a hex Location traced to a vertex (B9.42)",
+        "source": setup(33, 10, board="41", hexes={"Q4": {"terrain": "woods"}},
+                        hexsides={"Q4-Q5": "hedge"}, units=[r("p4", "P4")]),
+        "question": {"tool": "los", "viewer": "p4",
+                     "target": {"hex": "Q4", "level": 0, "vertex": "Q4-Q5-R4"}},
+        "checks": [
+            los("p4", {"hex": "Q4", "vertex": "Q4-Q5-R4"}, "B9.42 EX: from P4 the LOS "
+                "to the vertex runs along the Q4-Q5 hedge, which touches the target.",
+                los=True),
+        ],
+    },
 ]
 
 
@@ -513,9 +567,11 @@ def main() -> None:
         old = {e["name"]: e["link"] for e in json.loads(CORPUS.read_text())["links"]}
     entries = []
     for entry in ENTRIES:
-        link = old.get(entry["name"]) or share.encode(entry["source"])
+        link = old.get(entry["name"]) or share.encode(entry["source"],
+                                                      entry.get("question"))
+        extra = {"question": entry["question"]} if "question" in entry else {}
         entries.append({"name": entry["name"], "covers": entry["covers"], "link": link,
-                        "source": entry["source"], "checks": entry["checks"]})
+                        "source": entry["source"], **extra, "checks": entry["checks"]})
     doc = {"about": "Version-1 share links that must open forever, with their "
                     "rulings. Made by tests/data/make_links.py; a link string is "
                     "never rewritten.", "links": entries}
