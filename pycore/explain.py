@@ -14,6 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
+# The rules this app follows (shown in the About panel and on every ruling card).
+RULEBOOK = ("ASL Rulebook, 2nd Edition, updated with errata; chapters A6, B9, B19 "
+            "and D9.1-D9.5")
+
 EXPLAIN: dict[str, str] = {
     # --- A6: line of sight ------------------------------------------------------
     "A6.1": "A LOS is a straight thread from the centre dot of one hex (or the "
