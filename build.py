@@ -39,8 +39,8 @@ ROOT = Path(__file__).resolve().parent
 CACHE = ROOT / ".cache"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-PINNED_WHEELS = {"micropip": "0.11.1", "svgwrite": "1.4.3"}
-STARTUP_WHEELS = ("svgwrite",)  # micropip is shipped for completeness, never loaded at startup
+PINNED_WHEELS = {"micropip": "0.11.1", "svgwrite": "1.4.3", "segno": "1.6.6"}
+STARTUP_WHEELS = ("svgwrite", "segno")  # micropip is shipped for completeness, never loaded at startup
 APP_PACKAGES = ("pycore", "web")
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
@@ -53,7 +53,10 @@ MIME_TYPES = {
     ".html": "text/html", ".zip": "application/zip", ".whl": "application/zip",
 }
 TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
-                     "playwright": "playwright", "svgwrite": "svgwrite==1.4.3"}
+                     "playwright": "playwright", "svgwrite": "svgwrite==1.4.3",
+                     # the QR code (web/qr.py) and, for tests only, a decoder to read it back
+                     "segno": "segno==1.6.6", "zxingcpp": "zxing-cpp==3.1.1",
+                     "PIL": "pillow==13.0.0"}
 
 
 def log(*args: object) -> None:
@@ -90,7 +93,7 @@ def pyodide_dir() -> Path:
 
 
 def pinned_wheels() -> dict[str, Path]:
-    """micropip and svgwrite wheels for Python 3.14 (Pyodide's), cached."""
+    """micropip, svgwrite and segno wheels for Python 3.14 (Pyodide's), cached."""
     target = CACHE / "wheels"
     found = {name: next(target.glob(f"{name}-{version}-*.whl"), None)
              for name, version in PINNED_WHEELS.items()} if target.exists() else {}

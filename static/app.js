@@ -9,6 +9,7 @@ import { PanZoom } from "./ui/panzoom.js";
 import * as panels from "./ui/panels.js";
 import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
+import { RulingCard } from "./ui/card.js";
 import { newUnitId, paintHex, toggleHexside } from "./ui/edits.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,6 +55,8 @@ const store = new Store(initial);
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
 const los = new LosTool({ store, view, python, showMessage });
+const card = new RulingCard({ store, los, view, pz, python, showMessage, showTool: setTool,
+  shareUrl: files.shareUrl });
 
 // --- keeping the map and panels in step -------------------------------------------
 
@@ -355,22 +358,24 @@ async function loadExternal(setup, what) {
 }
 
 async function openLink(text) {
-  let setup;
+  let opened;
   try {
-    setup = await python.call("share_decode", text);
+    opened = await python.call("share_read", text);
   } catch (err) {
     showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
     return false;
   }
-  await loadExternal(setup, "share link").catch(() => {});
-  showMessage("Opened the setup from the share link (Undo brings back the previous one).", "info");
+  await loadExternal(opened.setup, "share link").catch(() => {});
+  if (opened.question) await card.ask(opened.question);
+  showMessage(["Opened the setup from the share link (Undo brings back the previous one).",
+    ...opened.warnings].join(" "), opened.warnings.length ? "error" : "info");
   return true;
 }
 
 $("share").addEventListener("click", async () => {
   try {
-    const fragment = await python.call("share_encode", store.setup);
-    const url = files.shareUrl(fragment);
+    const url = await card.link(); // with the LOS tool's question, if any
+    card.showQr(url);
     const box = $("share-link");
     box.value = url;
     box.hidden = false;

@@ -38,7 +38,8 @@ def _render_map(setup: Any, options: dict | None = None) -> str:
 
 
 def _version() -> dict:
-    return {"build": BUILD_ID, "python": sys.version.split()[0]}
+    from pycore.explain import RULEBOOK
+    return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK}
 
 
 # Query name -> function (CONTRACT.md "The Python API", "Share links").
@@ -47,6 +48,9 @@ HANDLERS: dict[str, Callable[..., Any]] = {
        for name in ("los", "fire", "visibility", "wall_advantage", "move_cost")},
     "share_encode": _lazy("pycore.share", "encode"),
     "share_decode": _lazy("pycore.share", "decode"),
+    "share_read": _lazy("pycore.share", "read"),          # setup + question (issue 10)
+    "qr_svg": _lazy("web.qr", "qr_svg"),
+    "ruling_card": _lazy("web.card", "ruling_card"),
     "validate": _validate,
     "render_map": _render_map,
     "version": _version,

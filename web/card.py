@@ -169,10 +169,10 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     out.line("ASL line of sight ruling", 26, "bold")
     out.line(f"{date} - ASL LOS & Wall Advantage, build {build}", 15)
     out.gap(10)
-    out.line(verdict(result), 34, "bold", cls="verdict")
+    out.line(verdict(result), 34, "bold", cls="card-verdict")
     out.gap(4)
     for label, value in facts(setup, question, result, wa):
-        out.wrapped(value, 20, indent=190, label=label, cls="fact")
+        out.wrapped(value, 20, indent=190, label=label, cls="card-fact")
 
     # The map around the thread, at a scale a player can read.
     x, y, w, h = crop(setup, result)
@@ -196,7 +196,7 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     out.line("Steps", 22, "bold")
     for i, step in enumerate(result.get("steps", []), 1):
         rule = step.get("rule") or ""
-        out.wrapped(step.get("text", ""), 18, indent=92, label=f"{i}. {rule}", cls="step")
+        out.wrapped(step.get("text", ""), 18, indent=92, label=f"{i}. {rule}", cls="card-step")
         out.gap(3)
 
     # The link, as a QR code and as text, and where the ruling came from.
@@ -210,11 +210,11 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     out.line("Share link (opens this ruling):", 16, "bold", x=text_x)
     per_line = int((WIDTH - PAD - text_x) / (12 * 0.61))
     for start_at in range(0, len(link), per_line):   # cut anywhere: no hyphen rules
-        out.line(link[start_at:start_at + per_line], 12, family=MONO, x=text_x, cls="link")
+        out.line(link[start_at:start_at + per_line], 12, family=MONO, x=text_x, cls="card-link")
     out.gap(6)
     for part in textwrap.wrap(f"Rules: {RULEBOOK}.", width=48):
         out.line(part, 14, x=text_x)
-    out.line(f"Build {build}, {date}", 14, x=text_x, cls="build")
+    out.line(f"Build {build}, {date}", 14, x=text_x, cls="card-build")
     out.y = max(out.y, start + side) + PAD
     dwg.attribs.update({"viewBox": f"0 0 {WIDTH} {out.y:.0f}", "class": "ruling-card",
                         "width": str(WIDTH), "height": f"{out.y:.0f}"})

@@ -19,8 +19,15 @@ function yesNo(v) {
 
 function ruleItem(tag, step) {
   const li = node(tag);
-  if (step.rule) li.append(node("span", step.rule, "rule"));
-  li.append(document.createTextNode(step.text ?? ""));
+  let line = li;
+  if (step.explain) { // what the rule requires (pycore.explain): tap the step to expand
+    const details = node("details", null, "explain");
+    line = node("summary");
+    details.append(line, node("p", step.explain, "explain-text"));
+    li.append(details);
+  }
+  if (step.rule) line.append(node("span", step.rule, "rule"));
+  line.append(document.createTextNode(step.text ?? ""));
   return li;
 }
 
