@@ -71,7 +71,7 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
             ("Range", str(result["range"])),
             ("Hindrance DRM", _signed(result.get("hindrance") or 0))]
     if "tem" not in result:
-        rows.append(("TEM", "- (the target is a Location, not a unit)"))
+        rows.append(("TEM", "- (the target is a hex, not a unit)"))
     elif result["tem"] is None:
         rows.append(("TEM", "- (no LOS)"))
     else:
@@ -126,11 +126,15 @@ class _Writer:
     def __init__(self, dwg):
         self.dwg, self.y = dwg, PAD
 
+    def text(self, text: str, size: int, x: float, weight: str = "normal",
+             family: str = FONT, cls: str = "") -> None:
+        self.dwg.add(self.dwg.text(text, insert=(x, self.y), font_size=size, font_family=family,
+                                   font_weight=weight, fill="#000", class_=cls or None))
+
     def line(self, text: str, size: int, weight: str = "normal", family: str = FONT,
              x: float = PAD, cls: str = "") -> None:
         self.y += size * 1.3
-        self.dwg.add(self.dwg.text(text, insert=(x, self.y), font_size=size, font_family=family,
-                                   font_weight=weight, fill="#000", class_=cls or None))
+        self.text(text, size, x, weight, family, cls)
 
     def wrapped(self, text: str, size: int, indent: float = 0, label: str = "",
                 cls: str = "") -> None:
@@ -139,10 +143,10 @@ class _Writer:
         lines = textwrap.wrap(text, width=int((INNER - indent) / (size * 0.55)),
                               break_long_words=True) or [""]
         for i, part in enumerate(lines):
-            self.line(part, size, x=PAD + indent, cls=cls)
+            self.y += size * 1.3
             if i == 0 and label:
-                self.dwg.add(self.dwg.text(label, insert=(PAD, self.y), font_size=size,
-                                           font_family=FONT, font_weight="bold", fill="#000"))
+                self.text(label, size, PAD, "bold")
+            self.text(part, size, PAD + indent, cls=cls)
 
     def gap(self, px: float) -> None:
         self.y += px
