@@ -3,6 +3,7 @@
 on the page, its PNG and its printed page."""
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import re
@@ -113,3 +114,14 @@ def test_bridge_answers_the_card_queries():
     made = json.loads(bridge.call("ruling_card", json.dumps([B92, FIRE, link, None, "2026-11-24"])))
     assert "Clear LOS" in made["ok"]
     assert json.loads(bridge.call("version"))["ok"]["rulebook"] == RULEBOOK
+
+
+def test_a_link_too_long_for_a_qr_code_still_makes_a_card():
+    noise = "".join(hashlib.sha256(str(i).encode()).hexdigest() for i in range(150))
+    crowded = {**B92, "notes": noise}    # an extra field the link carries, hard to squeeze
+    link = link_of(crowded, FIRE)
+    assert len(link) > qr.MAX_QR_BYTES
+    svg = card.ruling_card(crowded, FIRE, link, build="b", date="d")
+    assert "".join(texts(svg, "card-link")) == link
+    assert "too long for a QR code" in " ".join(texts(svg, "card-no-qr"))
+    assert 'class="qr"' not in svg

@@ -188,12 +188,11 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
                                        "target": question["target"]})
     dwg.add(dwg.rect((PAD + (INNER - width) / 2 - 1, top - 1), (width + 2, height + 2),
                      fill="none", stroke="#000", stroke_width=1))
-    slots = []
-    slots.append(f'<svg class="asl-map card-map" x="{PAD + (INNER - width) / 2:.1f}" '
+    slots = [f'<svg class="asl-map card-map" x="{PAD + (INNER - width) / 2:.1f}" '
                  f'y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" '
                  f'viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
                  f'preserveAspectRatio="xMidYMid slice">'
-                 f'{_inner_svg(drawn, "card-")}</svg>')
+                 f'{_inner_svg(drawn, "card-")}</svg>']
     dwg.add(dwg.g(id="card-slot-0"))
     out.gap(height + 14)
 
@@ -206,9 +205,14 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     # The link, as a QR code and as text, and where the ruling came from.
     out.gap(12)
     side = 200
-    slots.append(qr.qr_svg(link).replace(
-        "<svg ", f'<svg x="{PAD}" y="{out.y:.1f}" width="{side}" height="{side}" ', 1))
-    dwg.add(dwg.g(id="card-slot-1"))
+    try:
+        slots.append(qr.qr_svg(link).replace(
+            "<svg ", f'<svg x="{PAD}" y="{out.y:.1f}" width="{side}" height="{side}" ', 1))
+        dwg.add(dwg.g(id=f"card-slot-{len(slots) - 1}"))
+    except SetupError as exc:   # too long for a QR code: the text below still carries it
+        for k, part in enumerate(textwrap.wrap(str(exc).removeprefix("qr: "), width=24)):
+            dwg.add(dwg.text(part, insert=(PAD, out.y + 18 * (k + 1)), font_size=14,
+                             font_family=FONT, fill="#000", class_="card-no-qr"))
     text_x = PAD + side + 16
     start = out.y
     out.line("Share link (opens this ruling):", 16, "bold", x=text_x)
