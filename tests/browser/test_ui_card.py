@@ -25,6 +25,7 @@ Image = pytest.importorskip("PIL.Image")
 CORPUS = {e["name"]: e for e in json.loads(
     (Path(__file__).parent.parent / "data" / "links.json").read_text("utf-8"))["links"]}
 SCREENS = {"landscape": {"width": 1280, "height": 800}, "portrait": {"width": 800, "height": 1280}}
+PHONE = {"width": 390, "height": 844}   # the card is read on the opponent's phone too (3x)
 
 
 def keep(path: Path) -> None:
@@ -42,7 +43,9 @@ def qr_text(png: Path) -> str:
 
 
 def touch_page(browser, site, screen: str, fragment: str = ""):
-    page = open_page(browser, site, goto=False, viewport=SCREENS[screen], has_touch=True)
+    phone = {"viewport": PHONE, "device_scale_factor": 3, "is_mobile": True}
+    size = phone if screen == "phone" else {"viewport": SCREENS[screen]}
+    page = open_page(browser, site, goto=False, has_touch=True, **size)
     page.goto(site.url + fragment)
     wait_ready(page)
     return page
@@ -123,7 +126,7 @@ def card_text(page) -> dict:
     }""")
 
 
-@pytest.mark.parametrize("screen", SCREENS)
+@pytest.mark.parametrize("screen", [*SCREENS, "phone"])
 def test_ruling_card_of_the_b9_2_example(browser, site, tmp_path, screen):
     page = touch_page(browser, site, screen)
     try:
