@@ -202,6 +202,7 @@ export class RulingCard {
     bar.append(png, print, close);
     dialog.append(bar, el("div", { id: "card-body", class: "card-body" }));
     document.body.append(dialog);
+    addEventListener("keydown", (e) => { if (e.key === "Escape" && !dialog.hidden) this.close(); });
   }
 }
 

@@ -177,6 +177,10 @@ def test_ruling_card_of_the_b9_2_example(browser, site, tmp_path, screen):
         page.emulate_media(media="screen")
         press(page, "#card-close", touch=True)
         assert page.is_hidden("#card-dialog")
+        press(page, "#ruling-card", touch=True)
+        page.wait_for_selector("#card-dialog:not([hidden])")
+        page.keyboard.press("Escape")
+        assert page.is_hidden("#card-dialog")
     finally:
         close_checked(page, site)
 
