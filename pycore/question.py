@@ -24,8 +24,7 @@ from .setup import Setup, hex_field, load_setup
 FIELD = "question"
 TOOLS = ("los", "fire")
 _END_FLAGS = ("entrenched", "crest")
-# The page's zoom is its map scale (screen pixels per map pixel), as in
-# static/ui/panzoom.js; a link may only ask for one the page can show.
+# The page's zoom, as a multiple of its whole-map view (static/ui/card.js).
 MIN_ZOOM, MAX_ZOOM = 0.05, 20.0
 
 
@@ -52,11 +51,10 @@ def _view(s: Setup, view: Any) -> dict:
     out: dict = {}
     if "zoom" in view:
         zoom = view["zoom"]
-        if isinstance(zoom, bool) or not isinstance(zoom, (int, float)) or \
-                not MIN_ZOOM <= zoom <= MAX_ZOOM:
-            raise SetupError(f"{FIELD}.view.zoom: must be a number from {MIN_ZOOM} "
-                             f"to {MAX_ZOOM}")
-        out["zoom"] = round(float(zoom), 3)
+        if isinstance(zoom, bool) or not isinstance(zoom, (int, float)) or zoom != zoom:
+            raise SetupError(f"{FIELD}.view.zoom: must be a number")
+        # A view is a courtesy: one beyond what the page shows is brought in range.
+        out["zoom"] = round(min(MAX_ZOOM, max(MIN_ZOOM, float(zoom))), 3)
     if "centre" in view:
         out["centre"] = g.hex_name(hex_field(view["centre"], f"{FIELD}.view.centre", s.grid))
     return out

@@ -118,7 +118,7 @@ def test_the_question_asks_what_the_api_answers():
     ({"tool": "fire", "viewer": "g1", "target": "X6"}, "question.tool"),
     ({"viewer": "g1", "target": {"hex": "X6", "level": 3}}, "question.target.level"),
     ({"viewer": "g1", "target": {"hex": "X6", "vertex": "A1-A2-B1"}}, "question.target.vertex"),
-    ({"viewer": "g1", "target": "r1", "view": {"zoom": 1e9}}, "question.view.zoom"),
+    ({"viewer": "g1", "target": "r1", "view": {"zoom": "near"}}, "question.view.zoom"),
     ({"viewer": "g1", "target": "r1", "view": {"centre": "ZZ99"}}, "question.view.centre"),
     ({"viewer": "g1", "target": "g1"}, "question.target"),
     ("g1 to r1", "question"),
@@ -137,3 +137,10 @@ def test_a_question_that_no_longer_fits_drops_with_a_warning_and_the_setup_opens
     assert opened["setup"] == load_setup(B92).to_dict()
     assert opened["question"] is None
     assert opened["warnings"] and opened["warnings"][0].startswith("question.target")
+
+
+@pytest.mark.parametrize("zoom, kept", [(1e9, question.MAX_ZOOM), (0, question.MIN_ZOOM),
+                                        (1.23456, 1.235)])
+def test_a_view_beyond_the_page_is_brought_in_range(zoom, kept):
+    ask = {"viewer": "g1", "target": "r1", "view": {"zoom": zoom}}
+    assert share.read(share.encode(B92, ask))["question"]["view"] == {"zoom": kept}

@@ -58,7 +58,7 @@ export class RulingCard {
     const hex = under.map((n) => n.closest?.("[data-hex]")).find(Boolean);
     const view = { zoom: Math.round((saved.scale / fitScale) * 1000) / 1000 };
     if (hex) view.centre = hex.dataset.hex;
-    return view.zoom >= 0.05 && view.zoom <= 20 ? view : null;
+    return view; // pycore.question brings a zoom the page cannot show in range
   }
 
   // Show a question's ruling at once (a link just opened), and frame its thread.
