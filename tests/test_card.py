@@ -125,3 +125,24 @@ def test_a_link_too_long_for_a_qr_code_still_makes_a_card():
     assert "".join(texts(svg, "card-link")) == link
     assert "too long for a QR code" in " ".join(texts(svg, "card-no-qr"))
     assert 'class="qr"' not in svg
+
+
+def test_the_card_draws_only_the_map_round_the_thread():
+    # A 4 x 8 board map: the card draws the crop, not the 10,000 hexes (a
+    # whole-map drawing took seconds and 15 MB).
+    big = {**B92, "map": {"columns": 132, "rows": 80},
+           "units": [*B92["units"], {"id": "far", "side": "Russian", "type": "squad",
+                                     "hex": "DDD70"}]}
+    svg = card.ruling_card(big, FIRE, link_of(big, FIRE), build="b", date="d")
+    drawn = set(re.findall(r'data-hex="([^"]+)"', svg))
+    assert {"Z9", "Y8", "X6"} <= drawn and len(drawn) < 300
+    assert 'data-unit="far"' not in svg and 'data-unit="g1"' in svg
+
+
+def test_render_region_keeps_whole_hexsides_and_the_units_in_it():
+    region = card.crop(B92, api.los(B92, "g1", "r1"))
+    full, part = render.map_svg(B92), render.map_svg(B92, region=region)
+    sides = set(re.findall(r'data-hexside="([^"]+)"', part))
+    assert sides < set(re.findall(r'data-hexside="([^"]+)"', full))
+    assert {"Y9-Z8", "Y8-Z8", "X7-Y7"} <= sides
+    assert 'data-unit="g1"' in part and 'data-unit="r1"' in part

@@ -185,7 +185,7 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     out.gap(14)
     top = out.y
     drawn = render.map_svg(setup, los={**result, "viewer": question["viewer"],
-                                       "target": question["target"]})
+                                       "target": question["target"]}, region=(x, y, w, h))
     dwg.add(dwg.rect((PAD + (INNER - width) / 2 - 1, top - 1), (width + 2, height + 2),
                      fill="none", stroke="#000", stroke_width=1))
     slots = [f'<svg class="asl-map card-map" x="{PAD + (INNER - width) / 2:.1f}" '

@@ -132,7 +132,7 @@ def _map_rect(hexes, u):
 
 
 def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
-            selected: str | None = None, unit: float = U) -> str:
+            selected: str | None = None, unit: float = U, region=None) -> str:
     """The map of ``setup`` as an SVG document string.
 
     ``los``: a ``pycore.api.los``/``fire`` result with ``viewer`` and ``target``
@@ -141,11 +141,16 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     ``overlay``: a ``pycore.api.visibility`` result; hexes out of LOS are
     shaded, hindered ones tinted.
     ``selected``: a unit id or hex name to highlight.
+    ``region``: ``(x, y, width, height)`` in the map's pixels: only the hexes
+    (and their hexsides, vertices and units) near it are drawn, so a crop of
+    a large map (the ruling card, web/card.py) costs what it shows.
     """
     data = setup_dict(setup)
     grid = geometry.Grid(data["map"]["columns"], data["map"]["rows"])
     hexes, sides, verts = _grid_parts(grid)
     rect = _map_rect(hexes, unit)
+    if region is not None:
+        hexes, sides, verts, data = _within(region, unit, hexes, sides, verts, data)
     dwg = _drawing(data, grid, rect, unit)
     is_unit = any(u.get("id") == selected for u in data.get("units", []))
     state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los)
@@ -171,6 +176,18 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     if los:
         _checked("los", marks.add_los, dwg, data, los, positions)
     return dwg.tostring()
+
+
+def _within(region, unit: float, hexes, sides, verts, data: dict):
+    """The parts of the map whose hexes' centres lie within one hex of ``region``."""
+    x, y, w, h = region
+    near = 4 * unit
+    kept = {hx for hx in hexes if x - near <= geometry.pixel(hx, unit)[0] <= x + w + near
+            and y - near <= geometry.pixel(hx, unit)[1] <= y + h + near}
+    units = [u for u in data.get("units", []) if geometry.parse_hex(u["hex"]) in kept]
+    return ([hx for hx in hexes if hx in kept], [s for s in sides if set(s) <= kept],
+            [v for v in verts if kept.intersection(geometry.vertex_hexes(v))],
+            {**data, "units": units})
 
 
 def _checked(field: str, fn, *args):
