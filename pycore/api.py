@@ -1,12 +1,15 @@
 """The JSON-in, JSON-out facade (CONTRACT.md).  The browser bridge and the
-command line call these; bad input raises SetupError naming the field."""
+command line call these; bad input raises SetupError naming the field.
+
+A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
+(unchanged) is not validated again (``pycore.setupcache``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from . import explain
 from .errors import SetupError
-from .setup import load_setup
+from .setupcache import loaded
 
 __all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost"]
 
@@ -14,13 +17,13 @@ __all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_co
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
     from . import los as rules
-    return explain.attach(rules.query(load_setup(setup), viewer, target))
+    return explain.attach(rules.query(loaded(setup), viewer, target))
 
 
 def visibility(setup: Any, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
     from . import los as rules
-    return rules.visibility(load_setup(setup), viewer)
+    return rules.visibility(loaded(setup), viewer)
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
@@ -28,16 +31,16 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     from . import tem
     if not isinstance(indirect, bool):
         raise SetupError("indirect: must be true or false")
-    return explain.attach(tem.fire(load_setup(setup), firer, target, indirect))
+    return explain.attach(tem.fire(loaded(setup), firer, target, indirect))
 
 
 def wall_advantage(setup: Any) -> dict:
     """Who has, may and must claim Wall Advantage (B9.32-B9.324, B9.62, D9.5x)."""
     from . import wa
-    return explain.attach(wa.report(load_setup(setup)))
+    return explain.attach(wa.report(loaded(setup)))
 
 
 def move_cost(setup: Any, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     """MF/MP to cross into an adjacent hex (B9.4, B9.54, B9.541, B9.7, B19.4)."""
     from . import movement
-    return explain.attach(movement.move_cost(load_setup(setup), unit, from_hex, to_hex))
+    return explain.attach(movement.move_cost(loaded(setup), unit, from_hex, to_hex))

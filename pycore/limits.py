@@ -15,3 +15,7 @@ MAX_EXTRA_FIELDS = 64      # unknown extra fields kept per object
 MAX_LINK_CHARS = 400_000   # characters in a share link
 MAX_INFLATED_BYTES = 1_000_000  # bytes of JSON a link may inflate to (the largest valid setup is ~265 KB)
 MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON
+
+# Caches (issue 13).  Each bound holds the memory of the process that answers
+# the page; tests/test_cache_bounds.py measures it.
+SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setupcache)

@@ -8,6 +8,7 @@ escapes: a bug in the core must show the player a message, not hang the page.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from importlib import import_module
 from typing import Any, Callable
@@ -76,6 +77,55 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
     return loaded
 
 
+# Queries whose first argument is a setup.  The page sends the whole setup with
+# every query; its JSON text is matched against the texts seen last, so an
+# unchanged setup is neither parsed nor validated again (issue 13).
+SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
+                           "validate", "share_encode", "render_map"))
+_RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
+_SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
+_DECODER = json.JSONDecoder()
+
+
+def _split_setup(args_json: str) -> tuple[str, list] | None:
+    """(the setup's JSON text, the other arguments) when ``args_json`` is a JSON
+    list whose first item is an object; None when it is not (then it is parsed
+    whole, and any error reported as before)."""
+    start = _SPACE.match(args_json, 1).end() if args_json.startswith("[") else 0
+    if not start or not args_json.startswith("{", start):
+        return None
+    for text in _RECENT_TEXTS:       # the same text parses to the same value
+        if args_json.startswith(text, start):
+            end = start + len(text)
+            break
+    else:
+        try:
+            end = _DECODER.raw_decode(args_json, start)[1]
+        except (ValueError, RecursionError):
+            return None
+        text = args_json[start:end]
+    end = _SPACE.match(args_json, end).end()
+    if args_json.startswith("]", end):
+        return (text, []) if not args_json[_SPACE.match(args_json, end + 1).end():] else None
+    if not args_json.startswith(",", end):
+        return None
+    try:
+        rest = json.loads("[" + args_json[end + 1:])
+    except (ValueError, RecursionError):
+        return None
+    return (text, rest) if rest else None     # "[{...},]" is not JSON
+
+
+def _loaded(text: str) -> Any:
+    """The setup with this JSON text, loaded (from the cache when seen before)."""
+    setup = import_module("pycore.setupcache").loaded(text)   # SetupError if bad
+    if text in _RECENT_TEXTS:
+        _RECENT_TEXTS.remove(text)
+    _RECENT_TEXTS.insert(0, text)
+    del _RECENT_TEXTS[import_module("pycore.limits").SETUP_CACHE_SIZE:]
+    return setup
+
+
 def _error(message: str, kind: str) -> str:
     return json.dumps({"error": message, "kind": kind})
 
@@ -85,14 +135,16 @@ def call(name: str, args_json: str = "[]") -> str:
     handler = HANDLERS.get(name)
     if handler is None:
         return _error(f"unknown query {name!r}", "InternalError")
+    split = _split_setup(args_json) \
+        if name in SETUP_QUERIES and isinstance(args_json, str) else None
     try:
-        args = json.loads(args_json)
+        args = json.loads(args_json) if split is None else split[1]
     except (TypeError, ValueError, RecursionError) as exc:
         return _error(f"{name}: arguments are not valid JSON ({exc})", "InternalError")
     if not isinstance(args, list):
         return _error(f"{name}: arguments must be a JSON list", "InternalError")
     try:
-        result = handler(*args)
+        result = handler(*args) if split is None else handler(_loaded(split[0]), *args)
     except SetupError as exc:
         return _error(str(exc), "SetupError")
     except Exception as exc:  # noqa: BLE001 - reported, never raised
