@@ -331,8 +331,11 @@ def _walk(p: Point, q: Point) -> list[tuple]:
 
 _REL_CACHE: dict = {}
 _ABS_CACHE: dict = {}
-_ABS_CACHE_MAX = 3000    # two viewers' visibility maps on a 66 x 20 map
-_REL_CACHE_MAX = 8000    # about 200 MB at worst on a 66 x 20 map
+# Bounds, first in first out (documented with the others in pycore/limits.py):
+# a thread's items take about 15 KB at range 20, so these hold ~8 MB and
+# ~30 MB at worst.  pycore.visibility needs neither for most threads.
+_ABS_CACHE_MAX = 500     # threads between given points: repeated LOS clicks
+_REL_CACHE_MAX = 2000    # threads by offset: three quarters of those on 66 x 20
 
 
 def _anchor(p: Point) -> Hex:
@@ -390,6 +393,15 @@ def _place(pts: tuple, sx: int, sy: int, ax: int, ay: int, resort: bool) -> tupl
         return ((sx * x + ax, sy * y + ay),)
     out = [(sx * x + ax, sy * y + ay) for x, y in pts]
     return tuple(sorted(out)) if resort else tuple(out)
+
+
+def interior_offsets(dx: int, dy: int) -> tuple[Point, ...]:
+    """The hexes whose interiors the thread from the centre (0, 0) to the centre
+    (dx, dy) crosses, its two end hexes left out, in thread order.  Map-independent:
+    a thread between any two centres is this one moved, and mirrored where dx or
+    dy < 0 (the lattice is symmetric about a centre).  Not cached here."""
+    return tuple(hexes[0] for kind, hexes, _ in _walk((0, 0), (dx, dy))
+                 if kind == "hex" and hexes[0] != (0, 0) and hexes[0] != (dx, dy))
 
 
 def _relative_trace(rel_key: tuple) -> tuple:

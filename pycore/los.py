@@ -607,13 +607,10 @@ def query(s: Setup, viewer, target) -> dict:
 
 
 def visibility(s: Setup, viewer) -> dict:
-    """Every hex's ground Location (IN a Depression where the hex is one)."""
-    v = resolve(s, viewer, "viewer")
-    out = {}
-    for h in s.grid.hexes():
-        r = Ruling(s, v, make_end(s, h))
-        out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
-    return {"viewer": v.name, "hexes": out}
+    """Every hex's ground Location (IN a Depression where the hex is one): one
+    sweep in pycore.visibility, equal to a Ruling per hex."""
+    from .visibility import visibility as sweep
+    return sweep(s, viewer)
 
 
 __all__ = ["Ruling", "evaluate", "query", "visibility"]

@@ -1,0 +1,124 @@
+"""Visibility: every hex's ground Location a viewer can see, as one sweep (issue 13).
+
+``visibility`` equals ``pycore.los`` to each hex's ground Location (IN a
+Depression where the hex is one); tests/test_los_properties.py holds it to that.
+The sweep shares between the threads from one viewer what they have in common:
+
+- the geometry, by offset: which hex interiors a centre-to-centre thread crosses
+  depends only on the offset between its ends, and is cached once per offset
+  for every map and viewer (``_OFFSETS``, bounded by limits.VISIBILITY_OFFSETS);
+- per-hex terrain facts, per setup (``Setup.cache``);
+- for the viewer, per target elevation, the hexes holding an obstacle that
+  neither end is above (A6.2): a thread that crosses the interior of one of
+  them is blocked whatever else lies on it, so it is judged by a set test.
+  Every other thread is judged by the LOS engine itself (``los.Ruling``), so
+  every rule is applied in one place.
+
+A setup is immutable: a map once computed for a viewer is kept in the setup's
+cache (limits.VISIBILITY_MAPS per setup) and answers that viewer again.
+"""
+from __future__ import annotations
+
+from array import array
+from collections import OrderedDict
+
+from . import geometry as g
+from . import limits
+from .location import End, make_end, resolve
+from .setup import Setup
+from .terrain import obstacle_height
+
+_STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
+_OFFSETS: OrderedDict = OrderedDict()   # (|dx|, |dy|) -> packed interior hexes
+
+
+def _interiors(dx: int, dy: int) -> frozenset:
+    got = _OFFSETS.get((dx, dy))
+    if got is None:
+        got = frozenset(x * _STRIDE + y for x, y in g.interior_offsets(dx, dy))
+        _OFFSETS[(dx, dy)] = got
+        if len(_OFFSETS) > limits.VISIBILITY_OFFSETS:
+            _OFFSETS.popitem(last=False)
+    return got
+
+
+def _ground(s: Setup) -> list:
+    """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
+    Location, obstacle height in half levels, base level).  Cached per setup."""
+    got = s.cache.get("ground")
+    if got is None:
+        got = []
+        for h in s.grid.hexes():
+            e = make_end(s, h)
+            info = s.hex(h)
+            got.append((h, g.hex_name(h), e.elevation, e.in_depression,
+                        obstacle_height(info.terrain, info.levels), info.level))
+        s.cache["ground"] = got
+    return got
+
+
+def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
+    """Does this hex's obstacle block every thread through its interior between
+    ends at elevations lo <= hi?  Neither end is above it (A6.2): terrain of
+    height ``height`` half levels, or a hill judged from ``lo_ground``."""
+    if height:
+        top2 = 2 * level + height
+        return 2 * lo < top2 and 2 * hi <= top2
+    return level > lo_ground and hi <= level
+
+
+class _Sweep:
+    def __init__(self, s: Setup, v: End):
+        self.s, self.v = s, v
+        self.ground = _ground(s)
+        self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+
+    def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
+        key = (et, t_dep, sx, sy)
+        got = self.walls.get(key)
+        if got is None:
+            v = self.v
+            if v.elevation <= et:
+                lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
+            else:
+                lo, lo_ground, hi = et, et + t_dep, v.elevation
+            vx, vy = v.hex
+            got = frozenset(sx * (h[0] - vx) * _STRIDE + sy * (h[1] - vy)
+                            for h, _, _, _, height, level in self.ground
+                            if _blocks(height, level, lo, lo_ground, hi))
+            self.walls[key] = got
+        return got
+
+    def run(self) -> array:
+        from .los import Ruling
+        s, v = self.s, self.v
+        vx, vy = v.hex
+        centre = v.point == v.hex
+        out = array("H")
+        for h, _, et, t_dep, _, _ in self.ground:
+            dx, dy = h[0] - vx, h[1] - vy
+            if centre and (dx or dy):
+                sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+                if not self.walls_for(et, t_dep, sx, sy).isdisjoint(_interiors(sx * dx, sy * dy)):
+                    out.append(0)
+                    continue
+            r = Ruling(s, v, make_end(s, h))
+            out.append(1 + r.hindrance if r.los else 0)
+        return out
+
+
+def visibility(s: Setup, viewer) -> dict:
+    """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
+    v = resolve(s, viewer, "viewer")
+    key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
+    maps = s.cache.setdefault("visibility", OrderedDict())
+    seen = maps.get(key)
+    if seen is None:
+        seen = maps[key] = _Sweep(s, v).run()
+        if len(maps) > limits.VISIBILITY_MAPS:
+            maps.popitem(last=False)
+    else:
+        maps.move_to_end(key)
+    hexes = {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
+             for (_, name, _, _, _, _), c in zip(_ground(s), seen)}
+    return {"viewer": v.name, "hexes": hexes}

@@ -1,0 +1,83 @@
+"""The visibility sweep (pycore.visibility, issue 13): equal to one LOS ruling per
+hex on a full 2 x 2 board map, fresh after every edit, and bounded in memory."""
+import random
+import tracemalloc
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pycore import api, limits, setupcache, visibility
+from pycore import geometry as g
+from pycore.bench import random_setup
+from pycore.los import Ruling
+from pycore.location import make_end, resolve
+from pycore.setup import load_setup
+from tests.strategies import setups
+from tests.test_los_properties import _location
+
+BIG = dict(min_columns=66, max_columns=66, min_rows=20, max_rows=20, max_terrain=300,
+           max_hexsides=120, max_units=4)
+
+
+def _rulings(s, viewer) -> dict:
+    """The visibility map computed the slow way: one Ruling per hex."""
+    v = resolve(s, viewer, "viewer")
+    out = {}
+    for h in s.grid.hexes():
+        r = Ruling(s, v, make_end(s, h))
+        out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+    return out
+
+
+@given(setups(**BIG), st.data())
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_visibility_equals_a_ruling_per_hex_on_a_66x20_map_A6_2(setup, data):
+    viewer = _location(data, setup)
+    s = load_setup(setup)
+    assert api.visibility(setup, viewer)["hexes"] == _rulings(s, viewer)
+
+
+def test_visibility_equals_a_ruling_per_hex_on_dense_random_maps_A6_2():
+    # Dense terrain, hills and walls: most threads are settled by the A6.2 set test.
+    rng = random.Random(7)
+    for density in (0.3, 0.6):
+        s = load_setup(random_setup(66, 20, rng, density))
+        for _ in range(2):
+            viewer = {"hex": g.hex_name(rng.choice(s.grid.hexes()))}
+            assert visibility.visibility(s, viewer)["hexes"] == _rulings(s, viewer)
+
+
+def test_an_edit_changes_the_map_of_a_viewer_asked_before_A6_2():
+    units = [{"id": "g", "side": "German", "type": "squad", "hex": "C4"}]
+    base = {"format": "asl-setup", "version": 1, "units": units}
+    assert api.visibility(base, "g")["hexes"]["C9"]["los"] is True
+    woods = dict(base, hexes={"C7": {"terrain": "woods"}})
+    assert api.visibility(woods, "g")["hexes"]["C9"]["los"] is False
+    assert api.visibility(base, "g")["hexes"]["C9"]["los"] is True
+    # The answer is a fresh dict: changing it changes nothing cached.
+    api.visibility(base, "g")["hexes"]["C9"]["los"] = False
+    assert api.visibility(base, "g")["hexes"]["C9"]["los"] is True
+
+
+def test_caches_stay_inside_their_bounds_after_40_viewers():
+    # limits.py documents the bounds; this holds the memory they allow on a
+    # 2 x 2 board map (66 x 20) after 40 viewers' visibility maps.
+    setupcache.clear()
+    visibility._OFFSETS.clear()
+    g._REL_CACHE.clear()
+    g._ABS_CACHE.clear()
+    rng = random.Random(3)
+    setup = random_setup(66, 20, rng)
+    cells = load_setup(setup).grid.hexes()
+    tracemalloc.start()
+    try:
+        for _ in range(40):
+            api.visibility(setup, {"hex": g.hex_name(rng.choice(cells))})
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert len(visibility._OFFSETS) <= limits.VISIBILITY_OFFSETS
+    maps = setupcache.loaded(setup).cache["visibility"]
+    assert len(maps) == limits.VISIBILITY_MAPS
+    assert held <= limits.CACHE_BYTES, f"{held / 1e6:.1f} MB"
