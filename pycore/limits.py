@@ -17,12 +17,12 @@ MAX_INFLATED_BYTES = 1_000_000  # bytes of JSON a link may inflate to (the large
 MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON
 
 # Caches (issue 13).  Each bound holds the memory of the process that answers
-# the page; tests/test_cache_bounds.py measures it.
+# the page; tests/test_visibility.py measures it.
 # pycore.geometry also bounds its trace caches: 500 threads by end points and
 # 2,000 by offset (~8 MB and ~30 MB at worst).
 SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setupcache)
-VISIBILITY_MAPS = 8        # visibility maps kept per setup, one per viewer (~3 KB each on 66 x 20)
-VISIBILITY_OFFSETS = 20000  # thread offsets whose crossed hexes are kept (pycore.visibility);
-                            # 66 x 20 has about 2,700 after mirroring
+VISIBILITY_MAPS = 64       # visibility maps kept per setup, one per viewer (~3 KB each on 66 x 20)
+VISIBILITY_OFFSETS = 6000  # thread offsets whose crossed hexes are kept (pycore.visibility,
+                           # ~1 KB each); 66 x 20 has about 2,700 after mirroring
 CACHE_BYTES = 40_000_000   # all the caches together after 40 viewers on 66 x 20
                            # (tests/test_visibility.py, measured with tracemalloc)
