@@ -40,7 +40,8 @@ CACHE = ROOT / ".cache"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 PINNED_WHEELS = {"micropip": "0.11.1", "svgwrite": "1.4.3", "segno": "1.6.6"}
-STARTUP_WHEELS = ("svgwrite", "segno")  # micropip is shipped for completeness, never loaded at startup
+STARTUP_WHEELS = ()              # micropip is shipped for completeness, never loaded at startup
+IDLE_WHEELS = ("svgwrite", "segno")  # web.render's and web.qr's: loaded once ready and idle
 APP_PACKAGES = ("pycore", "web")
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
@@ -357,6 +358,7 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     files["worker.js"] = set_config(files["worker.js"].decode(), {
         "build": build_id,
         "wheels": [f"wheels/{wheels[n].name}" for n in STARTUP_WHEELS] + [app_wheel],
+        "idleWheels": [f"wheels/{wheels[n].name}" for n in IDLE_WHEELS],
         "lock": {"info": lock["info"], "packages": {}}}).encode()
     files["pyworker.js"] = set_config(files["pyworker.js"].decode(), {"build": build_id}).encode()
     manifest = {path: sha256(data) for path, data in sorted(files.items()) if path != "sw.js"}

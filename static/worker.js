@@ -7,7 +7,13 @@
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 // Written by build.py: the build id, the wheels to install, a minimal lock file.
-const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], lock: null } /*END_ASL_CONFIG*/;
+const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
+
+// Queries that need only the wheels loaded before ready; any other query (the
+// map, the ruling card and the QR code need svgwrite or segno) first waits for
+// the idle wheels.
+const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost",
+  "validate", "share_encode", "share_decode", "share_read", "version"]);
 
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");
@@ -38,8 +44,28 @@ async function start() {
   const timings = {
     start: performance.timeOrigin + t0, // epoch ms, for the page to place the worker's start
     boot: tBoot - t0, import: performance.now() - tBoot, build: CONFIG.build,
+    fetched: fetchTimes(t0),
   };
-  return { bridge, timings };
+  return { pyodide, bridge, timings };
+}
+
+// svgwrite and segno are loaded after ready, not before (about 35 ms each of the
+// boot), once: when idle, or at once for a query that needs them.
+let idleWheels = null;
+function loadIdleWheels(pyodide) {
+  idleWheels ??= pyodide.loadPackage(CONFIG.idleWheels.map((w) => new URL(w, here).href));
+  return idleWheels;
+}
+
+// Where the boot went (build.py bench): when each runtime file had arrived, ms
+// after the worker started (Resource Timing, read after the fact: costs nothing).
+function fetchTimes(t0) {
+  const out = {};
+  for (const e of performance.getEntriesByType("resource")) {
+    const name = e.name.split("/").pop().split("?")[0];
+    if (/\.(wasm|zip|whl|mjs)$/.test(name)) out[name] = Math.round(e.responseEnd - t0);
+  }
+  return out;
 }
 
 // Once ready, the slow optional imports (web.render) run when no query has
@@ -47,20 +73,21 @@ async function start() {
 const IDLE_MS = 1000;
 let idleTimer = null;
 let idleDone = false;
-function warmWhenIdle(bridge) {
+function warmWhenIdle({ pyodide, bridge }) {
   clearTimeout(idleTimer);
   if (idleDone) return;
-  idleTimer = setTimeout(() => {
+  idleTimer = setTimeout(async () => {
     idleDone = true;
+    await loadIdleWheels(pyodide);
     bridge.warm(bridge.IDLE_MODULES);
   }, IDLE_MS);
 }
 
 const started = start();
 started.then(
-  ({ bridge, timings }) => {
-    postMessage({ status: "ready", detail: timings });
-    warmWhenIdle(bridge);
+  (python) => {
+    postMessage({ status: "ready", detail: python.timings });
+    warmWhenIdle(python);
   },
   (err) => postMessage({ status: "error", detail: String(err && err.message || err) }),
 );
@@ -70,9 +97,10 @@ self.onmessage = async (event) => {
   const { id, name, args } = event.data;
   let result;
   try {
-    const { bridge } = await started;
-    result = bridge.call(name, args);
-    warmWhenIdle(bridge);
+    const python = await started;
+    if (!CORE_QUERIES.has(name)) await loadIdleWheels(python.pyodide);
+    result = python.bridge.call(name, args);
+    warmWhenIdle(python);
   } catch (err) {
     result = JSON.stringify({ error: String(err && err.message || err), kind: "InternalError" });
   }

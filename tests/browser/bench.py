@@ -10,7 +10,13 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
 - los call: `window.asl.call("los", ...)` on the B9.2 example (median of 9)
 - los click: tapping viewer then target with the UI's LOS tool, to the verdict
 - vis call: `visibility` computed on a 2 x 2 board map (65 x 20 hexes)
-- vis click: tapping a hex with the Visibility tool, to the overlay drawn
+- vis click 33x10: tapping a hex with the Visibility tool, to the overlay drawn,
+  on the B9.2 board: a viewer not asked before
+- vis click 66x20: the same on a random 2 x 2 board map (pycore.bench's,
+  30% of hexes with terrain), a viewer not asked before
+- worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
+  (the rules modules) and, from the worker's Resource Timing, when the wasm and
+  the stdlib zip had arrived
 """
 from __future__ import annotations
 
@@ -23,12 +29,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, Site  # noqa: E402
 
+sys.path.insert(0, str(ROOT))
+from pycore.bench import random_setup  # noqa: E402
+
 # The B9.2 example: 6Z9 to X6 across the Z8-Y9 hedge and the Y7-X7 wall.
 B92 = {"format": "asl-setup", "version": 1,
        "map": {"columns": 33, "rows": 10, "board": "6"},
        "hexsides": {"Z8-Y9": "hedge", "Y7-X7": "wall"},
        "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "Z9"},
                  {"id": "r1", "side": "Russian", "type": "squad", "hex": "X6"}]}
+RANDOM_66x20 = random_setup(66, 20, __import__("random").Random(2))
 BIG_MAP = {"format": "asl-setup", "version": 1, "map": {"columns": 65, "rows": 20},
            "hexes": {"M10": {"terrain": "woods"}, "AA12": {"terrain": "building", "levels": 2},
                      "P5": {"level": 1}, "Q5": {"level": 1}}}
@@ -50,6 +60,8 @@ MEASURE = """async ([b92, big]) => {
     return { "first paint": paint ? paint.startTime : null,
              "python ready": python.timings.readyAt, "worker start": python.timings.workerStart,
              "worker boot": python.timings.boot, "imports": python.timings.import,
+             "wasm arrived": (python.timings.fetched || {})["pyodide.asm.wasm"],
+             "stdlib arrived": (python.timings.fetched || {})["python_stdlib.zip"],
              "los call": median(los), "vis call": median(vis) };
 }"""
 
@@ -68,7 +80,7 @@ WATCH = """(selector) => { window.aslBenchWatch = new Promise((resolve, reject) 
 
 def ui_click_times(page) -> dict:
     """Click-to-answer through the UI, or None where the UI lacks a part."""
-    result = {"los click": None, "vis click": None}
+    result = {"los click": None, "vis click 33x10": None, "vis click 66x20": None}
     try:
         page.evaluate("(s) => Promise.race([window.asl.loadSetup(s), new Promise("
                       "(_, reject) => setTimeout(() => reject(new Error('loadSetup hung')), 10000))])",
@@ -81,7 +93,12 @@ def ui_click_times(page) -> dict:
         page.click("button[data-tool='vis']")
         page.evaluate(WATCH, "#vis-count")
         page.locator("[data-hex='R5']").first.click(timeout=5000)
-        result["vis click"] = page.evaluate("window.aslBenchWatch")
+        result["vis click 33x10"] = page.evaluate("window.aslBenchWatch")
+        page.click("#vis-clear")
+        page.evaluate("(s) => window.asl.loadSetup(s)", RANDOM_66x20)
+        page.evaluate(WATCH, "#vis-count")
+        page.locator("[data-hex='F6']").first.click(timeout=5000)
+        result["vis click 66x20"] = page.evaluate("window.aslBenchWatch")
     except Exception as exc:  # noqa: BLE001 - a missing UI part is reported, not fatal
         print(f"  (UI click not measured: {str(exc).splitlines()[0]})", file=sys.stderr)
     return result
@@ -126,7 +143,8 @@ def run(site: Site, runs: int) -> dict[str, dict[str, list[float]]]:
 
 
 def table(results: dict[str, dict[str, list[float]]]) -> str:
-    keys = ["first paint", "python ready", "los call", "los click", "vis call", "vis click"]
+    keys = ["first paint", "python ready", "worker boot", "imports", "los call", "los click",
+            "vis call", "vis click 33x10", "vis click 66x20"]
     lines = ["| ms (median) | " + " | ".join(keys) + " |",
              "| --- |" + " ---: |" * len(keys)]
     for kind, figures in results.items():
