@@ -2,15 +2,17 @@
 setup changed (issue 13).
 
 A setup is keyed by what it was given as: its JSON text, or, for a Python
-object, its type and ``repr`` (a C-speed canonical text that tells a list
-from a tuple, ``1`` from ``1.0`` and ``True``).  An edited dict has a
-different ``repr``, so an edit is never answered from the old setup; what is
-derived from a setup (Wall Advantage, bocage hexes, visibility maps) lives in
-its ``Setup.cache`` and goes with it.  Only setups that load are kept: a bad
+object, its ``marshal`` bytes (a C-speed serialisation, ten times quicker
+than ``repr``, that tells a list from a tuple and ``1`` from ``1.0`` and
+``True``, and refuses subclasses and other types: those are loaded every
+time).  An edited dict has other bytes, so an edit is never answered from the
+old setup; what is derived from a setup (Wall Advantage, bocage hexes,
+visibility maps) lives in its ``Setup.cache`` and goes with it.  Only setups that load are kept: a bad
 one raises SetupError every time it is asked.
 """
 from __future__ import annotations
 
+import marshal
 from collections import OrderedDict
 from typing import Any
 
@@ -24,8 +26,8 @@ def _key(obj: Any):
     if isinstance(obj, (str, bytes)):
         return (type(obj), obj)
     try:
-        return (type(obj), repr(obj))
-    except (ValueError, RecursionError):   # a huge int, deep nesting: judged uncached
+        return (marshal, marshal.dumps(obj))
+    except ValueError:   # not plain data, or nested too deep: loaded every time
         return None
 
 

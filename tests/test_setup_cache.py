@@ -55,13 +55,18 @@ def test_a_dict_edited_in_place_between_two_api_calls_is_judged_again_A6_2():
 
 
 def test_a_value_that_only_looks_the_same_is_validated_again():
-    # repr tells a tuple from a list and 1 from True: the second is a SetupError
-    # even though the first, with the same JSON, was loaded and cached.
+    # The key tells a tuple from a list and 1 from True: the second is a
+    # SetupError even though the first, with the same JSON, was loaded and cached.
     assert api.los(OPEN, "g", "r")["los"] is True
     with pytest.raises(api.SetupError, match="units: must be a list"):
         api.los(dict(OPEN, units=tuple(OPEN["units"])), "g", "r")
     with pytest.raises(api.SetupError, match="version"):
         api.los(dict(OPEN, version=True), "g", "r")
+
+    class Odd(dict):      # not plain data: validated on every call, never cached
+        pass
+    assert api.los(Odd(OPEN), "g", "r")["los"] is True
+    assert setupcache._key(Odd(OPEN)) is None
 
 
 def test_a_bad_setup_stays_a_SetupError_on_every_click():
