@@ -395,13 +395,14 @@ def _place(pts: tuple, sx: int, sy: int, ax: int, ay: int, resort: bool) -> tupl
     return tuple(sorted(out)) if resort else tuple(out)
 
 
-def interior_offsets(dx: int, dy: int) -> tuple[Point, ...]:
-    """The hexes whose interiors the thread from the centre (0, 0) to the centre
-    (dx, dy) crosses, its two end hexes left out, in thread order.  Map-independent:
-    a thread between any two centres is this one moved, and mirrored where dx or
-    dy < 0 (the lattice is symmetric about a centre).  Not cached here."""
-    return tuple(hexes[0] for kind, hexes, _ in _walk((0, 0), (dx, dy))
-                 if kind == "hex" and hexes[0] != (0, 0) and hexes[0] != (dx, dy))
+def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
+    """The hexes whose interiors the thread from p (a centre or a vertex) to the
+    centre q crosses, in thread order, leaving out q and, when p is a centre, p.
+    The lattice is the same around every centre, and symmetric about it under
+    x -> -x and y -> -y, so this is map-independent: a caller may move and
+    mirror one result to every thread of the same shape.  Not cached here."""
+    return tuple(hexes[0] for kind, hexes, _ in _walk(p, q)
+                 if kind == "hex" and hexes[0] != p and hexes[0] != q)
 
 
 def _relative_trace(rel_key: tuple) -> tuple:

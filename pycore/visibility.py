@@ -4,9 +4,10 @@
 Depression where the hex is one); tests/test_los_properties.py holds it to that.
 The sweep shares between the threads from one viewer what they have in common:
 
-- the geometry, by offset: which hex interiors a centre-to-centre thread crosses
-  depends only on the offset between its ends, and is cached once per offset
-  for every map and viewer (``_OFFSETS``, bounded by limits.VISIBILITY_OFFSETS);
+- the geometry, by offset: which hex interiors a thread crosses depends only on
+  the offset between its ends (and, for a viewer at a vertex, which vertex), and
+  is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
+  limits.VISIBILITY_OFFSETS);
 - per-hex terrain facts, per setup (``Setup.cache``);
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
@@ -29,14 +30,16 @@ from .setup import Setup
 from .terrain import obstacle_height
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
-_OFFSETS: OrderedDict = OrderedDict()   # (|dx|, |dy|) -> packed interior hexes
+_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes
 
 
-def _interiors(dx: int, dy: int) -> frozenset:
-    got = _OFFSETS.get((dx, dy))
+def _interiors(p: g.Point, q: g.Hex) -> frozenset:
+    """Packed: the hexes crossed from p to q, relative to (and mirrored about)
+    the viewer's hex centre, q's target hex and a centre p left out."""
+    got = _OFFSETS.get((p, q))
     if got is None:
-        got = frozenset(x * _STRIDE + y for x, y in g.interior_offsets(dx, dy))
-        _OFFSETS[(dx, dy)] = got
+        got = frozenset(x * _STRIDE + y for x, y in g.interior_offsets(p, q))
+        _OFFSETS[(p, q)] = got
         if len(_OFFSETS) > limits.VISIBILITY_OFFSETS:
             _OFFSETS.popitem(last=False)
     return got
@@ -93,13 +96,14 @@ class _Sweep:
         from .los import Ruling
         s, v = self.s, self.v
         vx, vy = v.hex
-        centre = v.point == v.hex
+        px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
         out = array("H")
         for h, _, et, t_dep, _, _ in self.ground:
             dx, dy = h[0] - vx, h[1] - vy
-            if centre and (dx or dy):
+            if dx or dy:
                 sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
-                if not self.walls_for(et, t_dep, sx, sy).isdisjoint(_interiors(sx * dx, sy * dy)):
+                crossed = _interiors((sx * px, sy * py), (sx * dx, sy * dy))
+                if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
                     continue
             r = Ruling(s, v, make_end(s, h))

@@ -48,6 +48,18 @@ def test_visibility_equals_a_ruling_per_hex_on_dense_random_maps_A6_2():
             assert visibility.visibility(s, viewer)["hexes"] == _rulings(s, viewer)
 
 
+def test_a_viewer_at_a_vertex_sees_what_its_rulings_see_A6_12():
+    # A thread traced from a vertex crosses the viewer's own hex, which then
+    # counts as intervening terrain (A6.2): the sweep must agree.
+    rng = random.Random(11)
+    s = load_setup(random_setup(66, 20, rng, 0.4))
+    for _ in range(3):
+        h = rng.choice([h for h in s.grid.hexes() if not s.grid.is_half(h)])
+        for v in rng.sample(g.hex_vertices(h), 2):
+            viewer = {"hex": g.hex_name(h), "vertex": g.vertex_name(v)}
+            assert visibility.visibility(s, viewer)["hexes"] == _rulings(s, viewer)
+
+
 def test_an_edit_changes_the_map_of_a_viewer_asked_before_A6_2():
     units = [{"id": "g", "side": "German", "type": "squad", "hex": "C4"}]
     base = {"format": "asl-setup", "version": 1, "units": units}
