@@ -81,7 +81,7 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
 # every query; its JSON text is matched against the texts seen last, so an
 # unchanged setup is neither parsed nor validated again (issue 13).
 SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
-                           "validate", "share_encode", "render_map"))
+                           "validate", "share_encode", "render_map", "ruling_card"))
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()
