@@ -8,12 +8,14 @@ versions open here and travel on unchanged.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from . import geometry as g
-from . import limits
+from . import jsonread, limits
 from .errors import SetupError
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 
@@ -179,10 +181,7 @@ def load_setup(obj: Any) -> Setup:
     if isinstance(obj, Setup):
         return obj
     if isinstance(obj, (str, bytes)):
-        try:
-            obj = json.loads(obj)
-        except (ValueError, RecursionError) as e:
-            raise SetupError(f"setup: not valid JSON ({e})") from None
+        obj = jsonread.loads(obj, "setup")
     return _Loader().load(obj)
 
 
@@ -198,7 +197,7 @@ class _Loader:
         version = d.get("version")
         if version is None:
             raise SetupError("version: missing (expected 1)")
-        if version != 1 or isinstance(version, bool):
+        if type(version) is not int or version != 1:     # not true, not 1.0
             raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
         grid, board, map_extra = self.load_map(d.get("map", {}))
         hexes = self.load_hexes(d.get("hexes", {}), grid)
@@ -218,6 +217,7 @@ class _Loader:
         for k, v in extra.items():
             if not isinstance(k, str):
                 raise SetupError(f"{path}: field names must be strings")
+            text_field(k, f"{path}: a field name")
             rule = checked.get(k)
             if rule is bool:
                 bool_field(v, f"{path}.{k}")
@@ -228,6 +228,7 @@ class _Loader:
             elif isinstance(rule, tuple) and not (isinstance(v, str) and v in rule):
                 raise SetupError(f"{path}.{k}: {_show(v)} is not one of {', '.join(rule)}")
             elif rule is None:
+                plain_value(v, f"{path}.{k}")
                 self.warnings.append(f"{path}: unknown field {k!r} kept")
         return MappingProxyType(extra)
 
@@ -377,7 +378,50 @@ def str_field(v: Any, path: str) -> str:
         raise SetupError(f"{path}: must be a string, not {_show(v)}")
     if len(v) > limits.MAX_STRING:
         raise SetupError(f"{path}: longer than {limits.MAX_STRING} characters")
+    return text_field(v, path)
+
+
+# Characters no setup text may hold (issue 14): control characters (C0, DEL,
+# C1), which XML 1.0 forbids or discourages and no name needs; lone surrogates,
+# which UTF-8 cannot encode; and U+FFFE/U+FFFF, which are not characters.
+_BAD_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def text_field(v: str, path: str) -> str:
+    """``v``, if it holds only characters a link, a file and the SVG map can carry."""
+    bad = _BAD_TEXT.search(v)
+    if bad:
+        c = ord(bad.group())
+        kind = "a lone surrogate" if 0xD800 <= c <= 0xDFFF else "a control character"
+        raise SetupError(f"{path}: holds {kind} (U+{c:04X}) at position {bad.start() + 1}")
     return v
+
+
+def plain_value(v: Any, path: str) -> None:
+    """An unknown field's value is kept and written back into links and files:
+    it must be plain JSON (objects with string keys, lists, finite numbers,
+    true/false/null) nested at most MAX_JSON_DEPTH deep, its text as for
+    ``text_field``. Iterative, so a deep value from Python cannot exhaust the stack."""
+    todo = [(v, 1)]
+    while todo:
+        x, depth = todo.pop()
+        if isinstance(x, str):
+            text_field(x, path)
+        elif isinstance(x, float) and not math.isfinite(x):
+            raise SetupError(f"{path}: holds {x}, which is not a number")
+        elif isinstance(x, (dict, list)):
+            if depth > limits.MAX_JSON_DEPTH:
+                raise SetupError(f"{path}: nested more than {limits.MAX_JSON_DEPTH} levels deep")
+            if isinstance(x, dict):
+                for k in x:
+                    if not isinstance(k, str):
+                        raise SetupError(f"{path}: field names must be strings")
+                    text_field(k, f"{path}: a field name")
+                todo.extend((y, depth + 1) for y in x.values())
+            else:
+                todo.extend((y, depth + 1) for y in x)
+        elif not (x is None or isinstance(x, (bool, int, float))):
+            raise SetupError(f"{path}: holds {type(x).__name__}, which JSON cannot carry")
 
 
 def hex_field(name: Any, path: str, grid: g.Grid) -> g.Hex:

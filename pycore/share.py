@@ -7,20 +7,19 @@ version: every version-1 link ever made must keep opening.
 A link is input from a stranger. :func:`decode` answers every input quickly
 and raises only :class:`SetupError`, with a message a player can act on:
 the length is checked before anything is decoded, the inflated size is
-capped without inflating a bomb in full, the JSON nesting depth is measured
-before ``json.loads`` sees the text, and so are numbers too big to be a
-setup value. Stdlib only: this runs in Pyodide too.
+capped without inflating a bomb in full, and the JSON is read by
+``pycore.jsonread`` (nesting depth and numbers measured before ``json.loads``
+sees the text). Stdlib only: this runs in Pyodide too.
 """
 from __future__ import annotations
 
 import base64
 import binascii
-import gc
 import json
 import re
 import zlib
 
-from . import limits
+from . import jsonread, limits
 from . import question as questions
 from .errors import SetupError
 from .setup import load_setup
@@ -28,20 +27,10 @@ from .setup import load_setup
 VERSION = 1
 PREFIX = f"s{VERSION}."
 _FIELD = "link"
-# Outside strings: more than 40 digits in a row (a 128-bit number has 39), or
-# an exponent of three digits (1e999 is infinity). No setup value is near.
-# Found by plain substring search once every digit reads 9, E reads e and -
-# reads +: C speed on megabytes.
-_NUMBER_SHAPES = bytes.maketrans(b"0123456789E-", b"9999999999e+")
-_HUGE_NUMBERS = (b"9" * 41, b"e999", b"e+999")
 _JSON_TYPES = {dict: "object", list: "list", str: "string", int: "number",
                float: "number", bool: "true/false", type(None): "null"}
 _VERSIONED = re.compile(r"s(\d{1,6})\.")
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
-# A JSON string: linear-time, and an unterminated one runs to the end.
-_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"?', re.S)
-_CURLY_AS_SQUARE = bytes.maketrans(b"{}", b"[]")
-_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
 _WHITESPACE = re.compile(r"\s+")
 # Room for the page address in front of the fragment when a whole URL is given.
 _URL_ALLOWANCE = 4096
@@ -57,13 +46,14 @@ def _pack(obj: dict) -> str:
     """The link for an already-valid setup dict (no size checks)."""
     try:
         text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"),
-                          sort_keys=True, allow_nan=False)
+                          sort_keys=True, allow_nan=False).encode("utf-8")
     except (ValueError, TypeError, RecursionError) as exc:
-        # NaN, a number too long to write, a value JSON has no form for.
+        # NaN, a number too long to write, a value JSON has no form for, a
+        # lone surrogate (load_setup refuses all of these first).
         raise SetupError(f"setup: holds a value a link cannot carry "
                          f"({_short(exc)})") from None
     squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = squeezer.compress(text.encode("utf-8")) + squeezer.flush()
+    raw = squeezer.compress(text) + squeezer.flush()
     return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
@@ -124,6 +114,9 @@ def _payload(fragment: str) -> str:
     if not match:
         raise _fail(f"not a setup link (a setup link starts with "
                     f"#{PREFIX})")
+    if len(match.group(1)) > 1 and match.group(1).startswith("0"):   # s01. is not s1.
+        raise _fail(f"not a setup link (its version reads {match.group(1)}; a setup "
+                    f"link starts with #{PREFIX})")
     version = int(match.group(1))
     if version != VERSION:
         newer = "a newer version of this app" if version > VERSION else "no version of this app"
@@ -165,66 +158,9 @@ def _inflate(raw: bytes) -> bytes:
     return data
 
 
-def _depth_ok(bare: bytes) -> bool:
-    """True unless JSON (its strings cut out) nests deeper than MAX_JSON_DEPTH.
-
-    Only the brackets are kept (``{}`` read as ``[]``) and one innermost
-    level of ``[]`` pairs is removed per round: C-speed byte operations, so
-    megabytes are measured in milliseconds, and json.loads never recurses
-    deep enough to exhaust the (small, in WebAssembly) stack. What is left
-    once no pairs remain (``]]][[[``) is unbalanced; its openers nest too.
-    """
-    brackets = bare.translate(_CURLY_AS_SQUARE, _NOT_BRACKETS)
-    rounds = 0
-    while True:
-        shorter = brackets.replace(b"[]", b"")
-        if len(shorter) == len(brackets):
-            return brackets.count(b"[") <= limits.MAX_JSON_DEPTH
-        rounds += 1
-        if rounds > limits.MAX_JSON_DEPTH:
-            return False
-        brackets = shorter
-
-
-def _check_structure(data: bytes) -> None:
-    """Refuse crafted JSON before json.loads sees it: too deep, or numbers
-    too long (past 4300 digits Python refuses them, and reading one costs
-    time quadratic in its length) or too large for a float."""
-    bare = _JSON_STRING.sub(b"", data)
-    shapes = bare.translate(_NUMBER_SHAPES)
-    if any(huge in shapes for huge in _HUGE_NUMBERS):
-        raise _fail("the setup in it holds a number far too large to be a "
-                    "setup value")
-    if not _depth_ok(bare):
-        raise _fail(f"the setup in it is nested more than "
-                    f"{limits.MAX_JSON_DEPTH} levels deep")
-
-
-def _parse_constant(name: str):
-    raise _fail(f"the setup in it holds {name}, which is not a number")
-
-
 def _parse_json(data: bytes):
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _fail("damaged (the setup text is not valid UTF-8); copy the "
-                    "whole link again") from None
-    _check_structure(data)
-    # A megabyte of tiny lists would set the cycle collector running again
-    # and again while they are built; JSON makes no cycles, so pause it.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return json.loads(text, parse_constant=_parse_constant)
-    except SetupError:
-        raise
-    except (ValueError, RecursionError) as exc:
-        raise _fail(f"damaged (the setup in it is not valid JSON: "
-                    f"{_short(exc)})") from None
-    finally:
-        if collecting:
-            gc.enable()
+    return jsonread.loads(data, _FIELD, "the setup in it",
+                          hint="; copy the whole link again")
 
 
 def _short(exc: Exception) -> str:

@@ -32,7 +32,12 @@ COMMON_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden",
 NASTY_TEXT = ("<script>alert(1)</script>", '<img src=x onerror="alert(1)">',
               "javascript:alert(1)", "Bäckerei «5»", "", " ", "\u202e1g")
 
-_free_text = st.one_of(st.sampled_from(NASTY_TEXT), st.text(max_size=12))
+# Any text a setup may hold: no control characters, lone surrogates or
+# U+FFFE/U+FFFF (pycore.setup.text_field refuses those; tests/test_strings.py).
+SETUP_CHARACTERS = st.characters(blacklist_categories=("Cc", "Cs"),
+                                 blacklist_characters="\ufffe\uffff")
+_free_text = st.one_of(st.sampled_from(NASTY_TEXT),
+                       st.text(SETUP_CHARACTERS, max_size=12))
 
 
 def _hexside_key(draw, a, b) -> str:

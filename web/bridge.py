@@ -13,6 +13,7 @@ import sys
 from importlib import import_module
 from typing import Any, Callable
 
+from pycore import jsonread
 from pycore.errors import SetupError
 
 try:  # written into the wheel by build.py; absent when run from a checkout
@@ -99,6 +100,7 @@ def _split_setup(args_json: str) -> tuple[str, list] | None:
             end = start + len(text)
             break
     else:
+        _guard(args_json)
         try:
             end = _DECODER.raw_decode(args_json, start)[1]
         except (ValueError, RecursionError):
@@ -109,8 +111,10 @@ def _split_setup(args_json: str) -> tuple[str, list] | None:
         return (text, []) if not args_json[_SPACE.match(args_json, end + 1).end():] else None
     if not args_json.startswith(",", end):
         return None
+    rest_json = "[" + args_json[end + 1:]
+    _guard(rest_json)
     try:
-        rest = json.loads("[" + args_json[end + 1:])
+        rest = json.loads(rest_json)
     except (ValueError, RecursionError):
         return None
     return (text, rest) if rest else None     # "[{...},]" is not JSON
@@ -126,6 +130,14 @@ def _loaded(text: str) -> Any:
     return setup
 
 
+def _guard(args_json: str) -> None:
+    """Every door into Python reads JSON within the limits of ``pycore.jsonread``
+    (size, nesting depth, numbers), before ``json.loads`` sees it: a file, an
+    autosave or ``window.asl`` can never exhaust the interpreter's stack
+    (issue 14). SetupError, the player's input being at fault."""
+    jsonread.check(args_json, "setup", "the JSON", wrapped=1)
+
+
 def _error(message: str, kind: str) -> str:
     return json.dumps({"error": message, "kind": kind})
 
@@ -135,8 +147,14 @@ def call(name: str, args_json: str = "[]") -> str:
     handler = HANDLERS.get(name)
     if handler is None:
         return _error(f"unknown query {name!r}", "InternalError")
-    split = _split_setup(args_json) \
-        if name in SETUP_QUERIES and isinstance(args_json, str) else None
+    if not isinstance(args_json, str):
+        return _error(f"{name}: arguments must be JSON text", "InternalError")
+    try:
+        split = _split_setup(args_json) if name in SETUP_QUERIES else None
+        if split is None:
+            _guard(args_json)
+    except SetupError as exc:
+        return _error(str(exc), "SetupError")
     try:
         args = json.loads(args_json) if split is None else split[1]
     except (TypeError, ValueError, RecursionError) as exc:
