@@ -15,6 +15,7 @@ once under node, so the browser never compiles Python at startup.
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import http.server
 import importlib.util
@@ -387,6 +388,26 @@ def write_tree(out: Path, files: dict[str, bytes]) -> None:
 
 # --- serving ------------------------------------------------------------------
 
+_CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
+
+
+@functools.lru_cache(maxsize=8)
+def _csp_of(index: Path, mtime: float) -> str:
+    found = _CSP_META.search(index.read_text(encoding="utf-8"))
+    policy = found.group(1) if found else "default-src 'self'"
+    return policy + "; frame-ancestors 'none'"
+
+
+def page_csp(directory: Path) -> str:
+    """The Content-Security-Policy header: the one in index.html's meta tag
+    (its single source), plus frame-ancestors 'none', which a meta tag cannot set."""
+    index = directory / "index.html"
+    try:
+        return _csp_of(index, index.stat().st_mtime)
+    except OSError:
+        return "default-src 'self'; frame-ancestors 'none'"
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs; records what was asked."""
 
@@ -401,6 +422,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")  # revalidate; the service worker caches
+        if self.path.split("?")[0].endswith(("/", ".html")):
+            # The page's policy as a header too: frame-ancestors (no framing,
+            # so no clickjacking) works only there. Documents only: a worker
+            # takes its own response's policy, and Pyodide's is left as it is.
+            self.send_header("Content-Security-Policy", page_csp(Path(self.directory)))
         super().end_headers()
 
     def log_message(self, fmt: str, *args: object) -> None:
