@@ -103,7 +103,7 @@ async function refreshWallAdvantage() {
     return;
   }
   try {
-    const wa = await python.call("wall_advantage", store.setup);
+    const wa = await python.latest("wa", "wall_advantage", store.setup);
     if (token === waToken) panels.showWallAdvantage(wa);
   } catch (err) {
     if (token === waToken) panels.waUnavailable(err.message);
@@ -125,7 +125,7 @@ async function refreshVisibility() {
     return;
   }
   try {
-    const result = await python.call("visibility", store.setup, viewer);
+    const result = await python.latest("visibility", "visibility", store.setup, viewer);
     if (token !== visToken) return;
     view.setOverlay(result.hexes);
     const seen = Object.values(result.hexes).filter((h) => h.los).length;
@@ -448,6 +448,7 @@ const started = python.ready.then(async () => {
 window.asl = {
   ready: started.then(() => undefined),
   call: (name, ...args) => python.call(name, ...args),
+  queries: () => ({ ...python.sent }),      // how many of each query reached Python
   getSetup: () => clone(store.setup),
   loadSetup: (setup) => loadExternal(setup, "setup").then(() => undefined),
 };

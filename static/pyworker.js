@@ -5,6 +5,11 @@
 //                          input, .message names the field) or "InternalError"
 //   python.onStatus(cb)    cb(status, detail) now and on every change, status being
 //                          "loading" | "ready" | "offline" | "error"
+//   python.latest(lane, name, ...)  the same, for a panel that wants only the answer
+//                          to its newest question: per lane, one query runs at a time
+//                          and a newer one replaces a waiting one, which rejects with
+//                          .kind "Superseded" before it ever reaches Python (issue 14)
+//   python.sent            how many queries of each name were sent to Python
 // Queries made before Python is ready are queued by the worker and answered in order.
 const CONFIG = /*ASL_CONFIG*/ { build: "dev" } /*END_ASL_CONFIG*/;
 
@@ -98,7 +103,39 @@ function call(name, ...args) {
     }
     const id = nextId++;
     pending.set(id, { resolve, reject });
+    python.sent[name] = (python.sent[name] || 0) + 1;
     worker.postMessage({ id, name, args: json });
+  });
+}
+
+// The single worker answers in turn, so three quick edits under the visibility
+// overlay would queue three full sweeps. A lane keeps one query in flight and
+// at most one waiting: the newest. The time from the last edit to its answer
+// is then at most the query in flight plus its own, never a queue.
+const lanes = new Map();
+
+function latest(lane, name, ...args) {
+  let l = lanes.get(lane);
+  if (!l) lanes.set(lane, (l = { busy: false, next: null }));
+  return new Promise((resolve, reject) => {
+    if (l.next) {
+      const err = new Error(`${l.next.name}: superseded by a newer question`);
+      err.kind = "Superseded";
+      l.next.reject(err);
+    }
+    l.next = { name, args, resolve, reject };
+    pump(l);
+  });
+}
+
+function pump(l) {
+  if (l.busy || !l.next) return;
+  const { name, args, resolve, reject } = l.next;
+  l.next = null;
+  l.busy = true;
+  call(name, ...args).then(resolve, reject).finally(() => {
+    l.busy = false;
+    pump(l);
   });
 }
 
@@ -108,4 +145,5 @@ function onStatus(cb) {
   return () => listeners.delete(cb);
 }
 
-export const python = { ready, call, onStatus, build: CONFIG.build, timings: null };
+export const python = { ready, call, latest, onStatus, build: CONFIG.build, timings: null,
+                        sent: {} };

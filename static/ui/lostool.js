@@ -134,7 +134,7 @@ export class LosTool {
     const both = typeof viewer === "string" && typeof target === "string";
     let result;
     try {
-      result = await this.python.call(both ? "fire" : "los", setup, viewer, target);
+      result = await this.python.latest("ruling", both ? "fire" : "los", setup, viewer, target);
     } catch (err) {
       if (token !== this.token) return;
       this.view.clearThread();
