@@ -216,6 +216,10 @@ class Grid(NamedTuple):
             return False
         return (1 if col % 2 else 0) <= row <= self.rows
 
+    def size(self) -> int:
+        """How many hexes (half hexes included) the map has."""
+        return (self.columns + 1) // 2 * self.rows + self.columns // 2 * (self.rows + 1)
+
     def hexes(self) -> list[Hex]:
         return [hex_at(c, r) for c in range(1, self.columns + 1)
                 for r in range(1 if c % 2 else 0, self.rows + 1)]

@@ -6,6 +6,9 @@ every answer fast and every link small.
 
 MAX_COLUMNS = 132          # four boards across
 MAX_ROWS = 80              # eight boards down
+MAX_MAP_HEXES = 2706       # hexes on the map, half hexes included: 132 x 20, the
+                           # eight boards of a 4 x 2 layout (or 66 x 40, 33 x 80).
+                           # Larger maps overran the 1 s answer budget (issue 14).
 MAX_HEXES = 4000           # hex entries in a setup
 MAX_HEXSIDES = 4000        # hexside entries in a setup
 MAX_UNITS = 400            # units in a setup

@@ -236,6 +236,10 @@ class _Loader:
         m = _need(m, dict, "map")
         cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
         rows = int_field(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
+        if g.Grid(cols, rows).size() > limits.MAX_MAP_HEXES:
+            raise SetupError(f"map: {cols} x {rows} is {g.Grid(cols, rows).size()} hexes; the "
+                             f"most is {limits.MAX_MAP_HEXES} (eight boards: 132 x 20, "
+                             f"66 x 40 or 33 x 80)")
         board = m.get("board")
         if board is not None:
             board = str_field(board, "map.board")

@@ -415,10 +415,9 @@ def test_bad_setup_is_refused_naming_the_field(bad, field):
 ])
 def test_too_many_entries_are_refused_naming_the_field(field, count):
     from pycore import geometry
-    grid = geometry.Grid(limits.MAX_COLUMNS, limits.MAX_ROWS)
+    grid = geometry.Grid(limits.MAX_COLUMNS, limits.MAX_ROWS)   # names enough to overflow
     hexes = grid.hexes()
-    big = {"format": "asl-setup", "version": 1,
-           "map": {"columns": limits.MAX_COLUMNS, "rows": limits.MAX_ROWS}}
+    big = {"format": "asl-setup", "version": 1, "map": {"columns": 132, "rows": 20}}
     if field == "units":
         big["units"] = [{"id": f"u{i}", "side": "German", "type": "squad",
                          "hex": geometry.hex_name(hexes[i])} for i in range(count)]
@@ -510,21 +509,24 @@ def test_api_raises_only_setup_error_on_anything(setup, ref):
 # --- benchmark: `python -m tests.test_hostile` prints the figures ---------------
 
 def _largest_setup() -> dict:
-    """A setup at every count limit on the largest map."""
+    """A setup at every limit it can reach on the largest map (132 x 20, the
+    eight boards of a 4 x 2 layout): every hex painted, 4,000 walls, 400 units."""
     from pycore import geometry
-    grid = geometry.Grid(limits.MAX_COLUMNS, limits.MAX_ROWS)
+    grid = geometry.Grid(132, 20)
+    assert grid.size() == limits.MAX_MAP_HEXES
     hexes = grid.hexes()
-    below = [(h, (h[0], h[1] + 2)) for h in hexes if grid.contains((h[0], h[1] + 2))]
+    sides = [geometry.hexside(h, n) for h in hexes for n in geometry.neighbours(h)[:3]
+             if grid.contains(n)]
     terrains = ("woods", "brush", "grain", "building", "gully")
     return {
         "format": "asl-setup", "version": 1,
-        "map": {"columns": limits.MAX_COLUMNS, "rows": limits.MAX_ROWS},
+        "map": {"columns": 132, "rows": 20},
         "hexes": {geometry.hex_name(h): {"terrain": terrains[i % 5], "level": i % 4}
-                  for i, h in enumerate(hexes[::2][:limits.MAX_HEXES])},
-        "hexsides": {geometry.hexside_name(geometry.hexside(a, b)): "wall"
-                     for a, b in below[::2][:limits.MAX_HEXSIDES]},
+                  for i, h in enumerate(hexes[:limits.MAX_HEXES])},
+        "hexsides": {geometry.hexside_name(s): ("wall", "hedge", "bocage")[i % 3]
+                     for i, s in enumerate(sides[::2][:limits.MAX_HEXSIDES])},
         "units": [{"id": f"unit-{i}", "side": ("German", "Russian")[i % 2],
-                   "type": "squad", "hex": geometry.hex_name(hexes[i * 7]),
+                   "type": "squad", "hex": geometry.hex_name(hexes[i * 6]),
                    "name": f"Kampfgruppe {i}"} for i in range(limits.MAX_UNITS)],
     }
 
@@ -564,5 +566,52 @@ def _benchmark() -> None:
         print(f"{name:32} {len(link):>9,} chars  {best * 1000:8.1f} ms  {outcome}")
 
 
+def _rss_mb() -> float:
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _largest_setup_queries() -> None:
+    """Every query on the largest setup the limits allow, on CPython (the page,
+    under Pyodide, takes two to three times as long; `python build.py bench`
+    measures it there)."""
+    from pycore import api, geometry, setupcache
+    from web.render import map_svg
+    setup = _largest_setup()
+    text = json.dumps(setup)
+    def at(col: int, row: int) -> dict:
+        return {"hex": geometry.hex_name(geometry.hex_at(col, row)), "level": 0}
+    corner, far, middle = at(1, 1), at(132, 20), at(66, 10)
+    rows = [("validate (first query after an edit)", lambda: api.wall_advantage(text)),
+            ("wall_advantage", lambda: api.wall_advantage(text)),
+            ("los, corner to corner", lambda: api.los(text, corner, far)),
+            ("fire, unit to unit", lambda: api.fire(text, "unit-0", "unit-1")),
+            ("visibility, a corner (new viewer)", lambda: api.visibility(text, corner)),
+            ("visibility, the middle (new viewer)", lambda: api.visibility(text, middle)),
+            ("visibility, the corner again", lambda: api.visibility(text, corner)),
+            ("render_map", lambda: map_svg(setup))]
+    setupcache.clear()
+    print(f"\nlargest legal setup: 132 x 20, {len(setup['hexes'])} hexes, "
+          f"{len(setup['hexsides'])} hexsides, {len(setup['units'])} units")
+    for name, run in rows:
+        started = time.perf_counter()
+        run()
+        print(f"{name:40} {(time.perf_counter() - started) * 1000:8.1f} ms")
+    print(f"{'peak memory of the process (RSS)':40} {_rss_mb():8.0f} MB")
+
+
 if __name__ == "__main__":
     _benchmark()
+    _largest_setup_queries()
+
+
+@pytest.mark.parametrize("columns, rows", [(132, 20), (66, 40), (33, 80)])
+def test_maps_of_eight_boards_stay_allowed(columns, rows):
+    assert load_setup({"format": "asl-setup", "version": 1,
+                       "map": {"columns": columns, "rows": rows}}).grid.size() <= limits.MAX_MAP_HEXES
+
+
+@pytest.mark.parametrize("columns, rows", [(132, 21), (67, 40), (132, 80)])
+def test_larger_maps_are_refused_saying_the_most(columns, rows):
+    with pytest.raises(SetupError, match=r"^map: .* the most is 2706"):
+        load_setup({"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows}})

@@ -154,6 +154,47 @@ def table(results: dict[str, dict[str, list[float]]]) -> str:
     return "\n".join(lines)
 
 
+LARGEST = """async ([setup, corner, middle]) => {
+  const out = {};
+  const time = async (name, ...args) => {
+    const t0 = performance.now();
+    await window.asl.call(...args);
+    out[name] = performance.now() - t0;
+  };
+  await time("validate", "validate", setup);
+  await time("wall_advantage", "wall_advantage", setup);
+  await time("los, corner to corner", "los", setup, corner, middle.far);
+  await time("fire, unit to unit", "fire", setup, "unit-0", "unit-1");
+  await time("visibility, a corner (new viewer)", "visibility", setup, corner);
+  await time("visibility, the middle (new viewer)", "visibility", setup, middle.hex);
+  await time("render_map", "render_map", setup);
+  return out;
+}"""
+
+
+def largest_setup_times(site: Site) -> dict:
+    """Each query on the largest setup the limits allow (tests/test_hostile.py's),
+    in the page (Pyodide), ms; one fresh profile."""
+    from playwright.sync_api import sync_playwright
+    from pycore import geometry
+    from tests.test_hostile import _largest_setup
+
+    def at(col: int, row: int) -> dict:
+        return {"hex": geometry.hex_name(geometry.hex_at(col, row)), "level": 0}
+    with sync_playwright() as playwright, \
+            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+            return page.evaluate(LARGEST, [_largest_setup(), at(1, 1),
+                                           {"hex": at(66, 10), "far": at(132, 20)}])
+        finally:
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -162,10 +203,15 @@ def main() -> None:
     site = Site(args.dist).start()
     try:
         results = run(site, args.runs)
+        largest = largest_setup_times(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
     print(table(results))
+    print("\nthe largest legal setup (132 x 20, every hex painted, ~3,900 hexsides, "
+          "400 units), in the page:")
+    for name, ms in largest.items():
+        print(f"  {name:40} {ms:8,.0f} ms")
 
 
 if __name__ == "__main__":
