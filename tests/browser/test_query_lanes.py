@@ -18,13 +18,13 @@ def big_setup() -> dict:
     rng = random.Random(14)
     hexes = {}
     for _ in range(700):
-        col, row = rng.randrange(1, 100), rng.randrange(1, 40)
+        col, row = rng.randrange(1, 133), rng.randrange(1, 20)
         name = ("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[(col - 1) % 26] * ((col - 1) // 26 + 1)) + str(row)
         hexes[name] = {"terrain": rng.choice(["woods", "grain", "brush"])}
     for name in EDITS:
         hexes.pop(name, None)
     hexes.pop("G6", None)
-    return {"format": "asl-setup", "version": 1, "map": {"columns": 99, "rows": 40},
+    return {"format": "asl-setup", "version": 1, "map": {"columns": 132, "rows": 20},
             "hexes": hexes,
             "units": [{"id": "a", "side": "German", "type": "squad", "hex": "G6"}]}
 
