@@ -142,6 +142,11 @@ EXPLAIN: dict[str, str] = {
             "Hindrance to a same-level LOS when both ends can see it; not if it "
             "is burning, moved this turn, is Dug-In, or is in Bypass of a hexside "
             "the thread does not touch.",
+    "D9.52": "An Armored Cupola set up behind a wall/hedge is taken to hold Wall "
+             "Advantage over it, unless it is Abandoned or its crew is stunned; an "
+             "Abandoned one has no crew, so it holds and denies nothing.",
+    "D9.53": "An Armored Cupola is a small target and is never Hull Down: a wall "
+             "gives it the wall's TEM instead.",
     "D9.54": "A Dug-In AFV is Hull Down to all Direct Fire.",
 }
 

@@ -185,7 +185,15 @@ class Ruling:
     def _bocage_house(self, h: g.Hex) -> None:
         """B9.52: against a viewer above it, a bocage hexside acts as a
         Single-Story House in the hex behind it (the defender's hex), so the
-        next hex along the LOS is a Blind Hex, reducible to none (B9.531)."""
+        next hex along the LOS is a Blind Hex, reducible to none (B9.531).
+
+        The house stands in that hex for every LOS from the viewer's side, not
+        only one that crosses the bocage hexside itself: B9.521 EX rules that a
+        level-1½ viewer in 44BB8 cannot see Y6 "due to the Blind Hex ... blocked
+        by the 'Single-Story Houses' in Z6 to Z8", and the BB8-Y6 thread enters
+        Z6 from Z7, not through Z6's bocage (Z6-AA6, Z6-AA7). Only Z6's house
+        makes Y6 blind (Z7's makes one Blind Hex, Z6). Issue 12 read B9.52 the
+        other way; the EX settles it (tests/test_los_rules.py)."""
         hi = self.hi
         for n in g.neighbours(h):
             sd = g.hexside(h, n)
@@ -211,6 +219,25 @@ class Ruling:
             low, info, height = (a, ia, ha) if top_a <= top_b else (b, ib, hb)
             self._obstacle(min(top_a, top_b), height // 2, (a, b), name,
                            f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
+        elif ha or hb:
+            # A hill on one side, woods or a building on the other: an obstruction
+            # is visible on both sides of the thread (A6.1), as for woods/building,
+            # so the lower of the two blocks. The hill side counts only if it rises
+            # above the lower end's ground (a Crest Line, A6.2).
+            (t, it, ht), (hill, ih) = ((a, ia, ha), (b, ib)) if ha else ((b, ib, hb), (a, ia))
+            top_t = 2 * it.level + ht
+            if ih.level <= self.lo_ground:
+                pass        # open ground on that side: the terrain is on one side only
+            elif 2 * ih.level <= top_t:
+                self._obstacle(2 * ih.level, 1, (a, b), name,
+                               f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
+                               f"{it.terrain} in {g.hex_name(t)}, on both sides of hexside "
+                               f"{name}", "A6.1", crest=True)
+            else:
+                self._obstacle(top_t, ht // 2, (a, b), name,
+                               f"{it.terrain} in {g.hex_name(t)} and the hill (level "
+                               f"{ih.level}) in {g.hex_name(hill)}, on both sides of hexside "
+                               f"{name}", "A6.1")
         base = min(ia.level, ib.level)
         if self.block is None and base > self.lo_ground:
             self._obstacle(2 * base, 1, (a, b), name,
@@ -395,7 +422,9 @@ class Ruling:
         if touching:
             v = self.trace[touching[0]].points[0]
             walls = [self.s.wall(x) for x in g.vertex_hexsides(v)]
-            if all(w is not None and not w.gap and w.type != "bocage" for w in walls):
+            # Bocage counts among the three: it is a special form of hedge,
+            # depicted by wall/hedge hexsides (B9.5, B9.51).
+            if all(w is not None and not w.gap for w in walls):
                 why = self._half_level_blocks(sd, info)
                 if why is None:
                     self.blocked(_where("vertex", v), "B9.2",
@@ -421,12 +450,20 @@ class Ruling:
 
     def _vertex(self, i: int, item: g.TraceItem) -> None:
         v = item.points[0]
-        if i in self._spines:
-            return   # judged with its hexspine by the three-hexspine rule (B9.2)
+        # The vertex opposite a wall/hedge hexspine that touches an end's hex:
+        # its walls and hedges are judged with that hexspine by the
+        # three-hexspine rule (B9.2). Its bocage is not: B9.2 says when a
+        # wall/hedge along the thread is an obstacle, not that a bocage hexside
+        # touched at its vertex stops being one. Bocage includes its vertices
+        # (B9.1, B9.5) and is a one-level obstacle (B9.52), so a thread touching
+        # it there is judged as it is without the hedge along the thread.
+        spine_vertex = i in self._spines
         along = {tuple(it.hexes) for it in self.trace[max(0, i - 1):i + 2] if it.kind == "along"}
         for sd in g.vertex_hexsides(v):
             info = self.s.wall(sd)
             if info is None or info.gap or sd in along:
+                continue
+            if spine_vertex and info.type != "bocage":
                 continue
             if self._own_side(sd) and info.type != "bocage":
                 continue   # B9.2: never blocks LOS into its own hex
@@ -560,6 +597,15 @@ class Ruling:
             if not e.entrenched or self.range <= 1 or other.elevation > e.elevation:
                 continue
             sd = self._wall_crossed_at(e.elevation)
+            if sd is not None and e is self.viewer:
+                # The viewer beneath the entrenchment sees nothing there: not the
+                # Location, nor any unit in it (B9.21).
+                self.blocked(g.hexside_name(sd), "B9.21",
+                             f"{e.name} is in an entrenchment and the LOS crosses the "
+                             f"same-level {self.s.wall(sd).type} {g.hexside_name(sd)} to a "
+                             "non-adjacent Location without a half-level elevation "
+                             "advantage: it cannot see past it (B9.21).")
+                return
             if sd is not None:
                 self.unit_hidden(g.hexside_name(sd), "B9.21",
                                  f"{e.name} is in an entrenchment and the LOS crosses the "

@@ -111,6 +111,12 @@ class Unit:
     def is_afv(self) -> bool:
         return self.type == "vehicle" and self.armored
 
+    def is_friend(self, other: "Unit") -> bool:
+        """Same side: sides are compared ignoring case and surrounding spaces
+        ("german" and " German " are friends; CONTRACT.md), for old links too.
+        The one place the rules decide friend or enemy."""
+        return self.side.strip().casefold() == other.side.strip().casefold()
+
 
 @dataclass(frozen=True, eq=False)
 class Setup:

@@ -198,6 +198,11 @@ class Assessment:
         neither (B9.33).  True when the wall offers no TEM option."""
         if not (self.target.is_vehicle and not self.indirect and is_ordnance(self.firer)):
             return False
+        if HEXSIDES[kind].hull_down and tem > 0 and flag(self.target, "cupola") \
+                and not self.target.dug_in:
+            self.say("D9.53", f"an Armored Cupola is never Hull Down: the {kind} gives "
+                     "it its TEM instead.")
+            return False
         if HEXSIDES[kind].hull_down and tem > 0:
             self.hull_down = True
             self.say("B9.36", f"the {kind} makes the vehicle Hull Down against this "
@@ -313,7 +318,7 @@ def bocage_concealment(s: Setup, unit_id) -> dict:
         return {"concealed": False, "steps": steps}
     ok = True
     for e in s.units:
-        if e.side == u.side or e.broken or e.hidden or e.type in ("wreck", "gun"):
+        if e.is_friend(u) or e.broken or e.hidden or e.type in ("wreck", "gun"):
             continue
         if not evaluate(s, e.id, u.id).los:
             continue

@@ -50,9 +50,10 @@ def is_follower(u: Unit) -> bool:
 
 def denies_location(u: Unit) -> bool:
     """B9.32: a non-hidden, non-prisoner enemy unit; a "broken" vehicle (A12.1),
-    a wreck or an unpossessed Gun does not count."""
+    an Abandoned vehicle (no crew: nobody there to deny anything, as for a
+    cupola in D9.52), a wreck or an unpossessed Gun does not count."""
     return not (u.hidden or flag(u, "prisoner") or u.type in ("wreck", "gun")
-                or (u.is_vehicle and u.broken))
+                or (u.is_vehicle and (u.broken or flag(u, "abandoned"))))
 
 
 def assumed_wa(u: Unit) -> bool:
@@ -100,7 +101,7 @@ def afv_cover(s: Setup, u: Unit, claimers: frozenset = frozenset()) -> Unit | No
         if v.type == "wreck":
             usable = not v.burning
         elif v.is_afv:
-            usable = (v.side == u.side or flag(v, "abandoned")) and v.id not in claimers
+            usable = (v.is_friend(u) or flag(v, "abandoned")) and v.id not in claimers
         else:
             continue
         if usable and not (v.entrenched or v.dug_in or v.moved):
@@ -125,6 +126,11 @@ def static_reason(s: Setup, u: Unit, sides: frozenset) -> tuple[str, str] | None
     checks = (
         (u.type == "wreck", "B9.32", "a wreck is not a unit and never claims WA"),
         (u.hidden, "B9.324", "a hidden unit can never claim WA"),
+        # B9.32 asks for an armed, unbroken unit; an Abandoned AFV or Armored
+        # Cupola has no crew, so it neither holds WA (D9.52 "unless it is
+        # Abandoned") nor contests an enemy's.
+        ((u.is_vehicle or flag(u, "cupola")) and flag(u, "abandoned"), "D9.52",
+         "an Abandoned AFV or Armored Cupola has no crew: it claims no WA (B9.32, D9.52)"),
         (u.level > 0, "B9.32", "only a ground-level unit may claim WA"),
         (flag(u, "pillbox", "cave"), "B9.32", "a unit in a pillbox or cave may not claim WA"),
         (flag(u, "bridge") and not flag(u, "roadblock"), "B9.32",
@@ -138,7 +144,7 @@ def static_reason(s: Setup, u: Unit, sides: frozenset) -> tuple[str, str] | None
     for cond, rule, text in checks:
         if cond:
             return rule, text
-    enemies = sorted(v.id for v in s.units_in(u.hex) if v.side != u.side
+    enemies = sorted(v.id for v in s.units_in(u.hex) if not v.is_friend(u)
                      and same_location(s, u, v) and denies_location(v))
     if enemies:
         return "B9.32", f"enemy {', '.join(enemies)} shares its Location"
@@ -189,7 +195,7 @@ def _beats(a: Standing, b: Standing) -> g.Hexside | None:
     whole hex (B9.321).  Shared means at both units' elevation: the 41Q5 unit
     with WA cannot deny a unit in level-1 R4 across the level-0 Q5-R4 hedge
     (B9.35 EX)."""
-    if a.unit.side == b.unit.side or not g.are_adjacent(a.unit.hex, b.unit.hex):
+    if a.unit.is_friend(b.unit) or not g.are_adjacent(a.unit.hex, b.unit.hex):
         return None
     sd = g.hexside(a.unit.hex, b.unit.hex)
     return sd if sd in a.sides and sd in b.level else None
@@ -261,7 +267,7 @@ class Resolver:
             u = st.unit
             if st.reason is not None or not is_follower(u):
                 continue
-            leaders = [a for a in self.accepted if a.unit.side == u.side
+            leaders = [a for a in self.accepted if a.unit.is_friend(u)
                        and same_location(self.s, a.unit, u) and not is_follower(a.unit)]
             if not leaders:
                 st.reason = ("B9.32", "a broken or unarmed unit (or a prisoner, or a Gun) may "

@@ -42,12 +42,17 @@ def test_A6_5_reciprocity_of_los_location_los_and_hindrance_between_locations(se
     ab, ba = api.los(setup, a, b), api.los(setup, b, a)
     assert ab["range"] == ba["range"]
     if (ab["los"], ab["location_los"]) != (ba["los"], ba["location_los"]):
-        # B9.521 is worded one way: a viewer outside the hexes formed by a
-        # bocage hexside sees INTO the hex formed by it, while a viewer in
-        # that hex without WA sees no farther than the adjacent hex.  Between
-        # units nobody is seen either way (test below); between empty
-        # Locations this is the one exception, and it names its rule.
-        assert "B9.521" in (ab["rule"], ba["rule"])
+        # Two rules are worded one way, and each names itself.  B9.521: a
+        # viewer outside the hexes formed by a bocage hexside sees INTO the hex
+        # formed by it, while a viewer in that hex without WA sees no farther
+        # than the adjacent hex.  B9.21: an entrenched viewer sees nothing past a
+        # same-level wall/hedge, while a viewer looking at the entrenchment sees
+        # its Location (though not the unit beneath).  Between units nobody is
+        # seen either way (test below).
+        rules = {ab["rule"], ba["rule"]}
+        assert rules & {"B9.521", "B9.21"}, rules
+        if "B9.21" in rules:
+            assert not ab["los"] and not ba["los"]
     else:
         assert ab["hindrance"] == ba["hindrance"]
 

@@ -308,8 +308,8 @@ def _trench(viewer: str, viewer_level: int = 0) -> dict:
 
 def test_B9_21_entrenched_unit_unseen_across_same_level_wall_from_non_adjacent_hex():
     ab, ba = check_both_ways(_trench("C2"), "v", "t")
-    assert_blocked(ab, "D2-E3", "B9.21", unit_only=True)
-    assert_blocked(ba, "D2-E3", "B9.21", unit_only=True)
+    assert_blocked(ab, "D2-E3", "B9.21", unit_only=True)   # the entrenchment is seen
+    assert_blocked(ba, "D2-E3", "B9.21")    # the entrenched viewer sees nothing there
 
 
 def test_B9_21_entrenched_unit_seen_across_the_wall_from_the_adjacent_hex():
