@@ -39,6 +39,7 @@ class Ruling:
         self.block: tuple[str, str] | None = None        # (where, rule): no location LOS
         self.unit_block: tuple[str, str] | None = None   # the unit alone is unseen
         self.hindrance = 0
+        self._hindered: dict[int, list[tuple[str, int]]] = {}   # range -> (hex, DRM)
         self._with_afv = with_afv
         self._judge()
 
@@ -118,6 +119,8 @@ class Ruling:
         if self.block is None:
             self._entrenchments()
         self.hindrance = sum(hind.values())
+        if self.location_los and self.hindrance:
+            self._hindrance_sum(hind)
         if self.los:
             extra = f", Hindrance DRM +{self.hindrance}" if self.hindrance else ", no Hindrance"
             self.say("A6.1", f"LOS is clear{extra}.")
@@ -290,11 +293,28 @@ class Ruling:
                          f"{info.terrain} in {name}: +{ter.hindrance} LOS Hindrance (A6.7).")
         if self._with_afv:
             drm += self._afv_hindrance(h)
+        if drm:
+            self._hindered.setdefault(rng, []).append((name, drm))
         if drm > hind.get(rng, 0):
-            if rng in hind:
-                self.say("A6.7", f"{name} is at the same range ({rng}) as another Hindrance "
-                                 "hex: only the higher DRM counts.")
             hind[rng] = drm
+
+    def _hindrance_sum(self, hind: dict) -> None:
+        """A6.7's same-range rule, said as it is applied: Hindrance hexes at the
+        same range from the viewer count once, at the highest DRM among them;
+        then the total as a sum, one term per range."""
+        terms = []
+        for rng in sorted(hind):
+            hexes = self._hindered[rng]
+            names = [n for n, _ in hexes]
+            listed = " and ".join(names) if len(names) < 3 else \
+                ", ".join(names[:-1]) + " and " + names[-1]
+            if len(hexes) > 1:
+                self.say("A6.7", f"{listed} are {'both' if len(names) == 2 else 'all'} at "
+                                 f"range {rng}: they count once, "
+                                 f"+{hind[rng]} (the same-range rule, A6.7).")
+            terms.append((f"+{hind[rng]}", f"{'/'.join(names)}, range {rng}"))
+        total = " ".join(f"{d} ({where})" for d, where in terms)
+        self.say("A6.7", f"Hindrance DRM: {total} = +{self.hindrance}.")
 
     def _afv_hindrance(self, h: g.Hex) -> int:
         """D9.4: +1 for one or more AFV/wrecks in the hex, with its exceptions."""

@@ -239,3 +239,23 @@ def test_sides_that_differ_only_in_case_and_spaces_are_friends():
     s["units"][1]["side"] = "Russian"
     got = api.wall_advantage(s)
     assert not got["units"]["a"]["has"] and not got["units"]["b"]["has"]
+
+
+# --- A6.7: the same-range rule stated, and the total as a sum --------------------------------
+
+def test_A6_7_EX_V3_to_W10_steps_state_the_same_range_collapse_and_the_sum():
+    seven = {h: {"terrain": "grain"} for h in "V5 V6 W6 V7 W7 W8 W9".split()}
+    for r in check_both_ways(setup(hexes=seven), "V3", "W10"):
+        texts = [s["text"] for s in r["steps"] if s["rule"] == "A6.7"]
+        assert r["hindrance"] == 5
+        pairs = [t for t in texts if "both at range" in t and "count once, +1" in t]
+        assert len(pairs) == 2, texts                      # V6/W6 and V7/W7
+        assert texts[-1].startswith("Hindrance DRM: +1 (") and texts[-1].endswith("= +5."), texts
+        assert texts[-1].count("+1 (") == 5                 # one term per range
+
+
+def test_A6_7_one_hindrance_hex_gets_no_collapse_step():
+    r = check_los(setup(hexes={"V5": {"terrain": "grain"}}), "V3", "W10")
+    texts = [s["text"] for s in r["steps"]]
+    assert not any("count once" in t for t in texts)
+    assert "Hindrance DRM: +1 (V5, range 2) = +1." in texts
