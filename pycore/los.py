@@ -12,7 +12,7 @@ from __future__ import annotations
 from . import geometry as g
 from .location import End, make_end, resolve, unit_end
 from .setup import Setup
-from .terrain import BUILDINGS, TERRAIN, obstacle_height
+from .terrain import BOCAGE_TYPES, BUILDINGS, TERRAIN, obstacle_height
 from .wa import wa_hexsides
 
 
@@ -377,7 +377,7 @@ class Ruling:
         info = self.s.wall(sd)
         if info is None or info.gap:
             return
-        if info.type == "bocage":
+        if info.type == "bocage" or (info.type == "light-bocage" and self._own_side(sd)):
             self._bocage_crossed(sd, info, a, b)
             return
         if self._own_side(sd):
@@ -485,10 +485,10 @@ class Ruling:
                 continue
             if spine_vertex and info.type != "bocage":
                 continue
-            if self._own_side(sd) and info.type != "bocage":
+            if self._own_side(sd) and info.type not in BOCAGE_TYPES:
                 continue   # B9.2: never blocks LOS into its own hex
             name = _where("vertex", v)
-            if info.type == "bocage" and self._own_side(sd):
+            if info.type in BOCAGE_TYPES and self._own_side(sd):
                 x = self.viewer.hex if self.viewer.hex in sd else \
                     (sd[0] if sd[1] == self.target.hex else sd[1])
                 self._bocage_crossed(sd, info, x, sd[1] if sd[0] == x else sd[0])
@@ -512,6 +512,13 @@ class Ruling:
         """B9.52-B9.531: the thread crosses bocage from hex x (viewer's side) to y."""
         v, t = self.viewer, self.target
         name = g.hexside_name(sd)
+        if info.type == "light-bocage":
+            # A ½-level obstacle: an end above it sees over it, with no Blind Hex
+            # ("units on slopes can see over light bocage", the play aid; A6.21).
+            if max(v.elevation, t.elevation) > self.s.wall_level(sd):
+                return
+            self.say("B9.521", f"light bocage {name}: the play aid is silent on LOS through "
+                               "it at its own level, so it follows bocage (B9.521).")
         top = self.s.wall_level(sd) + 1
         if min(v.elevation, t.elevation) >= top:
             return

@@ -21,6 +21,8 @@ from .wa import INFANTRY, has_wa
 VEHICLES = VEHICLE_CLASSES
 CLASSES = ("infantry", "cavalry", "horse-drawn") + VEHICLES
 HALF = "half"        # half the MP allowance
+QUARTER = "quarter"  # a quarter of it (light bocage, the bocage play aid)
+SHARES = {HALF: Fraction(1, 2), QUARTER: Fraction(1, 4)}
 ALL = "all"
 NA = None
 MAX_MP = 99          # a larger ``mp`` allowance is ignored as nonsense
@@ -45,8 +47,13 @@ HEXSIDE = {
     "hedge": (1, 1, NA, NA, "3 B", 1, "2 B", NA),
     "cactus-hedge": (ALL, NA, NA, NA, "3 B", 1, "2 B", NA),
     "bocage": (2, NA, NA, NA, NA, "half B", NA, NA),
+    # The bocage play aid's row: Infantry 1½ + COT, fully-tracked ¼ MP allowance
+    # + COT and a Bog check. Cavalry: 1 in the aid, NA as for bocage here (B9.54).
+    "light-bocage": (Fraction(3, 2), NA, NA, NA, NA, "quarter B", NA, NA),
 }
-RULE = {"wall": "B9.4", "hedge": "B9.4", "cactus-hedge": "B9.7", "bocage": "B9.54"}
+RULE = {"wall": "B9.4", "hedge": "B9.4", "cactus-hedge": "B9.7", "bocage": "B9.54",
+        "light-bocage": "B9.54"}
+BOCAGE = ("bocage", "light-bocage")
 
 
 def _split(v):
@@ -65,7 +72,7 @@ class Move:
         self.vehicle = self.cls in VEHICLES
         self.steps: list[dict] = []
         self.allowed, self.bog, self.underbelly = True, False, False
-        self.parts: list = []        # numbers and "half"; "all" ends the sum
+        self.parts: list = []        # numbers and shares of the MP allowance; "all" ends the sum
 
     def say(self, rule: str, text: str) -> None:
         self.steps.append({"rule": rule, "text": text})
@@ -140,7 +147,7 @@ class Move:
         if info.gap:
             return self.say("B9.4", f"{name} has a gap: crossed by the road with no "
                             f"{kind} penalty.")
-        if kind == "bocage" and self.unit is not None and self.unit.extra.get("breacher") is True \
+        if kind in BOCAGE and self.unit is not None and self.unit.extra.get("breacher") is True \
                 and self.cls == "fully-tracked":
             self.parts = [ALL]
             self.bog = True
@@ -149,18 +156,20 @@ class Move:
                             "passes.")
         add, bog = _split(HEXSIDE[kind][self.k])
         if add is NA:
-            only = "; only a fully-tracked AFV may cross it" if kind == "bocage" else ""
+            only = "; only a fully-tracked AFV may cross it" if kind in BOCAGE else ""
             return self.forbid(RULE[kind], f"a {self.cls} unit may not cross {kind} {name}{only}.")
         self.bog |= bog
         if kind == "cactus-hedge":
             self.parts = [ALL]
             return self.say("B9.7", f"Infantry cross cactus hedge {name} only by Minimum Move, "
                             "Low Crawl or Advance vs Difficult Terrain.")
-        if kind == "bocage" and self.vehicle:
+        if kind in BOCAGE and self.vehicle:
             self.underbelly = True
             self.bog = True
-            self.say("B9.54", f"crossing bocage {name}: ½ MP allowance + COT, a Bog check in "
-                     "the hex left, Underbelly Hits; no Reverse movement or Riders.")
+            share = "½" if kind == "bocage" else "¼"
+            follows = "" if kind == "bocage" else " (the play aid gives ¼; the rest follows bocage)"
+            self.say("B9.54", f"crossing {kind} {name}: {share} MP allowance + COT, a Bog check "
+                     f"in the hex left, Underbelly Hits; no Reverse movement or Riders{follows}.")
         else:
             self.say(RULE[kind], f"crossing {kind} {name}: +{add}, added to COT and never "
                      "doubled" + (" (Bog check)" if bog else "") + ".")
@@ -169,16 +178,18 @@ class Move:
     def _total(self):
         if ALL in self.parts:
             return ALL
-        halves = sum(1 for p in self.parts if p == HALF)
-        n = sum(p for p in self.parts if p != HALF)
+        share = sum((SHARES[p] for p in self.parts if p in SHARES), Fraction(0))
+        n = sum(p for p in self.parts if p not in SHARES)
         n = int(n) if n == int(n) else float(n)
-        if not halves:
+        if not share:
             return n
         allowance = self.unit.extra.get("mp") if self.unit is not None else None
         if isinstance(allowance, int) and not isinstance(allowance, bool) \
                 and 0 < allowance <= MAX_MP:
-            return _add(n, Fraction(allowance, 2) * halves)
-        return f"½ MP allowance + {n}" if halves == 1 else f"MP allowance + {n}"
+            return _add(n, allowance * share)
+        named = {Fraction(1, 2): "½ MP allowance", Fraction(1, 4): "¼ MP allowance",
+                 Fraction(1): "MP allowance"}.get(share, f"{share} x MP allowance")
+        return f"{named} + {n}"
 
     def _wa(self) -> None:
         held = self.unit is not None and has_wa(self.s, self.unit)

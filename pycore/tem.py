@@ -20,7 +20,7 @@ from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
 from .setup import Setup, Unit
-from .terrain import HEXSIDES, TERRAIN
+from .terrain import BOCAGE_TYPES, HEXSIDES, TERRAIN
 from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides
 
 ENTRENCHMENT_TEM = {"foxhole": 2, "trench": 4}   # B27.1, B27.2
@@ -179,10 +179,10 @@ class Assessment:
             return None
         ht = HEXSIDES[kind]
         tem = ht.indirect_tem if self.indirect else ht.tem
-        rule = "B9.34" if self.indirect else ("B9.5" if kind == "bocage" else "B9.3")
-        if kind == "bocage":
+        rule = "B9.34" if self.indirect else ("B9.5" if kind in BOCAGE_TYPES else "B9.3")
+        if kind in BOCAGE_TYPES:   # light bocage: the play aid gives bocage's TEM
             self.say("B9.531" if not self.indirect else rule,
-                     f"bocage {name}: +{tem}; elevation never reduces it.")
+                     f"{kind} {name}: +{tem}; elevation never reduces it.")
             return tem, kind
         cut = _elevation_cut(self.fe.elevation, base, self.range)
         if cut:
@@ -322,7 +322,7 @@ def bocage_concealment(s: Setup, unit_id) -> dict:
             continue
         if not evaluate(s, e.id, u.id).los:
             continue
-        bocage = any(o["source"] == "bocage"
+        bocage = any(o["source"] in BOCAGE_TYPES
                      for o in assess(s, e, u)["tem_options"])
         ok &= bocage
         steps.append({"rule": "B9.55", "text": f"{e.id} in {g.hex_name(e.hex)} has a LOS "

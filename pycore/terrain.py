@@ -2,7 +2,8 @@
 
 Heights are in half levels (integers): woods 2 (a 1-level obstacle, A6.2),
 a single-story building 3 (1½ levels), walls and hedges 1 (half-level, A6.21,
-B9.2), bocage 2 (one level, B9.52).
+B9.2), bocage 2 (one level, B9.52), light bocage 1 (a ½-level obstacle, from
+the bocage play aid).
 """
 from __future__ import annotations
 
@@ -57,4 +58,11 @@ HEXSIDES = {t.name: t for t in (
     HexsideTerrain("hedge", 1, 1, 0, "B9.1", False),
     HexsideTerrain("cactus-hedge", 1, 1, 0, "B9.7", False),
     HexsideTerrain("bocage", 2, 2, 1, "B9.5", True),
+    # The bocage play aid's light bocage: a ½-level obstacle with bocage's TEM
+    # (+2 Direct, +1 Indirect); where the play aid is silent it follows bocage.
+    HexsideTerrain("light-bocage", 1, 2, 1, "B9.5", True),
 )}
+
+# Hexside types that are bocage for B9.5x (TEM unreduced by elevation, B9.521
+# hexside LOS, B9.55); light bocage is a ½-level obstacle where bocage is one level.
+BOCAGE_TYPES = ("bocage", "light-bocage")

@@ -21,7 +21,7 @@ TERRAINS = ("open", "woods", "brush", "grain", "orchard", "building",
             "stone-building", "marsh", "shellholes", "gully")
 BUILDINGS = ("building", "stone-building")
 BYPASSABLE = ("woods", "building", "stone-building")
-HEXSIDE_TYPES = ("wall", "hedge", "bocage")
+HEXSIDE_TYPES = ("wall", "hedge", "bocage", "light-bocage")
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle",
               "wreck", "gun")
 INFANTRY = ("squad", "halfsquad", "crew", "leader", "hero")

@@ -52,6 +52,7 @@ HEXSIDE_CSS = """
 .hexside[data-type=wall] .hs-terrain{stroke:#7d7d7d;stroke-width:4.5}
 .hexside[data-type=hedge] .hs-terrain{stroke:#2f9a2f;stroke-width:4.5}
 .hexside[data-type=bocage] .hs-terrain{stroke:#14401a;stroke-width:8}
+.hexside[data-type=light-bocage] .hs-terrain{stroke:#3c6b2a;stroke-width:6}
 .hexside[data-hillside] .hs-terrain{stroke-dasharray:9 2.5;stroke-linecap:butt}
 .hexside[data-gap] .hs-terrain{stroke-dasharray:34 32 34;stroke-linecap:butt}
 .hs-hit{stroke:transparent;stroke-width:9;stroke-linecap:round}

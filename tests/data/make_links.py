@@ -558,6 +558,30 @@ ENTRIES = [
                 los=True),
         ],
     },
+    {
+        "name": "light-bocage-play-aid",
+        "covers": "hexside type light-bocage (bocage play aid): ½-level obstacle, LOS "
+                  "along its hexspine, +2/+1 TEM, B9.521 followed where the aid is silent",
+        "source": setup(33, 10, hexes={"G4": {"level": 2}, "E3": {"terrain": "brush"}},
+                        hexsides={"D2-E3": "light-bocage", "P1-P2": "light-bocage",
+                                  "R1-R2": "light-bocage"},
+                        units=[g("t", "O2"), r("f", "W2"), r("e3", "E3", wa=False),
+                               g("g4", "G4")]),
+        "checks": [
+            los("F3", "C2", "Play aid: a ½-level obstacle between two other hexes blocks "
+                "same-level LOS (B9.2).", los=False, blocked_at="D2-E3", rule="B9.2"),
+            los("g4", "C2", "Play aid: no Blind Hex from a higher Location; level 2 sees "
+                "over it (A6.21).", los=True),
+            fire("f", "t", "Play aid: LOS along the P1-P2 hexspine touching O2, but the "
+                 "R1-R2 hexspine touches neither end: a ½-level obstacle (B9.2).",
+                 los=False, blocked_at="R1-R2"),
+            los("C2", "e3", "B9.521, followed for light bocage: a viewer outside the hex "
+                "formed by it sees into E3 but not a unit there without WA.",
+                los=False, location_los=True, rule="B9.521"),
+            wa("B9.323: e3 in brush (in-hex TEM +1) may choose; it is marked without WA.",
+               units={"e3": {"has": False, "eligible": True}}),
+        ],
+    },
 ]
 
 
