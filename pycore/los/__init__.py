@@ -1,0 +1,36 @@
+"""Line of sight: A6, B9.1-B9.2, B9.21, B9.52-B9.531, B9.61, B19, D9.4.
+
+``evaluate`` reads the exact trace from ``pycore.geometry`` and applies the
+rules to it in thread order; it does no geometry of its own.  Every finding
+becomes a step ``{"rule", "text"}`` a player can check.  The rules live in
+one module per family, named for it; pycore/los/ruling.py lists them.
+
+Elevations are compared in half levels (integers): a wall or hedge is a
+half-level obstacle, a single-story building 1½ levels.
+"""
+from __future__ import annotations
+
+from ..location import End, resolve
+from ..setup import Setup
+from .ruling import Ruling
+
+
+def evaluate(s: Setup, viewer, target) -> Ruling:
+    """Judge the LOS between two ends (unit ids, hex names or Location objects)."""
+    v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
+    t = target if isinstance(target, End) else resolve(s, target, "target")
+    return Ruling(s, v, t)
+
+
+def query(s: Setup, viewer, target) -> dict:
+    return evaluate(s, viewer, target).as_dict()
+
+
+def visibility(s: Setup, viewer) -> dict:
+    """Every hex's ground Location (IN a Depression where the hex is one): one
+    sweep in pycore.visibility, equal to a Ruling per hex."""
+    from ..visibility import visibility as sweep
+    return sweep(s, viewer)
+
+
+__all__ = ["Ruling", "evaluate", "query", "visibility"]
