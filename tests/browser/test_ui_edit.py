@@ -188,3 +188,12 @@ def test_a_setup_of_another_map_size_redraws_the_grid_and_undo_restores_it(ready
     page.click("#undo")
     page.wait_for_function("() => document.querySelector('#map svg').dataset.columns === '33'")
     assert page.locator("#map [data-hex]").count() == 17 * 10 + 16 * 11
+
+
+def test_light_bocage_from_the_palette_with_a_finger(browser, site):
+    page = open_page(browser, site, has_touch=True, viewport={"width": 1280, "height": 800})
+    wait_ready(page)
+    toggle_hexside(page, "E4-E5", "light-bocage", touch=True)
+    sides = {hexside_name(k): v for k, v in setup_of(page)["hexsides"].items()}
+    assert sides == {hexside_name("E4-E5"): "light-bocage"}
+    assert side_attr(page, "E4-E5", "data-type") == "light-bocage"
