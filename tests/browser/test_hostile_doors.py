@@ -1,0 +1,78 @@
+"""Issue 14 in the page: hostile text and deep JSON through every door (a link,
+an imported file, window.asl) are refused with a message naming the field; the
+setup on screen stays and the app keeps answering."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .test_ui_share import raw_link
+from .test_ui_steps import hex_sel, message, paint_hex, setup_of
+
+HOSTILE = {"control": "bad\u0001id", "surrogate": "\ud800"}
+
+
+def base(**unit_fields) -> dict:
+    return {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+            "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "C3", **unit_fields}]}
+
+
+def still_answers(page) -> None:
+    got = page.evaluate("() => window.asl.call('los', window.asl.getSetup(), "
+                        "{hex: 'A1', level: 0}, {hex: 'B1', level: 0})")
+    assert got["range"] == 1
+
+
+def painted(page) -> dict:
+    paint_hex(page, "E5", terrain="woods")
+    return setup_of(page)
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_hostile_text_through_window_asl_is_refused_naming_the_field(ready_page, kind):
+    page = ready_page
+    before = painted(page)
+    error = page.evaluate("s => window.asl.loadSetup(s).then(() => null, (e) => e.message)",
+                          base(name=HOSTILE[kind]))
+    assert error and "units[0].name" in error
+    assert setup_of(page) == before
+    assert page.get_attribute(hex_sel("E5"), "data-terrain") == "woods"
+    still_answers(page)
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_hostile_text_in_a_link_leaves_the_setup_alone(ready_page, kind):
+    page = ready_page
+    before = painted(page)
+    setup = base()
+    setup["map"]["board"] = HOSTILE[kind]
+    page.evaluate("f => { location.hash = f; }", raw_link(setup))
+    text = message(page)
+    assert "cannot be opened" in text and "map.board" in text
+    assert setup_of(page) == before
+    still_answers(page)
+
+
+def test_an_imported_file_nested_3000_deep_is_refused_and_the_app_answers(ready_page, tmp_path):
+    page = ready_page
+    before = painted(page)
+    deep = tmp_path / "deep.json"
+    deep.write_text(json.dumps(base())[:-1] + ', "notes": ' + "[" * 3000 + "]" * 3000 + "}")
+    page.set_input_files("#import", str(deep))
+    text = message(page)
+    assert "nested more than 32" in text and "unchanged" in text
+    assert setup_of(page) == before
+    still_answers(page)
+
+
+def test_an_imported_file_with_a_control_character_in_an_id_is_refused(ready_page, tmp_path):
+    page = ready_page
+    before = painted(page)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(base(id="bad\u0001id")))
+    page.set_input_files("#import", str(bad))
+    text = message(page)
+    assert "units[0].id" in text and "control character" in text
+    assert setup_of(page) == before
+    still_answers(page)
