@@ -17,13 +17,18 @@ const $ = (id) => document.getElementById(id);
 // --- messages and status ------------------------------------------------------
 
 let messageTimer = null;
-function showMessage(text, kind = "error") {
+// A message, optionally with one action button ({label, run}).
+function showMessage(text, kind = "error", action = null) {
   const box = $("message");
   $("message-text").textContent = text;
+  const button = $("message-action");
+  button.hidden = !action;
+  button.textContent = action?.label ?? "";
+  button.onclick = action ? () => action.run() : null;
   box.dataset.kind = kind;
   box.hidden = false;
   clearTimeout(messageTimer);
-  if (kind === "info") messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
+  if (kind === "info" && !action) messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 $("message-close").addEventListener("click", () => { $("message").hidden = true; });
 
@@ -43,15 +48,42 @@ python.onStatus((status, detail) => {
 const mapBox = $("map");
 const view = new MapView($("map-content"));
 const pz = new PanZoom(mapBox, $("map-content"), onTap);
-// The autosave, if it has the shape the page needs; Python checks it in full once loaded.
-function plausible(s) {
-  return Boolean(s && s.map && Number.isInteger(s.map.columns) && Number.isInteger(s.map.rows)
-    && Array.isArray(s.units) && s.hexes && typeof s.hexes === "object" && s.hexsides
-    && typeof s.hexsides === "object");
+// What storage holds, if the page can draw it; Python checks it in full once
+// loaded (checkAutosave). Anything else is kept aside, never discarded.
+const restored = Store.restore();
+const store = new Store(restored?.setup ?? emptySetup(), restored?.history);
+const keptAtStart = restored?.bad !== undefined
+  ? keepAside(restored.bad, "it is not a setup this app can read") : null;
+store.check = (setup) => python.call("validate", setup);
+store.onRefused = (err) => showMessage(`Not done: ${err.player ?? err.message}. ` +
+  "Your setup is as it was before that change.");
+store.onSaveFailed = (err) => (err
+  ? showMessage("Autosave failed: this browser's storage is full or blocked. Use Export JSON " +
+    "to keep this setup; saving is tried again at every change.")
+  : showMessage("Autosave works again.", "info"));
+Store.onOtherTab(() => showMessage("Another tab of this app saved a different setup. This tab " +
+  "keeps its own work (a reload of this tab brings it back); a new tab opens the other one.",
+"info"));
+
+// A saved setup that could not be used: kept in storage, and offered for download.
+function keepAside(text, why) {
+  const kept = Store.keepAside(text, why);
+  const download = { label: "Download it",
+    run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) };
+  showMessage(`The saved setup could not be used (${why}). It is kept aside` +
+    (kept ? "" : " in this page only (storage is full)") + "; the map starts empty.", "error", download);
+  return text;
 }
-const saved = Store.saved();
-const initial = plausible(saved) ? saved : emptySetup(view.size?.columns ?? 33, view.size?.rows ?? 10);
-const store = new Store(initial);
+
+// Start from an empty map, keeping what was on screen aside.
+function startEmpty(why) {
+  keepAside(JSON.stringify(store.setup), why);
+  store.setup = emptySetup();
+  store.valid = store.setup;
+  store.undoStack = [];
+  store.redoStack = [];
+  store.save();
+}
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
 const los = new LosTool({ store, view, python, showMessage });
@@ -253,7 +285,9 @@ function onPick(d) {
   }
   if (!unit) return;
   if (pick.purpose === "move" && d.hex) {
-    editSelected((u) => { u.hex = d.hex; delete u.bypass; delete u.vertex; });
+    // A moved unit arrives at ground level, out of Bypass: always a Location the
+    // new hex has (issue 8); set its level after.
+    editSelected((u) => { u.hex = d.hex; delete u.bypass; delete u.vertex; delete u.level; });
   } else if (pick.purpose === "bypass" && d.hexside) {
     // A4.3: a Bypass unit straddles a hexside of its own hex.
     if (!d.hexside.split("-").some((h) => nameKey(h) === nameKey(unit.hex))) {
@@ -351,7 +385,7 @@ async function loadExternal(setup, what) {
     showMessage(`Could not open the ${what}: ${err.message}. Your setup is unchanged.`);
     throw err;
   }
-  store.replace(valid, what);
+  store.replaceChecked(valid, what);
   await mapJob;
   frameContent();
   return valid;
@@ -426,17 +460,25 @@ $("new-map").addEventListener("click", () => {
 // --- start ------------------------------------------------------------------------
 
 setTool("terrain");
-refresh("start");
+try {
+  refresh("start");
+} catch (err) {                 // a saved setup the page cannot draw
+  startEmpty(`it cannot be drawn: ${err.message}`);
+  refresh("start");
+}
 frameContent();
 const link = files.takeLinkFromUrl();
 async function checkAutosave() {
+  await mapJob;                  // its own message first; this one says what to do
   try {
     await python.call("validate", store.setup);
   } catch (err) {
     if (err.kind !== "SetupError") return;
-    showMessage(`The saved setup could not be read (${err.message}); starting from an empty map.`);
-    store.replace(emptySetup(store.setup.map.columns, store.setup.map.rows), "reset");
+    startEmpty(err.player ?? err.message);
+    refresh("reset");
+    return;
   }
+  if (restored?.source && !keptAtStart) store.save();
 }
 
 const started = python.ready.then(async () => {

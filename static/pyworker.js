@@ -59,6 +59,7 @@ worker.onmessage = (event) => {
     } else {
       const err = new Error(answer.error);
       err.kind = answer.kind;
+      if (answer.player) err.player = answer.player;   // the message in a player's words
       reject(err);
     }
   }

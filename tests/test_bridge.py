@@ -39,7 +39,18 @@ def test_a_bad_setup_names_its_field():
     bad = dict(B92, hexsides={"A1-C5": "wall"})
     out = call("los", bad, "g", "r")
     assert out == {"error": 'hexsides["A1-C5"]: A1 and C5 are not adjacent',
-                   "kind": "SetupError"}
+                   "kind": "SetupError", "player": "hexside A1-C5: A1 and C5 are not adjacent"}
+
+
+def test_a_bad_setup_is_said_in_a_players_words_too_issue_8():
+    # The building-level loss of issue 8: r1 on level 1 of a repainted one-level building.
+    bad = dict(B92, hexes={"H5": {"terrain": "stone-building"}},
+               units=[{"id": "r1", "side": "Russian", "type": "squad", "hex": "H5", "level": 1}])
+    out = call("validate", bad)
+    assert out["error"].startswith("units[0].level: H5 has no level 1")
+    assert out["player"].startswith("unit r1: H5 has no level 1")
+    assert call("validate", dict(B92, map={"columns": 500, "rows": 10}))["player"] \
+        .startswith("the map's width (columns): 500 is out of range")
 
 
 def test_unknown_queries_and_malformed_arguments_never_raise():

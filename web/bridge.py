@@ -138,6 +138,19 @@ def _guard(args_json: str) -> None:
     jsonread.check(args_json, "setup", "the JSON", wrapped=1)
 
 
+def _setup_error(message: str, name: str, args: Any, setup_text: str | None) -> str:
+    """A SetupError, with the message in a player's words too (``player``)."""
+    setup = None
+    if name in SETUP_QUERIES:
+        try:
+            setup = json.loads(setup_text) if setup_text is not None else args[0]
+        except (ValueError, RecursionError, IndexError, TypeError):
+            setup = None
+    from web.messages import player_words
+    return json.dumps({"error": message, "kind": "SetupError",
+                       "player": player_words(message, setup)})
+
+
 def _error(message: str, kind: str) -> str:
     return json.dumps({"error": message, "kind": kind})
 
@@ -164,7 +177,8 @@ def call(name: str, args_json: str = "[]") -> str:
     try:
         result = handler(*args) if split is None else handler(_loaded(split[0]), *args)
     except SetupError as exc:
-        return _error(str(exc), "SetupError")
+        return _setup_error(str(exc), name, args if split is None else None,
+                            None if split is None else split[0])
     except Exception as exc:  # noqa: BLE001 - reported, never raised
         return _error(f"{type(exc).__name__}: {exc}", "InternalError")
     try:

@@ -1,9 +1,22 @@
-// The setup on screen, its undo/redo history and its autosave.
-// Every change goes through edit() or replace(), so every change is undoable
-// and saved to localStorage at once: a reload or a closed tab loses nothing.
+// The setup on screen, its undo/redo history and its autosave (issue 8).
+// Every change goes through edit() or replace(), so every change is undoable.
+// Python checks each new setup (store.check); one it refuses is taken back at
+// once and the player told why, so the setup on screen and the one saved are
+// always setups the rules core accepts. Only checked setups are saved:
+//   localStorage  SAVE_KEY     the newest valid setup of any tab (read by a new tab)
+//                 HISTORY_KEY  its undo/redo history (the last SAVED_HISTORY steps)
+//                 KEPT_KEY     saved setups that could not be used, kept aside
+//   sessionStorage TAB_KEY     this tab's own setup and history, so a reload of
+//                              this tab restores its work even if another tab
+//                              saved since.
 
 const SAVE_KEY = "asl-los.setup.v1";
+const HISTORY_KEY = "asl-los.history.v1";
+const TAB_KEY = "asl-los.tab.v1";
+const KEPT_KEY = "asl-los.kept.v1";
 const HISTORY_LIMIT = 200;
+const SAVED_HISTORY = 30;
+const KEPT_LIMIT = 5;
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
 
@@ -13,12 +26,26 @@ export function emptySetup(columns = 33, rows = 10, board) {
   return { format: "asl-setup", version: 1, map, hexes: {}, hexsides: {}, units: [] };
 }
 
+// The shape the page needs to draw a setup; Python checks it in full.
+export function drawable(s) {
+  return Boolean(s && typeof s === "object" && s.map && Number.isInteger(s.map.columns)
+    && Number.isInteger(s.map.rows) && Array.isArray(s.units)
+    && s.units.every((u) => u && typeof u === "object" && typeof u.hex === "string")
+    && s.hexes && typeof s.hexes === "object" && !Array.isArray(s.hexes)
+    && s.hexsides && typeof s.hexsides === "object" && !Array.isArray(s.hexsides));
+}
+
 export class Store {
-  constructor(initial) {
+  constructor(initial, history = null) {
     this.setup = clone(initial);
-    this.undoStack = [];
-    this.redoStack = [];
+    this.valid = this.setup;            // the newest setup Python accepted
+    this.undoStack = history?.undo ?? [];
+    this.redoStack = history?.redo ?? [];
     this.listeners = new Set();
+    this.check = null;                  // setup => Promise, rejects with .kind "SetupError"
+    this.onRefused = null;              // (error, reason) => void
+    this.onSaveFailed = null;           // (error) => void, once until a save succeeds
+    this.saveFailing = false;
   }
 
   onChange(cb) { this.listeners.add(cb); }
@@ -40,21 +67,60 @@ export class Store {
     this.push(clone(setup), reason);
   }
 
-  push(next, reason) {
+  // A setup already checked by Python (a file, a link): no second check.
+  replaceChecked(setup, reason = "load") {
+    this.push(clone(setup), reason, true);
+  }
+
+  push(next, reason, checked = false) {
     this.undoStack.push(this.setup);
     if (this.undoStack.length > HISTORY_LIMIT) this.undoStack.shift();
     this.redoStack = [];
     this.setup = next;
-    this.save();
     this.notify(reason);
+    if (checked) this.accept(next);
+    else this.settle(next, reason);
+  }
+
+  // Python's verdict on a new setup: accepted, it is saved; refused, the page
+  // goes back to the newest accepted setup and says why. A verdict that comes
+  // after a later edit is that edit's business (it is checked itself).
+  settle(setup, reason) {
+    if (!this.check) {
+      this.accept(setup);
+      return;
+    }
+    this.check(setup).then(() => {
+      if (this.setup === setup) this.accept(setup);
+    }, (err) => {
+      if (this.setup !== setup) return;
+      if (err?.kind !== "SetupError") {
+        this.accept(setup);             // Python cannot judge: keep the player's work
+        return;
+      }
+      this.refuse(err, reason);
+    });
+  }
+
+  accept(setup) {
+    this.valid = setup;
+    this.save();
+  }
+
+  refuse(err, reason) {
+    const at = this.undoStack.lastIndexOf(this.valid);
+    if (at >= 0) this.undoStack.length = at;    // the refused edits go, the valid one is current
+    this.setup = this.valid;
+    this.notify("refused");
+    this.onRefused?.(err, reason);
   }
 
   undo() {
     if (!this.undoStack.length) return false;
     this.redoStack.push(this.setup);
     this.setup = this.undoStack.pop();
-    this.save();
     this.notify("undo");
+    this.settle(this.setup, "undo");
     return true;
   }
 
@@ -62,25 +128,90 @@ export class Store {
     if (!this.redoStack.length) return false;
     this.undoStack.push(this.setup);
     this.setup = this.redoStack.pop();
-    this.save();
     this.notify("redo");
+    this.settle(this.setup, "redo");
     return true;
   }
 
   save() {
+    const history = JSON.stringify({ undo: this.undoStack.slice(-SAVED_HISTORY),
+                                     redo: this.redoStack.slice(-SAVED_HISTORY) });
+    const setup = JSON.stringify(this.setup);
     try {
-      localStorage.setItem(SAVE_KEY, JSON.stringify(this.setup));
+      localStorage.setItem(SAVE_KEY, setup);
+      sessionStorage.setItem(TAB_KEY, JSON.stringify({ setup: this.setup,
+                                                       history: JSON.parse(history) }));
+      localStorage.setItem(HISTORY_KEY, history);
+      if (this.saveFailing) {
+        this.saveFailing = false;
+        this.onSaveFailed?.(null);      // saving works again
+      }
     } catch (err) {
-      console.warn("autosave failed:", err);
+      if (!this.saveFailing) {
+        this.saveFailing = true;
+        this.onSaveFailed?.(err);
+      }
     }
   }
 
-  static saved() {
-    try {
-      const text = localStorage.getItem(SAVE_KEY);
-      return text ? JSON.parse(text) : null;
-    } catch {
-      return null;
+  // What storage holds for this tab: {setup, history} (this tab's own work
+  // first, else the newest of any tab), or {bad: text} when what is there
+  // cannot be drawn, or null when there is nothing.
+  static restore() {
+    const own = read(sessionStorage, TAB_KEY);
+    if (own.value && drawable(own.value.setup)) {
+      return { setup: own.value.setup, history: historyOf(own.value.history), source: "tab" };
     }
+    const saved = read(localStorage, SAVE_KEY);
+    if (saved.text === null) return null;
+    if (!drawable(saved.value)) return { bad: saved.text };
+    return { setup: saved.value, history: historyOf(read(localStorage, HISTORY_KEY).value),
+             source: "saved" };
   }
+
+  // A saved setup that could not be used: kept aside, never discarded (the
+  // newest KEPT_LIMIT), to be downloaded.
+  static keepAside(text, why) {
+    const kept = read(localStorage, KEPT_KEY).value;
+    const list = Array.isArray(kept) ? kept : [];
+    list.push({ text, why, at: new Date().toISOString() });
+    try {
+      localStorage.setItem(KEPT_KEY, JSON.stringify(list.slice(-KEPT_LIMIT)));
+    } catch {
+      return false;
+    }
+    return true;
+  }
+
+  static kept() {
+    const kept = read(localStorage, KEPT_KEY).value;
+    return Array.isArray(kept) ? kept : [];
+  }
+
+  // Another tab saved: (setup text) => void.
+  static onOtherTab(cb) {
+    addEventListener("storage", (e) => {
+      if (e.key === SAVE_KEY && e.newValue !== null) cb(e.newValue);
+    });
+  }
+}
+
+function read(storage, key) {
+  let text = null;
+  try {
+    text = storage.getItem(key);
+  } catch {
+    return { text: null, value: null };
+  }
+  if (text === null) return { text: null, value: null };
+  try {
+    return { text, value: JSON.parse(text) };
+  } catch {
+    return { text, value: undefined };
+  }
+}
+
+function historyOf(h) {
+  const ok = (list) => Array.isArray(list) && list.every(drawable);
+  return h && ok(h.undo) && ok(h.redo) ? { undo: h.undo, redo: h.redo } : null;
 }

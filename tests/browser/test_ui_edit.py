@@ -84,6 +84,7 @@ def test_units_are_placed_given_status_moved_and_removed(ready_page):
     press(page, hex_sel("C3"))
     unit = setup_of(page)["units"][0]
     assert unit["hex"] == "C3" and "bypass" not in unit and "vertex" not in unit
+    assert "level" not in unit            # it arrives at ground level: C3 has no level 1
     page.click("#ue-delete")
     assert setup_of(page)["units"] == []
     assert page.locator("#map .unit").count() == 0

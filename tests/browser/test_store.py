@@ -1,0 +1,177 @@
+"""Never lose a player's work (issue 8): an edit the rules core would refuse is
+taken back with a message in a player's words; the autosave keeps only
+accepted setups and their undo history; whatever storage holds, the app
+starts, answers, and keeps a bad save aside to download; two tabs keep their
+own work; a full storage is said."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import open_page, wait_ready
+from .test_ui_steps import hex_sel, message, paint_hex, press, setup_of, tool
+
+SAVE_KEY = "asl-los.setup.v1"
+KEPT_KEY = "asl-los.kept.v1"
+
+
+def still_answers(page) -> None:
+    got = page.evaluate("() => window.asl.call('los', window.asl.getSetup(), "
+                        "{hex: 'A1', level: 0}, {hex: 'B1', level: 0})")
+    assert got["range"] == 1
+
+
+def settled(page) -> None:
+    """Python has judged the last edit (a query queued after it has answered)."""
+    still_answers(page)
+
+
+def back_to(page, before: dict) -> None:
+    """The refused edit is taken back (Python's verdict takes a moment)."""
+    for _ in range(100):
+        if setup_of(page) == before:
+            return
+        page.wait_for_timeout(50)
+    assert setup_of(page) == before
+
+
+def paint_building(page, name: str, terrain: str, levels: int) -> None:
+    tool(page, "terrain")
+    press(page, f"#terrain-palette [data-terrain='{terrain}']")
+    page.select_option("#brush-levels", str(levels))
+    press(page, hex_sel(name))
+
+
+def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(ready_page):
+    page = ready_page
+    paint_building(page, "H5", "building", 2)
+    tool(page, "unit")
+    page.fill("#new-side", "Russian")
+    press(page, hex_sel("H5"))
+    page.fill("#ue-level", "1")
+    page.press("#ue-level", "Enter")
+    page.wait_for_function("() => window.asl.getSetup().units[0]?.level === 1")
+    settled(page)
+    before = setup_of(page)
+    paint_building(page, "H5", "stone-building", 1)
+    text = message(page)
+    assert "Not done" in text and "H5 has no level 1" in text
+    assert "units[0]" not in text and "unit " in text            # said in a player's words
+    back_to(page, before)
+    still_answers(page)
+    page.reload()
+    wait_ready(page)
+    assert setup_of(page) == before                               # the autosave kept the good one
+
+
+def test_a_unit_level_above_its_building_is_refused(ready_page):
+    page = ready_page
+    paint_building(page, "H5", "building", 2)
+    tool(page, "unit")
+    press(page, hex_sel("H5"))
+    settled(page)
+    before = setup_of(page)
+    page.fill("#ue-level", "3")
+    page.press("#ue-level", "Enter")
+    assert "H5 has no level 3" in message(page)
+    back_to(page, before)
+
+
+def test_undo_works_across_a_reload(ready_page):
+    page = ready_page
+    paint_hex(page, "C3", terrain="woods")
+    paint_hex(page, "D4", terrain="grain")
+    settled(page)
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    page.click("#undo")
+    assert set(setup_of(page)["hexes"]) == {"C3"}
+    page.click("#redo")
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+
+
+CORRUPT = {
+    "garbage": "{not json",
+    "42": "42", "null": "null", "list": "[]", "string": '"str"', "object": '{"foo": 1}',
+    "units [null]": json.dumps({"format": "asl-setup", "version": 1,
+                                "map": {"columns": 33, "rows": 10}, "hexes": {}, "hexsides": {},
+                                "units": [None]}),
+    "100000 columns": json.dumps({"format": "asl-setup", "version": 1,
+                                  "map": {"columns": 100000, "rows": 10}, "hexes": {},
+                                  "hexsides": {}, "units": []}),
+    "5000 deep": json.dumps({"format": "asl-setup", "version": 1,
+                             "map": {"columns": 33, "rows": 10}, "hexes": {}, "hexsides": {},
+                             "units": []})[:-1] + ', "notes": ' + "[" * 5000 + "]" * 5000 + "}",
+    "newer version": json.dumps({"format": "asl-setup", "version": 2,
+                                 "map": {"columns": 33, "rows": 10}, "units": []}),
+}
+
+
+@pytest.mark.parametrize("case", CORRUPT)
+def test_a_corrupt_autosave_is_kept_aside_and_the_app_answers(browser, site, case):
+    page = open_page(browser, site)
+    wait_ready(page)
+    page.evaluate("([k, v]) => { localStorage.setItem(k, v); sessionStorage.clear(); }",
+                  [SAVE_KEY, CORRUPT[case]])
+    page.reload()
+    wait_ready(page)
+    still_answers(page)
+    assert setup_of(page)["map"] == {"columns": 33, "rows": 10}
+    text = message(page)
+    assert "kept aside" in text
+    assert page.is_visible("#message-action")
+    kept = json.loads(page.evaluate("k => localStorage.getItem(k)", KEPT_KEY))
+    assert any(entry["text"] == CORRUPT[case] or "notes" in entry["text"] or
+               json.loads(entry["text"]) == json.loads(CORRUPT[case]) for entry in kept)
+    with page.expect_download() as dl:
+        page.click("#message-action")
+    assert dl.value.suggested_filename.endswith(".json")
+    paint_hex(page, "C3", terrain="woods")                        # and it edits as usual
+    assert "C3" in setup_of(page)["hexes"]
+    page.context.close()
+
+
+def test_full_storage_is_said_once_with_what_to_do(ready_page):
+    page = ready_page
+    page.evaluate("""() => {
+      for (const storage of [localStorage, sessionStorage]) {
+        let n = 0;
+        for (const size of [100000, 1000, 10, 1]) {
+          const chunk = "x".repeat(size);
+          try { for (;;) storage.setItem("filler" + n++, chunk); } catch {}
+        }
+      }
+    }""")
+    paint_hex(page, "C3", terrain="woods")
+    text = message(page)
+    assert "Autosave failed" in text and "Export JSON" in text
+    paint_hex(page, "D4", terrain="woods")
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}           # the work on screen stays
+
+
+def test_two_tabs_keep_their_own_work_and_are_told(browser, site):
+    context = browser.new_context()
+    a = context.new_page()
+    a.goto(site.url)
+    wait_ready(a)
+    b = context.new_page()
+    b.goto(site.url)
+    wait_ready(b)
+    paint_hex(a, "C3", terrain="woods")
+    settled(a)
+    paint_hex(b, "D4", terrain="grain")
+    settled(b)
+    assert "Another tab" in message(a)                           # A is told
+    a.reload()
+    wait_ready(a)
+    assert set(setup_of(a)["hexes"]) == {"C3"}                    # A's own work
+    b.reload()
+    wait_ready(b)
+    assert set(setup_of(b)["hexes"]) == {"D4"}                    # B's own work
+    c = context.new_page()                                        # a new tab: the newest save
+    c.goto(site.url)
+    wait_ready(c)
+    assert set(setup_of(c)["hexes"]) == {"D4"}
+    context.close()

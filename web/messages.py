@@ -1,0 +1,37 @@
+"""A SetupError's message in a player's words, for the page (issue 8).
+
+The engine's messages name the field for the API and the command line
+(``units[0].level: H5 has no level 1 (its highest is 0)``); a player thinks
+of "unit r1", "hex H5", "hexside Y8-Z8". This module is the page's one
+translation of field paths; the engine's messages stay as they are.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_UNIT = re.compile(r"\bunits\[(\d+)\](?:\.[a-z_]+)?")
+_HEX = re.compile(r'\bhexes\["([^"]+)"\](?:\.[a-z_]+)?')
+_HEXSIDE = re.compile(r'\bhexsides\["([^"]+)"\](?:\.[a-z_]+)?')
+_FIELDS = {"map.columns": "the map's width (columns)", "map.rows": "the map's height (rows)",
+           "map.board": "the board label", "map": "the map"}
+
+
+def player_words(message: str, setup: Any) -> str:
+    """``message`` with field paths replaced by what a player calls them."""
+    units = setup.get("units") if isinstance(setup, dict) else None
+
+    def unit(m: re.Match) -> str:
+        i = int(m.group(1))
+        if isinstance(units, list) and i < len(units) and isinstance(units[i], dict) \
+                and isinstance(units[i].get("id"), str):
+            return f"unit {units[i]['id']}"
+        return f"unit number {i + 1}"
+
+    text = _UNIT.sub(unit, message)
+    text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
+    text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
+    for field, said in _FIELDS.items():
+        if text.startswith(field + ":"):
+            return said + text[len(field):]
+    return text
