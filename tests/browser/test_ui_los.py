@@ -181,3 +181,22 @@ def test_a_bad_query_shows_a_message_not_a_crash(browser, site):
         assert page.is_hidden("#los-result")
     finally:
         page.context.close()
+
+
+def test_A6_7_EX_same_range_collapse_and_sum_are_on_screen(ready_page):
+    """Issue 10: the seven grain hexes from 4V3 to W10 count +5; the steps say
+    which hexes share a range and give the total as a sum."""
+    page = ready_page
+    setup = setup_with(hexes={h: {"terrain": "grain"} for h in "V5 V6 W6 V7 W7 W8 W9".split()})
+    load_setup(page, setup)
+    tool(page, "los")
+    press(page, hex_sel("V3"))
+    press(page, hex_sel("W10"))
+    panel = read_los_panel(page)
+    ruling = api.los(setup, {"hex": "V3", "level": 0}, {"hex": "W10", "level": 0})
+    assert ruling["hindrance"] == 5
+    assert_panel_matches(panel, ruling)
+    steps = " | ".join(panel["steps"])
+    assert "V6 and W6 are both at range 3" in steps or "W6 and V6 are both at range 3" in steps
+    assert "count once, +1" in steps
+    assert "= +5." in steps
