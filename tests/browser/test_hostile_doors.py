@@ -54,25 +54,24 @@ def test_hostile_text_in_a_link_leaves_the_setup_alone(ready_page, kind):
     still_answers(page)
 
 
-def test_an_imported_file_nested_3000_deep_is_refused_and_the_app_answers(ready_page, tmp_path):
-    page = ready_page
-    before = painted(page)
-    deep = tmp_path / "deep.json"
-    deep.write_text(json.dumps(base())[:-1] + ', "notes": ' + "[" * 3000 + "]" * 3000 + "}")
-    page.set_input_files("#import", str(deep))
-    text = message(page)
-    assert "nested more than 32" in text and "unchanged" in text
-    assert setup_of(page) == before
-    still_answers(page)
+IMPORTS = {
+    "nested 3,000 deep": (json.dumps(base())[:-1] + ', "notes": ' + "[" * 3000 + "]" * 3000 + "}",
+                          ("nested more than 32",)),
+    "a control character in an id": (json.dumps(base(id="bad\u0001id")),
+                                     ("units[0].id", "control character")),
+}
 
 
-def test_an_imported_file_with_a_control_character_in_an_id_is_refused(ready_page, tmp_path):
+@pytest.mark.parametrize("case", IMPORTS)
+def test_an_imported_file_is_refused_naming_the_fault_and_the_app_answers(ready_page, tmp_path,
+                                                                        case):
     page = ready_page
     before = painted(page)
+    text, said = IMPORTS[case]
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps(base(id="bad\u0001id")))
+    bad.write_text(text)
     page.set_input_files("#import", str(bad))
-    text = message(page)
-    assert "units[0].id" in text and "control character" in text
+    shown = message(page)
+    assert all(part in shown for part in said) and "unchanged" in shown
     assert setup_of(page) == before
     still_answers(page)
