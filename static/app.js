@@ -54,7 +54,8 @@ const restored = Store.restore();
 const store = new Store(restored?.setup ?? emptySetup(), restored?.history);
 const keptAtStart = restored?.bad !== undefined
   ? keepAside(restored.bad, "it is not a setup this app can read") : null;
-store.check = (setup) => python.call("validate", setup);
+// In a lane: quick edits check only the newest setup (a superseded check is stale).
+store.check = (setup) => python.latest("check", "validate", setup);
 store.onRefused = (err) => showMessage(`Not done: ${err.player ?? err.message}. ` +
   "Your setup is as it was before that change.");
 store.onSaveFailed = (err) => (err
