@@ -62,9 +62,11 @@ store.onSaveFailed = (err) => (err
   ? showMessage("Autosave failed: this browser's storage is full or blocked. Use Export JSON " +
     "to keep this setup; saving is tried again at every change.")
   : showMessage("Autosave works again.", "info"));
-Store.onOtherTab(() => showMessage("Another tab of this app saved a different setup. This tab " +
-  "keeps its own work (a reload of this tab brings it back); a new tab opens the other one.",
-"info"));
+Store.onOtherTab((text) => {
+  if (text === JSON.stringify(store.setup)) return;
+  showMessage("Another tab of this app saved a different setup. This tab keeps its own work " +
+    "(a reload of this tab brings it back); a new tab opens the other one.", "info");
+});
 
 // A saved setup that could not be used: kept in storage, and offered for download.
 function keepAside(text, why) {
