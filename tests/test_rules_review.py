@@ -77,7 +77,7 @@ def test_B9_52_bocage_at_that_vertex_is_seen_over_from_two_levels_up():
     assert_clear(check_both_ways(s, "g", "r")[0])
 
 
-# --- 2. B9.52: the Single-Story House (decision: kept, per B9.521 EX) ----------------------
+# --- 2. B9.52: the Single-Story House only for a LOS that meets bocage --------------------
 
 def _b44(level: int) -> dict:
     bocage = {f"{z}-{aa}": "bocage" for z, aa in (("Z6", "AA6"), ("Z6", "AA7"), ("Z7", "AA7"),
@@ -101,6 +101,37 @@ def test_B9_531_from_level_3_the_houses_blind_nothing():
     # B9.521 EX: "If it were on level 3, it could see Y6 to Y9 (9.531)".
     for y in ("Y6", "Y7", "Y8", "Y9"):
         assert check_los(_b44(3), "bb8", y)["location_los"] is True
+
+
+def _lone(level: int = 2) -> dict:
+    # One bocage hexside, Z6-AA6, and a viewer on level 2 of a building in CC2.
+    return setup(hexes={"CC2": {"terrain": "building", "levels": 5}},
+                 hexsides={"Z6-AA6": "bocage"},
+                 units=[unit("v", "CC2", side="German", level=level)])
+
+
+def test_B9_52_a_LOS_through_a_lone_bocage_hex_without_touching_its_bocage_is_clear():
+    # CC2-Y7 runs AA5, Z5, Z6, Y7: through Z6 but never across or along Z6-AA6.
+    # B9.52's Blind Hex is "the next hex along that LOS through that bocage
+    # hexside", so Z6 is open ground to this LOS and Y7 is seen, both ways.
+    assert_clear(check_both_ways(_lone(), "v", "Y7")[0])
+    for r in (check_los(_lone(), "v", "Y7"), check_los(_lone(), "Y7", "v")):
+        assert "Single-Story House" not in " ".join(s["text"] for s in r["steps"])
+
+
+def test_B9_52_a_LOS_across_that_bocage_hexside_finds_the_next_hex_blind():
+    # CC2-Z7 crosses Z6-AA6 into Z6: the next hex, Z7, is a Blind Hex (B9.52),
+    # in both directions (A6.5).
+    for r in (check_los(_lone(), "v", "Z7"), check_los(_lone(), "Z7", "v")):
+        assert r["location_los"] is False and r["rule"] == "A6.4", r
+        assert any("Z6-AA6" in s["text"] and "B9.52" in s["text"] for s in r["steps"])
+
+
+def test_B9_531_the_lone_bocage_blind_hex_shrinks_to_none_with_height():
+    # Z6 is 6 hexes from CC2: 1 Blind Hex +1 for range (A6.41), -1 per level of
+    # advantage beyond the first (A6.42), down to none for bocage (B9.531).
+    assert check_los(_lone(3), "v", "Z7")["location_los"] is False
+    assert check_los(_lone(4), "v", "Z7")["location_los"] is True
 
 
 # --- 3. B9.21: an entrenched viewer sees nothing across the wall ---------------------------

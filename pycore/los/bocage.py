@@ -14,19 +14,24 @@ from ..wa import wa_hexsides
 class Bocage:
     """The bocage rules of a Ruling (pycore.los.ruling)."""
 
-    def _bocage_house(self, h: g.Hex) -> None:
+    def _bocage_house(self, i: int, h: g.Hex) -> None:
         """B9.52: against a viewer above it, a bocage hexside acts as a
         Single-Story House in the hex behind it (the defender's hex), so the
         next hex along the LOS is a Blind Hex, reducible to none (B9.531).
 
-        The house stands in that hex for every LOS from the viewer's side, not
-        only one that crosses the bocage hexside itself: B9.521 EX rules that a
-        level-1½ viewer in 44BB8 cannot see Y6 "due to the Blind Hex ... blocked
-        by the 'Single-Story Houses' in Z6 to Z8", and the BB8-Y6 thread enters
-        Z6 from Z7, not through Z6's bocage (Z6-AA6, Z6-AA7). Only Z6's house
-        makes Y6 blind (Z7's makes one Blind Hex, Z6). Issue 12 read B9.52 the
-        other way; the EX settles it (tests/test_los_rules.py)."""
+        B9.52 applies it to "that LOS through that bocage hexside", so a LOS
+        that meets no bocage at all between the higher end and this hex (trace
+        item i) passes a lone bocage hexside's hex like any open hex. Once the
+        LOS has crossed or touched bocage on the way, every house it then meets
+        counts, not only the one in the hex formed by the hexside it crossed:
+        B9.521 EX rules that a level-1½ viewer in 44BB8 cannot see Y6 "due to
+        the Blind Hex ... blocked by the 'Single-Story Houses' in Z6 to Z8", and
+        the BB8-Y6 thread crosses the Z7-AA7 bocage into Z7 and then enters Z6
+        from Z7, not through Z6's bocage (Z6-AA6, Z6-AA7). Only Z6's house makes
+        Y6 blind (Z7's makes one Blind Hex, Z6)."""
         hi = self.hi
+        if not self._bocage_met(i, toward_viewer=hi is self.viewer):
+            return
         for n in g.neighbours(h):
             sd = g.hexside(h, n)
             info = self.s.wall(sd)
@@ -38,6 +43,20 @@ class Bocage:
                                f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
                                f"{g.hex_name(h)}, B9.52)", "B9.52", min_blind=0)
                 return
+
+    def _bocage_met(self, i: int, toward_viewer: bool) -> bool:
+        """Whether the thread crosses, runs along or touches a bocage hexside
+        between trace item i and the viewer's end (or the target's)."""
+        met = getattr(self, "_bocage_items", None)
+        if met is None:
+            met = self._bocage_items = tuple(
+                j for j, item in enumerate(self.trace)
+                if any(self._is_bocage(sd) for sd in _item_hexsides(item)))
+        return any(j < i for j in met) if toward_viewer else any(j > i for j in met)
+
+    def _is_bocage(self, sd: g.Hexside) -> bool:
+        info = self.s.wall(sd)
+        return info is not None and info.type == "bocage" and not info.gap
 
     def _bocage_along(self, sd: g.Hexside, name: str) -> None:
         """B9.52, B9.521: no LOS along a bocage hexspine: a one-level obstacle
@@ -98,6 +117,15 @@ class Bocage:
             self.blocked(name, "B9.521", f"The bocage {name} is a one-level obstacle: LOS "
                                          "through it reaches only the hex formed by it (B9.52, "
                                          "B9.521).")
+
+
+def _item_hexsides(item: g.TraceItem) -> tuple:
+    """The hexsides a piece of the thread crosses, runs along or touches."""
+    if item.kind in ("cross", "along"):
+        return (g.hexside(*item.hexes),)
+    if item.kind == "vertex":
+        return g.vertex_hexsides(item.points[0])
+    return ()
 
 
 def bocage_hexes(s: Setup) -> frozenset:

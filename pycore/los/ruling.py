@@ -105,7 +105,7 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
                 break
             kind = item.kind
             if kind == "hex":
-                self._hex(item, hind)
+                self._hex(i, item, hind)
             elif kind == "cross":
                 self._crossing(item)
             elif kind == "along":
@@ -164,13 +164,13 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
         return True
 
     # --- the thread, hex by hex and hexside by hexside -------------------------------
-    def _hex(self, item: g.TraceItem, hind: dict) -> None:
+    def _hex(self, i: int, item: g.TraceItem, hind: dict) -> None:
         h = item.hexes[0]
         if not self._intervening(h):
             return
         self._hex_obstacle(h)                                   # A6.2, A6.4
         if self.block is None and h in bocage_hexes(self.s):
-            self._bocage_house(h)                               # B9.52
+            self._bocage_house(i, h)                            # B9.52
         if self.block is None and not self._own(h):
             self._hindrance(h, item.near, hind)                 # A6.7, D9.4
 
