@@ -16,6 +16,7 @@ from fractions import Fraction
 from . import geometry as g
 from .errors import SetupError
 from .setup import VEHICLE_CLASSES, Setup, hex_field
+from .terrain import BOCAGE_TYPES as BOCAGE
 from .wa import INFANTRY, has_wa
 
 VEHICLES = VEHICLE_CLASSES
@@ -53,7 +54,6 @@ HEXSIDE = {
 }
 RULE = {"wall": "B9.4", "hedge": "B9.4", "cactus-hedge": "B9.7", "bocage": "B9.54",
         "light-bocage": "B9.54"}
-BOCAGE = ("bocage", "light-bocage")
 
 
 def _split(v):
