@@ -49,8 +49,10 @@ HEXSIDE = {
     "cactus-hedge": (ALL, NA, NA, NA, "3 B", 1, "2 B", NA),
     "bocage": (2, NA, NA, NA, NA, "half B", NA, NA),
     # The bocage play aid's row: Infantry 1½ + COT, fully-tracked ¼ MP allowance
-    # + COT and a Bog check. Cavalry: 1 in the aid, NA as for bocage here (B9.54).
-    "light-bocage": (Fraction(3, 2), NA, NA, NA, NA, "quarter B", NA, NA),
+    # + COT and a Bog check, cavalry 1 + COT. (The aid's bocage row also lets
+    # cavalry cross for 1; B9.54 does not, and the rulebook wins for bocage.
+    # Light bocage is the aid's own terrain, so its row is followed whole.)
+    "light-bocage": (Fraction(3, 2), 1, NA, NA, NA, "quarter B", NA, NA),
 }
 RULE = {"wall": "B9.4", "hedge": "B9.4", "cactus-hedge": "B9.7", "bocage": "B9.54",
         "light-bocage": "B9.54"}

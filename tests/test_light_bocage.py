@@ -99,3 +99,10 @@ def test_light_bocage_movement_row_of_the_play_aid():
     tank = api.move_cost(s, "t", "E3", "F3")
     assert tank["mp"] == 5 and tank["bog_check"] and tank["underbelly"]   # ¼ of 16 + COT 1
     assert api.move_cost(s, "h", "E3", "F3")["allowed"] is False
+    assert api.move_cost(s, "cavalry", "E3", "F3")["mf"] == 2        # 1 + COT 1
+
+
+def test_B9_54_cavalry_may_not_cross_bocage_though_the_aid_says_1():
+    s = setup(hexsides={"E3-F3": "bocage"})
+    assert api.move_cost(s, "cavalry", "E3", "F3")["allowed"] is False
+    assert api.move_cost(setup(hexsides={"E3-F3": LIGHT}), "cavalry", "E3", "F3")["allowed"]
