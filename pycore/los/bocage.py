@@ -30,8 +30,6 @@ class Bocage:
         from Z7, not through Z6's bocage (Z6-AA6, Z6-AA7). Only Z6's house makes
         Y6 blind (Z7's makes one Blind Hex, Z6)."""
         hi = self.hi
-        if not self._bocage_met(i, toward_viewer=hi is self.viewer):
-            return
         for n in g.neighbours(h):
             sd = g.hexside(h, n)
             info = self.s.wall(sd)
@@ -39,6 +37,8 @@ class Bocage:
                 continue
             top = self.s.wall_level(sd) + 1
             if hi.elevation > top and g.distance(hi.hex, n) < g.distance(hi.hex, h):
+                if not self._bocage_met(i, toward_viewer=hi is self.viewer):
+                    return
                 self._obstacle(2 * top, 1, (h,), g.hex_name(h),
                                f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
                                f"{g.hex_name(h)}, B9.52)", "B9.52", min_blind=0)
