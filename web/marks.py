@@ -1,7 +1,7 @@
 """Units and the LOS thread on the map, placed by element name only.
 
-Positions come from the ``data-cx``/``data-cy`` of the hex, hexside and vertex
-elements that ``web.render`` drew from ``pycore.geometry``; nothing here
+Positions are those ``web.render`` wrote as the ``data-cx``/``data-cy`` of the
+hex, hexside and vertex elements it drew from ``pycore.geometry``; nothing here
 computes a coordinate. ``static/ui/mapview.js`` draws the same elements with
 the same classes in the browser, so the two must change together.
 """
@@ -54,20 +54,6 @@ def status_label(unit: dict) -> str:
 
 def short_id(uid: str) -> str:
     return uid if len(uid) <= ID_CHARS else uid[:ID_CHARS - 1] + "\u2026"
-
-
-def element_positions(dwg) -> dict:
-    """Name -> (x, y) pixel centre, for every hex, hexside and vertex element drawn."""
-    out = {}
-    stack = list(dwg.elements)
-    while stack:
-        el = stack.pop()
-        stack.extend(getattr(el, "elements", []))
-        a = el.attribs
-        name = a.get("data-hex") or a.get("data-hexside") or a.get("data-vertex")
-        if name is not None and "data-cx" in a:
-            out[name] = (float(a["data-cx"]), float(a["data-cy"]))
-    return out
 
 
 def side_order(setup: dict) -> dict:
@@ -123,9 +109,10 @@ def _unit_group(dwg, unit, sidx, at, selected):
     return g
 
 
-def add_units(dwg, setup: dict, positions: dict, selected=None) -> None:
-    """Draw every unit as a counter; stacked counters step up and right."""
-    layer = dwg.add(dwg.g(class_="units"))
+def unit_layer(dwg, setup: dict, positions: dict, selected=None):
+    """Every unit as a counter (stacked counters step up and right), as a group
+    made by ``dwg`` but not added to it."""
+    layer = dwg.g(class_="units")
     sides = side_order(setup)
     units = setup.get("units", [])
     anchors = [unit_anchor(u, positions) for u in units]
@@ -140,6 +127,7 @@ def add_units(dwg, setup: dict, positions: dict, selected=None) -> None:
             g.add(dwg.line((0, 0), (v[0] - at[0], v[1] - at[1]), class_="u-link"))
             g.add(dwg.circle((v[0] - at[0], v[1] - at[1]), 2.5, class_="u-vertex"))
         layer.add(g)
+    return layer
 
 
 def los_status(result: dict) -> str:
@@ -149,14 +137,16 @@ def los_status(result: dict) -> str:
     return "hindered" if result.get("hindrance") else "clear"
 
 
-def add_los(dwg, setup: dict, los: dict, positions: dict) -> None:
-    """The thread from viewer to target, coloured by status, the point of block ringed."""
+def los_layer(dwg, setup: dict, los: dict, positions: dict):
+    """The thread from viewer to target, coloured by status, the point of block
+    ringed, as a group made by ``dwg`` but not added to it."""
     a = trace_point(los["viewer"], setup, positions)
     b = trace_point(los["target"], setup, positions)
-    g = dwg.add(dwg.g(class_="los"))
+    g = dwg.g(class_="los")
     g.attribs["data-status"] = los_status(los)
     g.add(dwg.line(a, b, class_="thread"))
     for end in (a, b):
         g.add(dwg.circle(end, 3, class_="end"))
     if los.get("blocked_at"):
         g.add(dwg.circle(positions[canonical(los["blocked_at"])], 7, class_="block-mark"))
+    return g
