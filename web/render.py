@@ -66,8 +66,18 @@ def _px(point, u):
     return tuple(round(c, 2) for c in geometry.pixel(point, u))
 
 
-def _points(points, u):
-    return [_px(p, u) for p in points]
+class _Pixels(dict):
+    """Lattice point -> ((x, y) rounded, its "x,y" text), each computed once:
+    a vertex is shared by three hexes, three hexsides and its own target."""
+
+    def __init__(self, u: float):
+        super().__init__()
+        self.u = u
+
+    def __missing__(self, point):
+        x, y = _px(point, self.u)
+        got = self[point] = ((x, y), f"{_fmt(x)},{_fmt(y)}")
+        return got
 
 
 def _hex_specs(setup: dict) -> dict:
@@ -111,42 +121,40 @@ def _tag(name: str, attrs: dict, body: str | None = None) -> str:
     return f"<{head}/>" if body is None else f"<{head}>{body}</{name}>"
 
 
-def _pts(pts) -> str:
-    return " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in pts)
-
-
-def _draw_hex(h, spec, u, centre, state) -> str:
-    name = geometry.hex_name(h)
-    cx, cy = _fmt(centre[0]), _fmt(centre[1])
+def _draw_hex(h, name, spec, pix: _Pixels, state) -> str:
+    (x, y), _ = pix[h]
+    cx, cy = _fmt(x), _fmt(y)
     attrs = {"class": "hex", "data-hex": name, "data-cx": cx, "data-cy": cy,
              "data-ground": ground_class(spec.get("level", 0))}
     if spec.get("terrain", "open") != "open":
         attrs["data-terrain"] = escape(spec["terrain"])
     attrs.update(_data(state))
-    pts = _points(geometry.hex_vertices(h), u)
-    shape = _pts(pts)
-    top = _fmt(round(min(p[1] for p in pts) + 8, 2))
+    corners = [pix[v] for v in geometry.hex_vertices(h)]
+    shape = " ".join(text for _, text in corners)
+    top = _fmt(round(min(xy[1] for xy, _ in corners) + 8, 2))
     return _tag("g", attrs,
                 f'<polygon class="hex-ground" points="{shape}"/>'
                 f'<polygon class="hex-terrain" points="{shape}"/>'
                 f'<polygon class="hex-shade" points="{shape}"/>'
                 f'<text class="hex-name" x="{cx}" y="{top}">{name}</text>'
-                f'<text class="hex-info" x="{cx}" y="{_fmt(round(centre[1] + 3.5, 2))}">'
+                f'<text class="hex-info" x="{cx}" y="{_fmt(round(y + 3.5, 2))}">'
                 f'{escape(hex_info(spec))}</text>')
 
 
-def _draw_hexside(s, spec, u, state) -> str:
-    (x1, y1), (x2, y2) = _points(geometry.hexside_ends(s), u)
-    attrs = {"class": "hexside", "data-hexside": geometry.hexside_name(s),
-             "data-cx": _fmt((x1 + x2) / 2), "data-cy": _fmt((y1 + y2) / 2)}
+def _draw_hexside(s, name, spec, pix: _Pixels, state) -> tuple[str, tuple]:
+    """The hexside's element, and its midpoint."""
+    (x1, y1), (x2, y2) = (pix[p][0] for p in geometry.hexside_ends(s))
+    cx, cy = _fmt((x1 + x2) / 2), _fmt((y1 + y2) / 2)
+    attrs = {"class": "hexside", "data-hexside": name, "data-cx": cx, "data-cy": cy}
     if spec:
         attrs.update(_data({"type": spec.get("type") and escape(spec["type"]),
                             "hillside": bool(spec.get("hillside")), "gap": bool(spec.get("gap"))}))
     attrs.update(_data(state))
     ends = f'x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}"'
     # pathLength: so the B9.3 gap's dashes are a share of the hexside
-    return _tag("g", attrs, f'<line class="hs-hit" {ends}/>'
-                            f'<line class="hs-terrain" {ends} pathLength="100"/>')
+    return (_tag("g", attrs, f'<line class="hs-hit" {ends}/>'
+                             f'<line class="hs-terrain" {ends} pathLength="100"/>'),
+            (float(cx), float(cy)))
 
 
 def _map_rect(hexes, u):
@@ -180,24 +188,24 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los)
 
     specs = _hex_specs(data)
+    pix = _Pixels(unit)
     positions: dict = {}
     parts = ['<g class="board" clip-path="url(#map-clip)"><g class="hexes">']
     for h in hexes:
         name = geometry.hex_name(h)
-        positions[name] = c = _px(h, unit)
-        parts.append(_draw_hex(h, specs.get(name, {}), unit, c, state.get(name, {})))
+        positions[name] = pix[h][0]
+        parts.append(_draw_hex(h, name, specs.get(name, {}), pix, state.get(name, {})))
     parts.append('</g><g class="hexsides">')
     side_specs = _hexside_specs(data)
     for s in sides:
         name = geometry.hexside_name(s)
-        p, q = _points(geometry.hexside_ends(s), unit)
-        positions[name] = (float(_fmt((p[0] + q[0]) / 2)), float(_fmt((p[1] + q[1]) / 2)))
-        parts.append(_draw_hexside(s, side_specs.get(name), unit, state.get(name, {})))
+        drawn, positions[name] = _draw_hexside(s, name, side_specs.get(name), pix, state.get(name, {}))
+        parts.append(drawn)
     parts.append("</g></g>")
     x0, y0, x1, y1 = rect
     parts.append(_tag("rect", {"class": "map-edge", "x": _fmt(x0), "y": _fmt(y0),
                                "width": _fmt(x1 - x0), "height": _fmt(y1 - y0)}))
-    parts.append(_vertex_layer(verts, rect, unit, state, positions))
+    parts.append(_vertex_layer(verts, rect, pix, state, positions))
     parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
     if los:
         parts.append(_checked("los", marks.los_layer, dwg, data, los, positions).tostring())
@@ -244,20 +252,20 @@ def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
     return dwg
 
 
-def _vertex_layer(verts, rect, unit: float, state: dict, positions: dict) -> str:
+def _vertex_layer(verts, rect, pix: _Pixels, state: dict, positions: dict) -> str:
     """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only."""
     x0, y0, x1, y1 = rect
     parts = ['<g class="vertices">']
-    r = _fmt(unit * 0.45)
+    r = _fmt(pix.u * 0.45)
     for v in verts:
-        c = _px(v, unit)
-        if not (x0 <= c[0] <= x1 and y0 <= c[1] <= y1):
+        (x, y), _ = pix[v]
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue  # cut off by the map's edge
         name = geometry.vertex_name(v)
-        positions[name] = c
-        parts.append(_tag("circle", {"cx": _fmt(c[0]), "cy": _fmt(c[1]), "r": r, "class": "vertex",
-                                     **_data({"vertex": name, "cx": _fmt(c[0]), "cy": _fmt(c[1]),
-                                              **state.get(name, {})})}))
+        positions[name] = (x, y)
+        cx, cy = _fmt(x), _fmt(y)
+        parts.append(_tag("circle", {"cx": cx, "cy": cy, "r": r, "class": "vertex", "data-vertex": name,
+                                     "data-cx": cx, "data-cy": cy, **_data(state.get(name, {}))}))
     parts.append("</g>")
     return "".join(parts)
 
