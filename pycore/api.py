@@ -2,7 +2,9 @@
 command line call these; bad input raises SetupError naming the field.
 
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
-(unchanged) is not validated again (``pycore.setupcache``)."""
+(unchanged) is not validated again (``pycore.setupcache``). Every name in and
+out is as the setup's map names it: board-prefixed on a layout of boards
+(``pycore.boards``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -17,13 +19,17 @@ __all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_co
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
     from . import los as rules
-    return explain.attach(rules.query(loaded(setup), viewer, target))
+    s = loaded(setup)
+    with s.names():
+        return explain.attach(rules.query(s, viewer, target))
 
 
 def visibility(setup: Any, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
     from . import los as rules
-    return rules.visibility(loaded(setup), viewer)
+    s = loaded(setup)
+    with s.names():
+        return rules.visibility(s, viewer)
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
@@ -31,16 +37,22 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     from . import tem
     if not isinstance(indirect, bool):
         raise SetupError("indirect: must be true or false")
-    return explain.attach(tem.fire(loaded(setup), firer, target, indirect))
+    s = loaded(setup)
+    with s.names():
+        return explain.attach(tem.fire(s, firer, target, indirect))
 
 
 def wall_advantage(setup: Any) -> dict:
     """Who has, may and must claim Wall Advantage (B9.32-B9.324, B9.62, D9.5x)."""
     from . import wa
-    return explain.attach(wa.report(loaded(setup)))
+    s = loaded(setup)
+    with s.names():
+        return explain.attach(wa.report(s))
 
 
 def move_cost(setup: Any, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     """MF/MP to cross into an adjacent hex (B9.4, B9.54, B9.541, B9.7, B19.4)."""
     from . import movement
-    return explain.attach(movement.move_cost(loaded(setup), unit, from_hex, to_hex))
+    s = loaded(setup)
+    with s.names():
+        return explain.attach(movement.move_cost(s, unit, from_hex, to_hex))

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Iterator, NamedTuple
 
 Hex = tuple[int, int]
 Point = tuple[int, int]
@@ -64,7 +66,24 @@ def is_centre(p: Point) -> bool:
 _HEX_RE = re.compile(r"^(\d*?)([A-Za-z]+)(\d+)$")
 
 
-def parse_hex(name: str) -> Hex:
+# The names of the setup being judged: None for a plain grid, or a board
+# layout (pycore.boards.Layout) whose hexes are named as players name them
+# ("12P2"). Set by ``naming`` around every use of a setup (pycore.api,
+# Setup.to_dict, web.render); the rules never see it, only the names do.
+_NAMING: ContextVar[Any] = ContextVar("asl_naming", default=None)
+
+
+@contextmanager
+def naming(layout: Any) -> Iterator[None]:
+    """Names (in and out) on ``layout``'s boards, or on the plain grid if None."""
+    token = _NAMING.set(layout)
+    try:
+        yield
+    finally:
+        _NAMING.reset(token)
+
+
+def plain_parse_hex(name: str) -> Hex:
     """``"Z9"``, ``"GG10"``, ``"6Z9"`` (board prefix, ignored) -> hex.
 
     Raises ValueError for anything that is not a hex name.
@@ -78,11 +97,23 @@ def parse_hex(name: str) -> Hex:
     return hex_at(parse_column(m.group(2).upper()), int(m.group(3)))
 
 
-def hex_name(h: Hex) -> str:
+def plain_hex_name(h: Hex) -> str:
     col, row = col_row(h)
     if row < 0:
         raise ValueError(f"hex {h} has no name")
     return f"{column_name(col)}{row}"
+
+
+def parse_hex(name: str) -> Hex:
+    """A hex name -> hex: on a plain grid ``plain_parse_hex``; on boards, as
+    the layout reads it (``12P2``, or ``P2`` where only one board has a P2)."""
+    layout = _NAMING.get()
+    return plain_parse_hex(name) if layout is None else layout.parse_hex(name)
+
+
+def hex_name(h: Hex) -> str:
+    layout = _NAMING.get()
+    return plain_hex_name(h) if layout is None else layout.hex_name(h)
 
 
 # --- neighbours and range ------------------------------------------------------
@@ -130,7 +161,8 @@ def parse_hexside(name: str) -> Hexside:
 
 
 def hexside_name(s: Hexside) -> str:
-    return f"{hex_name(s[0])}-{hex_name(s[1])}"
+    layout = _NAMING.get()
+    return f"{hex_name(s[0])}-{hex_name(s[1])}" if layout is None else layout.part_name(s)
 
 
 def hexside_ends(s: Hexside) -> tuple[Point, Point]:
@@ -183,7 +215,9 @@ def parse_vertex(name: str) -> Point:
 
 
 def vertex_name(v: Point) -> str:
-    return "-".join(hex_name(h) for h in vertex_hexes(v))
+    layout = _NAMING.get()
+    hexes = vertex_hexes(v)
+    return "-".join(hex_name(h) for h in hexes) if layout is None else layout.part_name(hexes)
 
 
 def vertex_hexsides(v: Point) -> tuple[Hexside, Hexside, Hexside]:

@@ -64,6 +64,11 @@ def check(setup: Any, question: Any) -> dict:
     """The question in its plain form, checked against ``setup``; SetupError
     (naming the ``question.*`` field) if it does not fit."""
     s = load_setup(setup)
+    with s.names():
+        return _check(s, question)
+
+
+def _check(s: Setup, question: Any) -> dict:
     if not isinstance(question, dict):
         raise SetupError(f"{FIELD}: must be an object")
     tool = question.get("tool", "los")

@@ -16,6 +16,7 @@ from typing import Any, Mapping
 
 from . import geometry as g
 from . import jsonread, limits
+from .boards import load_layout
 from .errors import SetupError
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 
@@ -129,6 +130,11 @@ class Setup:
     map_extra: Mapping[str, Any]
     warnings: tuple[str, ...]
     cache: dict = field(default_factory=dict, repr=False, compare=False)
+    layout: Any = None       # pycore.boards.Layout of a map of boards, or None
+
+    def names(self):
+        """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
+        return g.naming(self.layout)
 
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)
@@ -177,7 +183,8 @@ class Setup:
         return info is None or info.depression is not False
 
     def to_dict(self) -> dict:
-        return _dump(self)
+        with self.names():
+            return _dump(self)
 
 
 # --- loading -------------------------------------------------------------------
@@ -205,13 +212,14 @@ class _Loader:
             raise SetupError("version: missing (expected 1)")
         if type(version) is not int or version != 1:     # not true, not 1.0
             raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
-        grid, board, map_extra = self.load_map(d.get("map", {}))
-        hexes = self.load_hexes(d.get("hexes", {}), grid)
-        hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
-        units = self.load_units(d.get("units", []), grid, hexes)
+        grid, board, map_extra, layout = self.load_map(d.get("map", {}))
+        with g.naming(layout):
+            hexes = self.load_hexes(d.get("hexes", {}), grid)
+            hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
+            units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
-                     tuple(units), extra, map_extra, tuple(self.warnings))
+                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout)
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -240,6 +248,16 @@ class _Loader:
 
     def load_map(self, m: Any):
         m = _need(m, dict, "map")
+        known = ("columns", "rows", "board", "boards")
+        layout = None
+        if "boards" in m:   # a layout of geomorphic boards (issue 11)
+            layout = load_layout(m["boards"])
+            if "board" in m:
+                raise SetupError("map.board: not with map.boards (each board has its own label)")
+            for key, value in (("columns", layout.grid.columns), ("rows", layout.grid.rows)):
+                if key in m and m[key] != value:
+                    raise SetupError(f"map.{key}: {_show(m[key])}, but the boards make {value}")
+            return layout.grid, None, self.extras(m, known, "map"), layout
         cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
         rows = int_field(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
         if g.Grid(cols, rows).size() > limits.MAX_MAP_HEXES:
@@ -249,7 +267,7 @@ class _Loader:
         board = m.get("board")
         if board is not None:
             board = str_field(board, "map.board")
-        return g.Grid(cols, rows), board, self.extras(m, ("columns", "rows", "board"), "map")
+        return g.Grid(cols, rows), board, self.extras(m, known, "map"), None
 
     def load_hexes(self, hexes: Any, grid: g.Grid) -> dict:
         hexes = _need(hexes, dict, "hexes")
@@ -469,7 +487,9 @@ def vertex_field(name: Any, h: g.Hex, path: str) -> g.Point:
 # --- dumping -----------------------------------------------------------------------
 
 def _dump(s: Setup) -> dict:
-    m = {"columns": s.grid.columns, "rows": s.grid.rows}
+    m: dict = {"columns": s.grid.columns, "rows": s.grid.rows}
+    if s.layout is not None:
+        m["boards"] = s.layout.spec()
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)

@@ -156,7 +156,12 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
                 date: str | None = None) -> str:
     """The ruling card for ``question`` (``pycore.question``) on ``setup`` as an
     SVG document string; ``link`` is the share link it prints as text and QR."""
-    setup = load_setup(setup).to_dict()
+    loaded = load_setup(setup)
+    with loaded.names():
+        return _card(loaded.to_dict(), question, link, build, date)
+
+
+def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | None) -> str:
     setup.pop("question", None)
     question = check_question(setup, question)
     if not isinstance(link, str) or not link:

@@ -72,6 +72,9 @@ HEX_CSS = """
 .vertex{fill:transparent;stroke:none}
 .vertex[data-block]{fill:#e02020;stroke:#fff;stroke-width:1}
 .map-edge{fill:none;stroke:#444;stroke-width:1.2;pointer-events:none}
+.board-edge{pointer-events:none}
+.board-edge rect{fill:none;stroke:#3050a0;stroke-width:2;stroke-dasharray:10 5}
+.board-edge text{font:bold 18px sans-serif;fill:#3050a0;fill-opacity:.55}
 """
 
 UNIT_CSS = """

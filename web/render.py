@@ -32,13 +32,6 @@ from . import mapstyle, marks
 U = 12  # pixels per lattice x unit: a hex is 4U = 48 px wide, 2*sqrt(3)*U = 41.6 px high
 
 
-def setup_dict(setup: Any) -> dict:
-    """The validated JSON form of ``setup`` (a dict or a ``pycore.setup.Setup``)."""
-    if hasattr(setup, "to_dict"):
-        return setup.to_dict()
-    return load_setup(setup).to_dict()
-
-
 def ground_class(level: int) -> str:
     """Base level (B10 hills; B19 gullies are terrain) as the clamped ``data-ground`` tint key."""
     return str(max(-1, min(4, level)))
@@ -177,8 +170,13 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     (and their hexsides, vertices and units) near it are drawn, so a crop of
     a large map (the ruling card, web/card.py) costs what it shows.
     """
-    data = setup_dict(setup)
-    grid = geometry.Grid(data["map"]["columns"], data["map"]["rows"])
+    loaded = load_setup(setup)
+    with loaded.names():
+        return _map_svg(loaded, loaded.to_dict(), los, overlay, selected, unit, region)
+
+
+def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region) -> str:
+    grid = loaded.grid
     hexes, sides, verts = _grid_parts(grid)
     rect = _map_rect(hexes, unit)
     if region is not None:
@@ -205,6 +203,8 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     x0, y0, x1, y1 = rect
     parts.append(_tag("rect", {"class": "map-edge", "x": _fmt(x0), "y": _fmt(y0),
                                "width": _fmt(x1 - x0), "height": _fmt(y1 - y0)}))
+    if loaded.layout is not None:
+        parts.append(_board_layer(loaded.layout, pix))
     parts.append(_vertex_layer(verts, rect, pix, state, positions))
     parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
     if los:
@@ -246,10 +246,27 @@ def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
                         "class": "asl-map", "data-columns": str(grid.columns), "data-rows": str(grid.rows)})
     if data["map"].get("board") is not None:
         dwg.attribs["data-board"] = str(data["map"]["board"])
+    if data["map"].get("boards") is not None:
+        dwg.attribs["data-boards"] = "true"   # names carry board prefixes (issue 11)
     mapstyle.add_defs(dwg)
     clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
     clip.add(dwg.rect((x0, y0), (x1 - x0, y1 - y0)))
     return dwg
+
+
+def _board_layer(layout, pix: _Pixels) -> str:
+    """Each board's edges and its label (issue 11), from ``pycore.boards``."""
+    parts = ['<g class="boards">']
+    for board in layout.boards:
+        (x0, y0), _ = pix[board.box()[0]]
+        (x1, y1), _ = pix[board.box()[1]]
+        label = escape(board.label) + (" (flipped)" if board.flip else "")
+        parts.append(_tag("g", {"class": "board-edge", "data-board": escape(board.label)},
+                          _tag("rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0),
+                                        "height": _fmt(y1 - y0)})
+                          + _tag("text", {"x": _fmt(x0 + 6), "y": _fmt(y0 + 22)}, label)))
+    parts.append("</g>")
+    return "".join(parts)
 
 
 def _vertex_layer(verts, rect, pix: _Pixels, state: dict, positions: dict) -> str:
