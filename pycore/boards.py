@@ -178,8 +178,8 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
     cols, nrows = STEP[0] // 3 * across + 1, ROWS * down
     if cols > limits.MAX_COLUMNS or nrows > limits.MAX_ROWS \
             or g.Grid(cols, nrows).size() > limits.MAX_MAP_HEXES:
-        raise SetupError(f"{path}: {across} x {down} boards is too big a map (the most is "
-                         f"4 x 2 boards, or 2 x 4)")
+        raise SetupError(f"{path}: {across} x {down} boards is too big a map (at most 4 "
+                         f"boards across and 8 down, and at most 4 x 2, 2 x 4 or 1 x 8)")
     return Layout(rows)
 
 
