@@ -78,7 +78,9 @@ def test_a_link_with_a_question_opens_in_the_previous_release(old_core, ask):
 def test_corpus_links_with_questions_open_in_the_previous_release(old_core):
     old_share, _ = old_core
     corpus = json.loads((ROOT / "tests" / "data" / "links.json").read_text("utf-8"))["links"]
-    asked = [e for e in corpus if "question" in e]
+    # A board layout (issue 11) is newer than that release: it reads the
+    # board-prefixed names as plain ones, so only links on plain maps compare.
+    asked = [e for e in corpus if "question" in e and "boards" not in e["source"]["map"]]
     assert asked
     for entry in asked:
         opened = old_share.decode(entry["link"])

@@ -582,6 +582,48 @@ ENTRIES = [
                units={"e3": {"has": False, "eligible": True}}),
         ],
     },
+
+    # Map layouts of geomorphic boards (issue 11): names carry their board.
+    {
+        "name": "boards-12-and-6-flipped-b9-2-ex",
+        "covers": "map.boards: two boards, board 6 flipped; B9.2 EX on board 6; a seam "
+                  "hex given by its second name (6GG6 is 12GG5); a LOS across the seam",
+        "source": {"format": "asl-setup", "version": 1,
+                   "map": {"boards": [["12", {"board": "6", "flip": True}]]},
+                   "hexes": {"6GG6": {"terrain": "woods"}},
+                   "hexsides": {"6Z8-6Y9": "hedge", "6Y8-6Z8": "wall", "6Y7-6X7": "wall"},
+                   "units": [g("g1", "6Z9"), r("r1", "6X6"), g("g2", "12EE5"),
+                             r("r2", "6EE5")]},
+        "question": {"tool": "fire", "viewer": "g1", "target": "r1",
+                     "view": {"zoom": 1.6, "centre": "6Y8"}},
+        "checks": [
+            los("g1", "r1", "B9.2 EX on a flipped board 6: both hexspines along the thread "
+                "touch the firing or target hex. A6.7: range 4.", range=4, **CLEAR),
+            fire("g1", "r1", "B9.2 EX, B9.3: +2 for the wall.", tem=2),
+            los("g2", "r2", "A6.2: the woods in the seam hex 12GG5 (6GG6) block. A6.7: the "
+                "shared column counts once: 12EE5 to 6EE5 is 12FF, 12GG (6GG), 6FF, 6EE.",
+                los=False, blocked_at="12GG5", range=4, rule=BLOCKS),
+        ],
+    },
+    {
+        "name": "boards-2x2-stacked-seam",
+        "covers": "map.boards: 2 x 2 boards with letter labels; a stacked seam (row 10 on "
+                  "row 0); a hill on the lower board",
+        "source": {"format": "asl-setup", "version": 1,
+                   "map": {"boards": [["12", "6"], ["y", "z"]]},
+                   "hexes": {"yC2": {"level": 1}, "12C8": {"terrain": "building", "levels": 2}},
+                   "hexsides": {},
+                   "units": [g("up", "12C8", level=1), r("down", "yC4"),
+                             r("seam", "yB0")]},
+        "checks": [
+            los("up", "down", "A6.2: the level-1 hill in yC2, across the stacked seam, is "
+                "as high as the viewer on level 1 of 12C8, so it blocks the ground-level "
+                "yC4 behind it. A6.7: range 6 (rows 8-10 of board 12, 1-4 of board y).",
+                los=False, blocked_at="yC2", range=6, rule=BLOCKS),
+            vis("up", "A6.1: the seam half-hexes 12B10 and yB0 are one hex.",
+                **{"12B10": {"los": True}}),
+        ],
+    },
 ]
 
 
