@@ -13,7 +13,7 @@ from . import explain
 from .errors import SetupError
 from .setupcache import loaded
 
-__all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost"]
+__all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost", "place"]
 
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
@@ -56,3 +56,32 @@ def move_cost(setup: Any, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     s = loaded(setup)
     with s.names():
         return explain.attach(movement.move_cost(s, unit, from_hex, to_hex))
+
+
+def place(setup: Any, name: Any) -> dict:
+    """What a hex, hexside or vertex name means on this setup's map: its one
+    canonical ``name``, its ``kind`` and every ``names`` it answers to (a seam
+    hex of a board layout has two: ``12GG5`` and ``6A5``)."""
+    from . import geometry as g
+    s = loaded(setup)
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError("name: expected a hex, hexside or vertex name, e.g. 12P2")
+    parts = name.strip().split("-")
+    kind = {1: "hex", 2: "hexside", 3: "vertex"}.get(len(parts))
+    with s.names():
+        try:
+            if kind == "hex":
+                h = g.parse_hex(parts[0])
+                if not s.grid.contains(h):
+                    raise ValueError(f"{g.hex_name(h)} is off the map")
+                names = s.layout.all_names(h) if s.layout is not None else [g.hex_name(h)]
+                return {"name": names[0], "kind": kind, "names": names}
+            if kind == "hexside":
+                text = g.hexside_name(g.parse_hexside(name.strip()))
+            elif kind == "vertex":
+                text = g.vertex_name(g.parse_vertex(name.strip()))
+            else:
+                raise ValueError(f"{name.strip()!r} is not a hex, hexside or vertex name")
+        except ValueError as e:
+            raise SetupError(f"name: {e}") from None
+    return {"name": text, "kind": kind, "names": [text]}

@@ -9,6 +9,7 @@ import { PanZoom } from "./ui/panzoom.js";
 import * as panels from "./ui/panels.js";
 import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
+import { BoardGrid } from "./ui/boards.js";
 import { RulingCard } from "./ui/card.js";
 import { newUnitId, paintHex, toggleHexside } from "./ui/edits.js";
 
@@ -90,6 +91,23 @@ function startEmpty(why) {
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
 const los = new LosTool({ store, view, python, showMessage });
+const boardGrid = new BoardGrid();
+
+// Two names typed in the LOS tool ask the question directly (issue 11).
+$("los-typed").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const [from, to] = [$("los-from").value, $("los-to").value];
+  let ends;
+  try {
+    ends = await Promise.all([from, to].map((t) => typedHex(t)));
+  } catch (err) {
+    showMessage(`LOS: ${err.player ?? err.message}`);
+    return;
+  }
+  los.setEnds(...ends.map((end) => (end.unit !== undefined ? { unit: end.unit } : { hex: end.hex })));
+  pz.frame(ends.map((end) => view.hex(end.hex)).filter(Boolean), 1.6, 120);
+  document.activeElement?.blur?.();
+});
 const card = new RulingCard({ store, los, view, pz, python, showMessage, showTool: setTool,
   shareUrl: files.shareUrl });
 
@@ -98,7 +116,8 @@ const card = new RulingCard({ store, los, view, pz, python, showMessage, showToo
 let mapJob = Promise.resolve();
 function mapMatches(setup) {
   const size = view.size;
-  return size && size.columns === setup.map.columns && size.rows === setup.map.rows;
+  return size && size.columns === setup.map.columns && size.rows === setup.map.rows
+    && size.boards === (setup.map.boards ? JSON.stringify(setup.map.boards) : "");
 }
 
 // A new map size needs Python to draw the grid; everything else is attribute changes.
@@ -181,6 +200,33 @@ function frameContent() {
   pz.frame(svg.querySelectorAll(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
 }
 $("zoom-frame").addEventListener("click", () => frameContent());
+
+// A typed hex name ("12P2", "6A5", a unit's id) as a hex the map has: Python
+// reads the name on this map's boards and gives its canonical form.
+async function typedHex(text) {
+  const unit = findUnit(store.setup, text.trim());
+  if (unit) return { unit: unit.id, hex: unit.hex };
+  const place = await python.call("place", store.setup, text);
+  if (place.kind !== "hex") throw new Error(`${place.name} is a ${place.kind}, not a hex`);
+  return { hex: place.name };
+}
+
+// The go-to box (issue 11): frame the hex and ring it.
+$("goto-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const text = $("goto").value;
+  if (!text.trim()) return;
+  try {
+    const { hex } = await typedHex(text);
+    const el = view.hex(hex);
+    if (!el) throw new Error(`${hex} is not on this map`);
+    pz.frame([el], 1.6, 160);
+    view.markHexes("data-goto", [hex]);
+    $("goto").blur();
+  } catch (err) {
+    showMessage(`Go to ${text.trim()}: ${err.player ?? err.message}`);
+  }
+});
 
 // --- tools ----------------------------------------------------------------------
 
@@ -453,6 +499,11 @@ $("export-png").addEventListener("click", async () => {
   } catch (err) {
     showMessage(err.message);
   }
+});
+$("new-boards").addEventListener("click", () => {
+  const setup = emptySetup();
+  setup.map = { boards: boardGrid.boards() };
+  loadExternal(setup, "new map").catch(() => {});
 });
 $("new-map").addEventListener("click", () => {
   const columns = Math.trunc(Number($("map-columns").value));

@@ -18,6 +18,7 @@ where it is written.
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 from html import escape
 
@@ -246,8 +247,8 @@ def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
                         "class": "asl-map", "data-columns": str(grid.columns), "data-rows": str(grid.rows)})
     if data["map"].get("board") is not None:
         dwg.attribs["data-board"] = str(data["map"]["board"])
-    if data["map"].get("boards") is not None:
-        dwg.attribs["data-boards"] = "true"   # names carry board prefixes (issue 11)
+    if data["map"].get("boards") is not None:   # names carry board prefixes (issue 11)
+        dwg.attribs["data-boards"] = json.dumps(data["map"]["boards"], separators=(",", ":"))
     mapstyle.add_defs(dwg)
     clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
     clip.add(dwg.rect((x0, y0), (x1 - x0, y1 - y0)))

@@ -44,6 +44,15 @@ export class LosTool {
     this.run();
   }
 
+  // Both ends at once (typed names): a unit ({unit}) or a hex Location ({hex}).
+  setEnds(viewer, target) {
+    this.viewer = viewer;
+    this.target = target;
+    this.vertex = null;
+    this.labels();
+    this.run();
+  }
+
   setTargetVertex(vertex) {
     if (vertex && !(this.target && this.target.hex)) {
       this.showMessage("Pick a target hex first; a unit's own vertex is set in the unit editor.");

@@ -17,10 +17,15 @@ const UNIT_SIZE = 26;
 const STACK_STEP = [14, -8];
 const ID_CHARS = 7;
 
-// A name in any order and with any board prefix, as one lookup key ("6Y9-Z8" -> "Y9-Z8").
+// On a map of boards (data-boards) a name's board prefix is part of it ("12P2");
+// on a plain map it is ignored (CONTRACT.md). The page's setups are the ones
+// Python validated, so their names are the canonical ones the SVG carries.
+let boardNames = false;
+
+// A name in any order, as one lookup key ("6Y9-Z8" -> "Y9-Z8" on a plain map).
 export function nameKey(name) {
-  return String(name).toUpperCase().split("-").map((p) => p.trim().replace(/^\d+(?=[A-Z])/, ""))
-    .sort().join("-");
+  const parts = String(name).toUpperCase().split("-").map((p) => p.trim());
+  return (boardNames ? parts : parts.map((p) => p.replace(/^\d+(?=[A-Z])/, ""))).sort().join("-");
 }
 
 function el(tag, attrs = {}, text) {
@@ -63,7 +68,8 @@ export class MapView {
 
   get size() {
     const svg = this.svg;
-    return svg ? { columns: Number(svg.dataset.columns), rows: Number(svg.dataset.rows) } : null;
+    return svg ? { columns: Number(svg.dataset.columns), rows: Number(svg.dataset.rows),
+      boards: svg.dataset.boards ?? "" } : null;
   }
 
   index() {
@@ -72,6 +78,7 @@ export class MapView {
     this.hexsides = new Map();
     this.vertices = new Map();
     this.terrains = new Set();
+    boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
     for (const g of svg.querySelectorAll("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
     for (const g of svg.querySelectorAll("[data-hexside]")) this.hexsides.set(nameKey(g.dataset.hexside), g);

@@ -1,0 +1,59 @@
+// New map of geomorphic boards (issue 11): a grid of cells, one per board,
+// each with its number and a flip toggle (rotated 180 degrees). It builds the
+// setup's map.boards field (CONTRACT.md); Python checks it, names the hexes
+// and derives the map's size.
+
+const $ = (id) => document.getElementById(id);
+
+export class BoardGrid {
+  constructor() {
+    this.grid = $("board-grid");
+    this.cells = [];
+    for (const id of ["boards-across", "boards-down"]) $(id).addEventListener("change", () => this.draw());
+    this.draw();
+  }
+
+  get across() { return Number($("boards-across").value); }
+  get down() { return Number($("boards-down").value); }
+
+  // One cell per board, keeping what was typed in the cells that stay.
+  draw() {
+    const old = this.cells;
+    this.grid.style.gridTemplateColumns = `repeat(${this.across}, minmax(0, max-content))`;
+    this.grid.replaceChildren();
+    this.cells = [];
+    for (let i = 0; i < this.down; i++) {
+      for (let j = 0; j < this.across; j++) {
+        const before = old.find((c) => c.i === i && c.j === j);
+        const cell = document.createElement("div");
+        cell.className = "board-cell";
+        const label = document.createElement("input");
+        label.type = "text";
+        label.inputMode = "text";
+        label.value = before ? before.label.value : String(this.cells.length + 1);
+        label.setAttribute("aria-label", `Board in row ${i + 1}, column ${j + 1}`);
+        const flip = document.createElement("button");
+        flip.type = "button";
+        flip.textContent = "flip";
+        flip.title = "Flipped: the board is turned 180°, its A1 at the far corner";
+        flip.setAttribute("aria-pressed", before ? before.flip.getAttribute("aria-pressed") : "false");
+        flip.addEventListener("click", () =>
+          flip.setAttribute("aria-pressed", String(flip.getAttribute("aria-pressed") !== "true")));
+        cell.append(label, flip);
+        this.grid.append(cell);
+        this.cells.push({ i, j, label, flip });
+      }
+    }
+  }
+
+  // The map.boards value: rows top to bottom, boards left to right.
+  boards() {
+    const rows = [];
+    for (const c of this.cells) {
+      rows[c.i] = rows[c.i] || [];
+      const label = c.label.value.trim();
+      rows[c.i].push(c.flip.getAttribute("aria-pressed") === "true" ? { board: label, flip: true } : label);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,91 @@
+"""Maps of several boards in the page (issue 11), as a player uses them: taps
+and typing at 1280x800 with touch, nothing through ``window.asl`` but reading
+the outcome."""
+from __future__ import annotations
+
+import pytest
+
+from pycore import api
+from tests.browser.conftest import open_page, wait_ready
+from tests.browser.test_ui_steps import hex_sel, message, press, read_los_panel, setup_of, tool
+
+TABLET = {"viewport": {"width": 1280, "height": 800}, "has_touch": True}
+
+
+@pytest.fixture
+def tablet(browser, site):
+    page = open_page(browser, site, **TABLET)
+    wait_ready(page)
+    yield page
+    page.context.close()
+
+
+def new_layout(page, across: str, down: str, labels: list[str], flips: list[int]) -> None:
+    """Files panel: boards across and down, a number per board, flip toggles, New map."""
+    page.select_option("#boards-across", across)
+    page.select_option("#boards-down", down)
+    cells = page.locator("#board-grid .board-cell")
+    for i, label in enumerate(labels):
+        cells.nth(i).locator("input").fill(label)
+    for i in flips:
+        press(page, f"#board-grid .board-cell:nth-child({i + 1}) button", touch=True)
+    press(page, "#new-boards", touch=True)
+
+
+def test_a_2x1_layout_with_board_6_flipped_and_a_LOS_across_the_seam_by_typed_names(tablet):
+    page = tablet
+    new_layout(page, "2", "1", ["12", "6"], flips=[1])
+    page.wait_for_selector("#map svg[data-boards]")
+    assert setup_of(page)["map"]["boards"] == [["12", {"board": "6", "flip": True}]]
+    # The hex labels name board and hex, and the boards' edges are drawn.
+    assert page.locator(hex_sel("12P2")).count() == 1
+    assert page.locator("#map .board-edge").count() == 2
+    assert page.text_content("#map .board-edge[data-board='6'] text") == "6 (flipped)"
+
+    # Go to 6Z9: it is framed and ringed.
+    page.fill("#goto", "6Z9")
+    press(page, "#goto-form button", touch=True)
+    page.wait_for_selector(f"{hex_sel('6Z9')}[data-goto]")
+    box, view = page.locator(hex_sel("6Z9")).bounding_box(), page.locator("#map").bounding_box()
+    assert view["x"] < box["x"] + box["width"] / 2 < view["x"] + view["width"]
+    assert box["width"] > 40        # zoomed in: a hex a finger can hit
+
+    # Paint woods on the seam hex by its second name's hex, then ask a LOS
+    # across the seam by typed names (the seam hex answers to 6GG6 too).
+    press(page, "#zoom-fit", touch=True)
+    tool(page, "terrain")
+    press(page, "#terrain-palette [data-terrain='woods']", touch=True)
+    page.fill("#goto", "6GG6")
+    press(page, "#goto-form button", touch=True)
+    page.wait_for_selector(f"{hex_sel('12GG5')}[data-goto]")
+    press(page, hex_sel("12GG5"), touch=True)
+    page.wait_for_function("() => window.asl.getSetup().hexes['12GG5']?.terrain === 'woods'")
+
+    tool(page, "los")
+    page.fill("#los-from", "12EE5")
+    page.fill("#los-to", "6ee5")
+    press(page, "#los-typed button", touch=True)
+    panel = read_los_panel(page)
+    expected = api.los(setup_of(page), {"hex": "12EE5", "level": 0}, {"hex": "6EE5", "level": 0})
+    assert panel["los"] is False and expected["los"] is False
+    assert panel["blocked_at"] == f"{expected['blocked_at']} ({expected['rule']})" == "12GG5 (A6.2)"
+    assert panel["range"] == str(expected["range"]) == "4"
+    assert panel["thread"] == "blocked"
+    page.screenshot(path="/tmp/boards-tablet.png")
+
+
+def test_a_name_on_two_boards_is_refused_in_a_players_words(tablet):
+    page = tablet
+    new_layout(page, "2", "1", ["12", "6"], flips=[])
+    page.wait_for_selector("#map svg[data-boards]")
+    page.fill("#goto", "P2")
+    press(page, "#goto-form button", touch=True)
+    assert "P2 is on boards 12, 6: say which, e.g. 12P2 or 6P2" in message(page)
+
+
+def test_a_layout_of_two_boards_with_the_same_number_is_refused_and_the_map_kept(tablet):
+    page = tablet
+    before = setup_of(page)
+    new_layout(page, "2", "1", ["12", "12"], flips=[])
+    assert "board 12 is already on the map" in message(page)
+    assert setup_of(page) == before
