@@ -29,6 +29,18 @@ function watchUpdates() {
     });
   }
 
+  // Once this page's build serves it, make sure its cache is whole (refilled
+  // if Cache Storage was cleared) and say in the status badge's tooltip
+  // whether the app will open offline.
+  sw.addEventListener("message", (event) => {
+    const badge = document.getElementById("status");
+    if (!badge || event.data?.offline === undefined) return;
+    badge.dataset.offlineReady = String(event.data.offline);
+    badge.title = event.data.offline ? "Saved for offline use: the app opens without a network."
+      : `Not yet saved for offline use (${event.data.missing} files missing): keep this page open online.`;
+  });
+  sw.ready.then((registration) => registration.active?.postMessage("refill"));
+
   sw.register("sw.js", { updateViaCache: "none" }).then((registration) => {
     takeOver(registration.waiting);
     follow(registration.installing);

@@ -39,8 +39,28 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// Put back every file of this build missing from its cache (the browser or the
+// user may delete Cache Storage while the worker stays), so the next offline
+// visit still works; reports how many are still missing (issue 8).
+async function refill() {
+  const cache = await caches.open(CACHE);
+  const missing = [];
+  for (const [path, sha256] of Object.entries(PRECACHE.files)) {
+    if (await cache.match(new URL(path, scope))) continue;
+    try {
+      await fetchChecked(cache, path, sha256);
+    } catch {
+      missing.push(path);
+    }
+  }
+  return missing.length;
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "skipWaiting") self.skipWaiting();
+  if (event.data === "refill") {
+    event.waitUntil(refill().then((missing) => event.source?.postMessage({ offline: missing === 0, missing })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

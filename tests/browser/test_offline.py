@@ -37,6 +37,26 @@ def test_a6_los_answered_after_reload_with_server_stopped(ready_page, site, tmp_
     assert answer["blocked_at"] is None
 
 
+def test_a_cleared_cache_is_refilled_so_the_next_offline_visit_works(ready_page, site):
+    # Issue 8: Cache Storage deleted while the service worker stays (a browser
+    # clean-up); a reload online refills it, and says so on the status badge.
+    page = ready_page
+    wait_controlled(page)
+    page.evaluate("async () => { for (const k of await caches.keys()) await caches.delete(k); }")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#status[data-offline-ready='true']")
+    assert "offline" in page.get_attribute("#status", "title")
+    site.stop()
+    try:
+        page.reload()
+        wait_ready(page)
+        answer = python_call(page, "los", OPEN_MAP, {"hex": "A1"}, {"hex": "C1"})
+    finally:
+        site.start()
+    assert answer["los"] is True and answer["range"] == 2
+
+
 def test_status_says_offline_when_the_network_goes(ready_page):
     page = ready_page
     watch = """async (wanted) => {
