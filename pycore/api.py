@@ -13,7 +13,8 @@ from . import explain
 from .errors import SetupError
 from .setupcache import loaded
 
-__all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost", "place"]
+__all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost", "place",
+           "thread"]
 
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
@@ -22,6 +23,15 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
     s = loaded(setup)
     with s.names():
         return explain.attach(rules.query(s, viewer, target))
+
+
+def thread(setup: Any, viewer: Any, target: Any) -> dict:
+    """The LOS thread between two ends (as ``los`` takes them) and every hex,
+    hexside and vertex it crosses, runs along or touches, in order (A6.1)."""
+    from . import los as rules
+    s = loaded(setup)
+    with s.names():
+        return rules.thread(s, viewer, target)
 
 
 def visibility(setup: Any, viewer: Any) -> dict:

@@ -11,7 +11,8 @@ import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
 import { RulingCard } from "./ui/card.js";
-import { newUnitId, paintHex, toggleHexside } from "./ui/edits.js";
+import { newUnitId, paintHex, setHexside, toggleHexside } from "./ui/edits.js";
+import { Strokes } from "./ui/strokes.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,7 +49,13 @@ python.onStatus((status, detail) => {
 
 const mapBox = $("map");
 const view = new MapView($("map-content"));
-const pz = new PanZoom(mapBox, $("map-content"), onTap);
+const strokes = new Strokes({
+  view,
+  tool: () => (ui.pick ? null : ui.tool),
+  onHexes: (hexes) => store.edit((s) => { for (const h of hexes) paintHex(s, h, brush); }),
+  onHexsides: (sides) => store.edit((s) => { for (const n of sides) setHexside(s, n, hexsideBrush()); }),
+});
+const pz = new PanZoom(mapBox, $("map-content"), onTap, strokes);
 // What storage holds, if the page can draw it; Python checks it in full once
 // loaded (checkAutosave). Anything else is kept aside, never discarded.
 const restored = Store.restore();
@@ -236,7 +243,10 @@ function setTool(tool) {
   mapBox.dataset.mode = tool;
   for (const b of document.querySelectorAll("button.tool")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
   for (const p of document.querySelectorAll(".panel[data-for]")) p.hidden = p.dataset.for !== tool;
+  los.chip(tool === "los");
 }
+$("los-chip-open").addEventListener("click", () => setTool("los"));
+$("los-chip-close").addEventListener("click", () => los.clear());
 for (const b of document.querySelectorAll("button.tool")) b.addEventListener("click", () => setTool(b.dataset.tool));
 
 function setPick(pick) {
@@ -277,7 +287,18 @@ function editSelected(fn) {
 }
 
 // What a tap on the map means, by tool.
-function onTap(target) {
+function hexsideBrush() {
+  return { type: brush.hexside, hillside: $("flag-hillside").checked, gap: $("flag-gap").checked };
+}
+
+function onTap(target, event) {
+  if (!ui.pick && ui.tool === "hexside") {
+    // The hexside nearest the tap inside the hex it hit: the same hexside again removes it.
+    const got = event && strokes.sideAt(event);
+    const name = got?.name ?? target?.closest?.("[data-hexside]")?.dataset.hexside;
+    if (name) store.edit((s) => toggleHexside(s, name, hexsideBrush()));
+    return;
+  }
   const hit = target?.closest?.("[data-unit],[data-vertex],[data-hexside],[data-hex]");
   if (!hit) return;
   const d = hit.dataset;
@@ -285,12 +306,6 @@ function onTap(target) {
   switch (ui.tool) {
     case "terrain":
       if (d.hex) store.edit((s) => paintHex(s, d.hex, brush));
-      break;
-    case "hexside":
-      if (d.hexside) {
-        const flags = { hillside: $("flag-hillside").checked, gap: $("flag-gap").checked };
-        store.edit((s) => toggleHexside(s, d.hexside, { type: brush.hexside, ...flags }));
-      }
       break;
     case "unit":
       if (d.unit !== undefined) selectUnit(d.unit);

@@ -12,7 +12,7 @@ const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: 
 // Queries that need only the wheels loaded before ready; any other query (the
 // map, the ruling card and the QR code need svgwrite or segno) first waits for
 // the idle wheels.
-const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost", "place",
+const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost", "place", "thread",
   "validate", "share_encode", "share_decode", "share_read", "version"]);
 
 const here = new URL("./", import.meta.url);

@@ -47,7 +47,8 @@ def _version() -> dict:
 # Query name -> function (CONTRACT.md "The Python API", "Share links").
 HANDLERS: dict[str, Callable[..., Any]] = {
     **{name: _lazy("pycore.api", name)
-       for name in ("los", "fire", "visibility", "wall_advantage", "move_cost", "place")},
+       for name in ("los", "fire", "visibility", "wall_advantage", "move_cost", "place",
+                    "thread")},
     "share_encode": _lazy("pycore.share", "encode"),
     "share_decode": _lazy("pycore.share", "decode"),
     "share_read": _lazy("pycore.share", "read"),          # setup + question (issue 10)
@@ -82,7 +83,7 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
 # every query; its JSON text is matched against the texts seen last, so an
 # unchanged setup is neither parsed nor validated again (issue 13).
 SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
-                           "place", "validate", "share_encode", "render_map", "ruling_card"))
+                           "place", "thread", "validate", "share_encode", "render_map", "ruling_card"))
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()

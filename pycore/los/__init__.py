@@ -26,6 +26,15 @@ def query(s: Setup, viewer, target) -> dict:
     return evaluate(s, viewer, target).as_dict()
 
 
+def thread(s: Setup, viewer, target) -> dict:
+    """The thread between two ends and what it touches (no ruling)."""
+    from .. import geometry as g
+    from .names import touches
+    v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
+    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()
+    return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
+
+
 def visibility(s: Setup, viewer) -> dict:
     """Every hex's ground Location (IN a Depression where the hex is one): one
     sweep in pycore.visibility, equal to a Ruling per hex."""
@@ -33,4 +42,4 @@ def visibility(s: Setup, viewer) -> dict:
     return sweep(s, viewer)
 
 
-__all__ = ["Ruling", "evaluate", "query", "visibility"]
+__all__ = ["Ruling", "evaluate", "query", "thread", "visibility"]

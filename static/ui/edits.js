@@ -44,6 +44,15 @@ export function toggleHexside(setup, name, { type, hillside = false, gap = false
   setup.hexsides[name] = wanted;
 }
 
+// Set a hexside (a stroke of the hexside brush): whatever was there is replaced.
+export function setHexside(setup, name, { type, hillside = false, gap = false }) {
+  const old = keyIn(setup.hexsides, name);
+  if (old) delete setup.hexsides[old];
+  setup.hexsides[name] = hillside || gap
+    ? { type, ...(hillside && { hillside: true }), ...(gap && { gap: true }) }
+    : type;
+}
+
 // The first free id made of the side's initial and a number: g1, g2, r1...
 export function newUnitId(setup, side) {
   const prefix = (String(side).trim()[0] || "u").toLowerCase().replace(/[^a-z]/, "u");

@@ -1,8 +1,13 @@
 // The LOS tool: tap the viewer, then the target (a unit or a hex Location,
 // optionally at a building level or traced to a vertex: A6.12, B9.42), and
 // show Python's ruling (pycore.api.los, or fire when both ends are units).
+// Thread first (issue 9): the thread is drawn at the second tap, with every
+// hex, hexside and vertex it touches lit (pycore.api.thread), before the
+// ruling arrives; the viewer stays, so each further tap asks about a new
+// target; the question stays live through every edit, and a compact verdict
+// stays on the map (#los-chip) while other tools are in use.
 
-import { showLosResult, clearLosResult } from "./panels.js";
+import { showLosResult, clearLosResult, verdictText } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,13 +37,18 @@ export class LosTool {
     return this.store.setup.units.find((u) => u.id === id);
   }
 
+  // First tap: the viewer. Every later tap: the target, the viewer staying
+  // (one viewer, many targets); a tap on the viewer itself starts again.
   tap(end) {
-    if (!this.viewer || this.target) {
-      this.viewer = end;
-      this.target = null;
-      this.vertex = null;
-    } else {
+    const same = (a, b) => a && (a.unit !== undefined ? a.unit === b.unit : a.hex === b.hex && b.unit === undefined);
+    if (this.viewer && same(this.viewer, end)) {
+      this.clear();
+      return;
+    }
+    if (!this.viewer) this.viewer = end;
+    else {
       this.target = end;
+      this.vertex = null;
     }
     this.labels();
     this.run();
@@ -86,10 +96,28 @@ export class LosTool {
   clear() {
     this.viewer = this.target = this.vertex = null;
     this.token++;
+    this.lastResult = null;
     this.labels();
     this.view.clearThread();
+    this.view.markParts("data-on-thread", []);
     this.view.markHexes("data-los-end", []);
     clearLosResult();
+    this.chip();
+  }
+
+  // The compact verdict on the map, shown while another tool is in use.
+  chip(toolActive = this.toolActive) {
+    this.toolActive = toolActive;
+    const chip = $("los-chip");
+    const result = this.lastResult;
+    chip.hidden = toolActive || !result || !this.viewer || !this.target;
+    if (chip.hidden) return;
+    const name = (end) => (end.unit !== undefined ? end.unit : end.hex);
+    $("los-chip-text").textContent = `${name(this.viewer)} → ${name(this.target)}: ` +
+      `${verdictText(result)}, range ${result.range}` +
+      ("tem" in result && result.tem !== null && result.tem !== undefined
+        ? `, TEM ${result.tem >= 0 ? "+" : ""}${result.tem}` : "");
+    chip.dataset.los = String(Boolean(result.los));
   }
 
   labels() {
@@ -98,7 +126,11 @@ export class LosTool {
     $("los-target").textContent = name(this.target);
     $("los-vertex").textContent = this.vertex || "none";
     $("los-hint").textContent = !this.viewer ? "Tap the viewer (a unit or a hex), then the target."
-      : !this.target ? "Now tap the target." : "Tap again to pick a new viewer.";
+      : !this.target ? "Now tap the target."
+        : "Tap another target, or the viewer again to start over.";
+    // A unit end is at its own level (set it in the unit editor): no level box for it.
+    $("los-viewer-level").closest("label").hidden = this.viewer?.unit !== undefined;
+    $("los-target-level").closest("label").hidden = this.target?.unit !== undefined;
     const hexes = [this.viewer, this.target].filter((e) => e && e.hex).map((e) => e.hex);
     this.view.markHexes("data-los-end", hexes);
   }
@@ -134,13 +166,22 @@ export class LosTool {
     const token = ++this.token;
     if (!this.viewer || !this.target) {
       this.view.clearThread();
+      this.view.markParts("data-on-thread", []);
       clearLosResult();
+      this.lastResult = null;
+      this.chip();
       return;
     }
     const setup = this.store.setup;
     const viewer = this.arg(this.viewer, "los-viewer-level");
     const target = this.arg(this.target, "los-target-level", this.vertex);
     const both = typeof viewer === "string" && typeof target === "string";
+    const from = this.point(this.viewer);
+    const to = this.point(this.target, this.vertex);
+    if (!this.view.threadIs(from, to)) this.view.setThread(from, to, "pending", null);
+    this.python.latest("thread", "thread", setup, viewer, target).then((thread) => {
+      if (token === this.token) this.view.markParts("data-on-thread", thread.touches);
+    }, () => {});
     let result;
     try {
       result = await this.python.latest("ruling", both ? "fire" : "los", setup, viewer, target);
@@ -155,7 +196,7 @@ export class LosTool {
     this.lastResult = result;
     showLosResult(result);
     $("los-result").dataset.query = JSON.stringify([viewer, target]);
-    this.view.setThread(this.point(this.viewer), this.point(this.target, this.vertex), status(result),
-      result.blocked_at);
+    this.view.setThread(from, to, status(result), result.blocked_at);
+    this.chip();
   }
 }

@@ -76,12 +76,21 @@ export class MapView {
     const svg = this.svg;
     this.hexes = new Map();
     this.hexsides = new Map();
+    this.sidesByHex = new Map();
     this.vertices = new Map();
     this.terrains = new Set();
     boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
     for (const g of svg.querySelectorAll("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
-    for (const g of svg.querySelectorAll("[data-hexside]")) this.hexsides.set(nameKey(g.dataset.hexside), g);
+    this.sidesByHex = new Map();
+    for (const g of svg.querySelectorAll("[data-hexside]")) {
+      this.hexsides.set(nameKey(g.dataset.hexside), g);
+      for (const part of g.dataset.hexside.split("-")) {
+        const key = nameKey(part);
+        if (!this.sidesByHex.has(key)) this.sidesByHex.set(key, []);
+        this.sidesByHex.get(key).push(g);
+      }
+    }
     for (const c of svg.querySelectorAll("[data-vertex]")) this.vertices.set(nameKey(c.dataset.vertex), c);
     for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
     this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
@@ -100,6 +109,7 @@ export class MapView {
   }
 
   hex(name) { return this.hexes.get(nameKey(name)); }
+  sidesOf(hexName) { return this.sidesByHex.get(nameKey(hexName)) || []; }
   hexside(name) { return this.hexsides.get(nameKey(name)); }
   vertex(name) { return this.vertices.get(nameKey(name)); }
   element(name) { return this.hex(name) || this.hexside(name) || this.vertex(name); }
@@ -183,12 +193,20 @@ export class MapView {
     });
   }
 
-  // The LOS thread between two named points (hex or vertex), coloured by status.
+  // Whether the thread drawn runs between these two named points.
+  threadIs(from, to) {
+    return Boolean(this.losLayer) && this.losLayer.dataset.from === nameKey(from)
+      && this.losLayer.dataset.to === nameKey(to);
+  }
+
+  // The LOS thread between two named points (hex or vertex), coloured by status
+  // ("pending" until the ruling is in).
   setThread(from, to, status, blockedAt) {
     this.clearThread();
     const [x1, y1] = this.position(from);
     const [x2, y2] = this.position(to);
-    const g = el("g", { class: "los", "data-status": status });
+    const g = el("g", { class: "los", "data-status": status, "data-from": nameKey(from),
+      "data-to": nameKey(to) });
     g.append(el("line", { class: "thread", x1, y1, x2, y2 }));
     g.append(el("circle", { class: "end", cx: x1, cy: y1, r: 3 }));
     g.append(el("circle", { class: "end", cx: x2, cy: y2, r: 3 }));
@@ -218,6 +236,13 @@ export class MapView {
 
   clearOverlay() {
     for (const g of this.hexes.values()) g.removeAttribute("data-vis");
+  }
+
+  // Mark the named hexes, hexsides and vertices (and only them) with attr.
+  markParts(attr, names) {
+    if (!this.svg) return;
+    for (const node of this.svg.querySelectorAll(`[${attr}]`)) node.removeAttribute(attr);
+    for (const name of names) this.element(name)?.setAttribute(attr, "true");
   }
 
   markHexes(attr, names) {

@@ -36,15 +36,20 @@ function signed(n) {
 }
 
 // The ruling of pycore.api.los / fire (CONTRACT.md) in the LOS panel.
+// The verdict in a few words: "Clear LOS", "LOS, hindered (+2)", "No LOS (A6.2)".
+export function verdictText(result) {
+  return result.los
+    ? (result.hindrance ? `LOS, hindered (+${result.hindrance})` : "Clear LOS")
+    : `No LOS${result.rule ? ` (${result.rule})` : ""}`;
+}
+
 export function showLosResult(result) {
   const box = $("los-result");
   box.hidden = false;
   const field = (k) => box.querySelector(`[data-k="${k}"]`);
   const verdict = field("verdict");
   verdict.dataset.los = String(Boolean(result.los));
-  verdict.textContent = result.los
-    ? (result.hindrance ? `LOS, hindered (+${result.hindrance})` : "Clear LOS")
-    : `No LOS${result.rule ? ` (${result.rule})` : ""}`;
+  verdict.textContent = verdictText(result);
   field("range").textContent = result.range ?? "–";
   field("hindrance").textContent = result.hindrance ? signed(result.hindrance) : "0";
   field("tem").textContent = !("tem" in result) ? "– (pick two units for TEM)"

@@ -1,15 +1,19 @@
 // Pan and pinch-zoom of the map with Pointer Events (mouse, pen and touch alike).
 // A press that does not move is a tap: onTap(element under the finger, event).
+// With a painting tool (strokes.wants()), a one-finger or left-button drag is a
+// stroke (static/ui/strokes.js); the map then pans with two fingers, or with
+// the right or middle mouse button.
 
 const TAP_SLOP = 10; // px a finger may wander and still tap
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
 
 export class PanZoom {
-  constructor(viewport, content, onTap) {
+  constructor(viewport, content, onTap, strokes = null) {
     this.viewport = viewport;
     this.content = content;
     this.onTap = onTap;
+    this.strokes = strokes;
     this.scale = 1;
     this.tx = 0;
     this.ty = 0;
@@ -20,6 +24,7 @@ export class PanZoom {
     viewport.addEventListener("pointerup", (e) => this.up(e));
     viewport.addEventListener("pointercancel", (e) => this.cancel(e));
     viewport.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
+    viewport.addEventListener("contextmenu", (e) => e.preventDefault());   // right-drag pans
   }
 
   apply() {
@@ -88,12 +93,19 @@ export class PanZoom {
   }
 
   down(e) {
-    if (e.button !== undefined && e.button > 0) return;
+    if (e.button !== undefined && e.button > 2) return;
+    if (e.target.closest?.("button, input, select, a")) return;   // a control over the map
     this.pointers.set(e.pointerId, this.local(e));
-    if (this.pointers.size === 1) {
+    if (this.pointers.size === 1 && e.button > 0) {     // right or middle button: pan
+      e.preventDefault();
+      this.gesture = { kind: "pan", start: this.local(e), tx: this.tx, ty: this.ty };
+    } else if (this.pointers.size === 1) {
       const p = this.local(e);
-      this.gesture = { kind: "press", target: e.target, start: p, tx: this.tx, ty: this.ty };
+      this.gesture = { kind: "press", target: e.target, start: p, tx: this.tx, ty: this.ty,
+        down: e, stroke: Boolean(this.strokes?.wants()) };
+      if (this.gesture.stroke) this.strokes.hover(e);
     } else if (this.pointers.size === 2) {
+      if (this.gesture?.kind === "stroke") this.strokes.cancel();
       const [a, b] = [...this.pointers.values()];
       this.gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
         mid: { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }, scale: this.scale, tx: this.tx, ty: this.ty };
@@ -105,12 +117,23 @@ export class PanZoom {
     const p = this.local(e);
     this.pointers.set(e.pointerId, p);
     const g = this.gesture;
-    if (g.kind === "press" || g.kind === "pan") {
+    if (g.kind === "stroke") {
+      this.strokes.move(e);
+    } else if (g.kind === "press" || g.kind === "pan") {
       const dx = p.x - g.start.x;
       const dy = p.y - g.start.y;
-      if (g.kind === "press" && Math.hypot(dx, dy) < TAP_SLOP) return;
+      if (g.kind === "press" && Math.hypot(dx, dy) < TAP_SLOP) {
+        if (g.stroke) this.strokes.hover(e);
+        return;
+      }
       if (g.kind === "press") {
         try { this.viewport.setPointerCapture(e.pointerId); } catch { /* a pointer the browser no longer tracks */ }
+      }
+      if (g.kind === "press" && g.stroke) {
+        g.kind = "stroke";
+        this.strokes.start(g.down);
+        this.strokes.move(e);
+        return;
       }
       g.kind = "pan";
       this.tx = g.tx + dx;
@@ -135,7 +158,11 @@ export class PanZoom {
     const g = this.gesture;
     if (this.pointers.size === 0) {
       this.gesture = null;
-      if (g && g.kind === "press") this.onTap(g.target, e);
+      if (g && g.kind === "press") {
+        if (g.stroke) this.strokes.cancel();
+        this.onTap(g.target, e);
+      }
+      if (g && g.kind === "stroke") this.strokes.end();
     } else if (g && g.kind === "pinch") {
       this.gesture = { kind: "done" }; // lifting one finger of a pinch is not a tap
     }
@@ -143,6 +170,7 @@ export class PanZoom {
 
   cancel(e) {
     this.pointers.delete(e.pointerId);
+    if (this.gesture?.kind === "stroke" || this.gesture?.stroke) this.strokes.cancel();
     if (this.pointers.size === 0) this.gesture = null;
   }
 
