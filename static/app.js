@@ -11,7 +11,7 @@ import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
 import { RulingCard } from "./ui/card.js";
-import { newUnitId, paintHex, setHexside, toggleHexside } from "./ui/edits.js";
+import { newUnitId, paintHex, setHexside, toggleHexside, topLevel } from "./ui/edits.js";
 import { Strokes } from "./ui/strokes.js";
 
 const $ = (id) => document.getElementById(id);
@@ -149,7 +149,7 @@ function refresh(reason) {
   }
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
   view.sync(setup, ui.selected);
-  panels.showUnit(findUnit(setup, ui.selected));
+  showUnitEditor();
   los.refresh();
   refreshVisibility();
   refreshWallAdvantage();
@@ -275,7 +275,12 @@ $("hexside-palette").addEventListener("click", (e) => {
 function selectUnit(id) {
   ui.selected = id;
   view.drawUnits(store.setup, id);
-  panels.showUnit(findUnit(store.setup, id));
+  showUnitEditor();
+}
+
+function showUnitEditor() {
+  const unit = findUnit(store.setup, ui.selected);
+  panels.showUnit(unit, unit ? topLevel(store.setup, unit.hex) : 0);
 }
 
 function editSelected(fn) {
@@ -368,9 +373,55 @@ function onPick(d) {
   }
 }
 
+// --- new units: side chips and the type palette (no keyboard needed) ----------------
+
+// The nationalities of ASL's Chapter A and H orders of battle, for the side chips.
+const NATIONS = ["German", "Russian", "American", "British", "French", "Italian", "Japanese",
+  "Finnish", "Chinese", "Polish", "Hungarian", "Romanian", "Slovakian", "Croatian", "Bulgarian",
+  "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
+const chips = { sides: ["German", "Russian"], active: 0 };
+panels.fillSelect($("chip-nation"), NATIONS);
+$("sides").replaceChildren(...NATIONS.map((n) => Object.assign(document.createElement("option"), { value: n })));
+
+function showChips() {
+  for (const b of document.querySelectorAll(".side-chip")) {
+    b.textContent = chips.sides[Number(b.dataset.chip)];
+    b.setAttribute("aria-pressed", String(Number(b.dataset.chip) === chips.active));
+  }
+  const side = chips.sides[chips.active];
+  if (!NATIONS.includes(side)) $("chip-nation").append(new Option(side, side));
+  $("chip-nation").value = side;
+  $("new-side").value = side;
+}
+// The chips follow the setup: its first two sides, once per setup.
+function chipsFromSetup(setup) {
+  const sides = [...new Set(setup.units.map((u) => u.side))].slice(0, 2);
+  if (sides.length) chips.sides = [sides[0], sides[1] ?? (sides[0] === "Russian" ? "German" : "Russian")];
+  showChips();
+}
+for (const b of document.querySelectorAll(".side-chip")) {
+  b.addEventListener("click", () => { chips.active = Number(b.dataset.chip); showChips(); });
+}
+$("chip-nation").addEventListener("change", (e) => { chips.sides[chips.active] = e.target.value; showChips(); });
+$("new-side").addEventListener("change", (e) => {
+  const side = e.target.value.trim();
+  if (side) chips.sides[chips.active] = side;
+  showChips();
+});
+chipsFromSetup(store.setup);
+
+for (const type of UNIT_TYPES) {
+  const b = Object.assign(document.createElement("button"), { type: "button", className: "swatch", textContent: type });
+  b.dataset.unitType = type;
+  b.addEventListener("click", () => { $("new-type").value = type; pressOne($("unit-palette"), "data-unit-type", type); });
+  $("unit-palette").append(b);
+}
+$("new-type").addEventListener("change", (e) => pressOne($("unit-palette"), "data-unit-type", e.target.value));
+
 // --- the unit editor ------------------------------------------------------------
 
 panels.fillSelect($("new-type"), UNIT_TYPES);
+pressOne($("unit-palette"), "data-unit-type", $("new-type").value);
 panels.fillSelect($("ue-type"), UNIT_TYPES);
 panels.buildFlagBoxes((flag, on) => editSelected((u) => { if (on) u[flag] = true; else delete u[flag]; }));
 $("ue-id").addEventListener("change", (e) => {
@@ -450,6 +501,7 @@ async function loadExternal(setup, what) {
     throw err;
   }
   store.replaceChecked(valid, what);
+  chipsFromSetup(store.setup);
   await mapJob;
   frameContent();
   return valid;

@@ -56,6 +56,12 @@ def short_id(uid: str) -> str:
     return uid if len(uid) <= ID_CHARS else uid[:ID_CHARS - 1] + "\u2026"
 
 
+def counter_label(unit: dict) -> str:
+    """The counter's bold line: the unit's name ("4-4-7") if it has one, else its type."""
+    name = str(unit.get("name") or "").strip()
+    return short_id(name) if name else type_label(unit)
+
+
 def side_order(setup: dict) -> dict:
     """Each side's index in order of first appearance: the counter colour key."""
     order: dict = {}
@@ -101,7 +107,7 @@ def _unit_group(dwg, unit, sidx, at, selected):
     g.set_desc(title=title)
     half = UNIT_SIZE / 2
     g.add(dwg.rect((-half, -half), (UNIT_SIZE, UNIT_SIZE), class_="counter"))
-    g.add(dwg.text(type_label(unit), insert=(0, -2), class_="u-type"))
+    g.add(dwg.text(counter_label(unit), insert=(0, -2), class_="u-type"))
     g.add(dwg.text(short_id(str(unit["id"])), insert=(0, 8), class_="u-id"))
     status = status_label(unit)
     if status:

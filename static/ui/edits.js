@@ -53,6 +53,13 @@ export function setHexside(setup, name, { type, hillside = false, gap = false })
     : type;
 }
 
+// The highest level a unit in this hex can be on: a building's top floor
+// (CONTRACT.md "levels" counts the ground level), else 0.
+export function topLevel(setup, hexName) {
+  const spec = setup.hexes[keyIn(setup.hexes, hexName) ?? ""] ?? {};
+  return BUILDINGS.has(spec.terrain) ? Math.max(0, Number(spec.levels ?? 1) - 1) : 0;
+}
+
 // The first free id made of the side's initial and a number: g1, g2, r1...
 export function newUnitId(setup, side) {
   const prefix = (String(side).trim()[0] || "u").toLowerCase().replace(/[^a-z]/, "u");

@@ -58,6 +58,15 @@ function shortId(id) {
   return s.length <= ID_CHARS ? s : s.slice(0, ID_CHARS - 1) + "\u2026";
 }
 
+// web/marks.py counter_label: the unit's name ("4-4-7") if it has one, else its type.
+function counterLabel(unit) {
+  const name = String(unit.name ?? "").trim();
+  return name ? shortId(name) : typeLabel(unit);
+}
+
+// A selected unit's stack opens out, so every counter in it can be tapped.
+const STACK_OPEN = [UNIT_SIZE + 4, 0];
+
 export class MapView {
   constructor(container) {
     this.container = container;
@@ -159,16 +168,19 @@ export class MapView {
     const sizes = new Map();
     for (const a of anchors) sizes.set(a, (sizes.get(a) || 0) + 1);
     const seen = new Map();
+    const chosen = units.findIndex((u) => u.id === selected);
+    const openAnchor = chosen >= 0 && sizes.get(anchors[chosen]) > 1 ? anchors[chosen] : null;
     units.forEach((unit, i) => {
       if (!sides.has(unit.side)) sides.set(unit.side, sides.size);
       const anchor = anchors[i];
       if (!anchor) return;
       const depth = seen.get(anchor) || 0;
       seen.set(anchor, depth + 1);
-      // web/marks.py stack_position
+      // web/marks.py stack_position; the selected unit's stack open (STACK_OPEN)
       const shift = depth - (sizes.get(anchor) - 1) / 2;
-      const x = Math.round((Number(anchor.dataset.cx) + shift * STACK_STEP[0]) * 100) / 100;
-      const y = Math.round((Number(anchor.dataset.cy) + shift * STACK_STEP[1]) * 100) / 100;
+      const step = anchor === openAnchor ? STACK_OPEN : STACK_STEP;
+      const x = Math.round((Number(anchor.dataset.cx) + shift * step[0]) * 100) / 100;
+      const y = Math.round((Number(anchor.dataset.cy) + shift * step[1]) * 100) / 100;
       const g = el("g", { class: "unit", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
         "data-side": unit.side ?? "", "data-sidx": sides.get(unit.side) });
       g.dataset.unit = unit.id;
@@ -178,7 +190,7 @@ export class MapView {
       g.append(el("title", {}, title));
       const half = UNIT_SIZE / 2;
       g.append(el("rect", { class: "counter", x: -half, y: -half, width: UNIT_SIZE, height: UNIT_SIZE }));
-      g.append(el("text", { class: "u-type", x: 0, y: -2 }, typeLabel(unit)));
+      g.append(el("text", { class: "u-type", x: 0, y: -2 }, counterLabel(unit)));
       g.append(el("text", { class: "u-id", x: 0, y: 8 }, shortId(unit.id)));
       const status = statusLabel(unit);
       if (status) g.append(el("text", { class: "u-status", x: 0, y: half + 8 }, status));

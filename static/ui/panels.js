@@ -120,7 +120,7 @@ export function fillSelect(select, values) {
 }
 
 // Show the selected unit in the editor (or hide the editor).
-export function showUnit(unit) {
+export function showUnit(unit, hexTopLevel = 0) {
   $("unit-editor").hidden = !unit;
   if (!unit) return;
   $("ue-title").textContent = unit.id;
@@ -132,7 +132,13 @@ export function showUnit(unit) {
   set("ue-name", unit.name ?? "");
   set("ue-side", unit.side ?? "");
   set("ue-type", unit.type ?? "squad");
-  set("ue-level", unit.level ?? 0);
+  // Only the levels its hex has (a building's, B23): never a choice the rules refuse.
+  const top = Math.max(Number(unit.level ?? 0), hexTopLevel);
+  const levels = $("ue-level");
+  if (levels.options.length !== top + 1) {
+    fillSelect(levels, Array.from({ length: top + 1 }, (_, i) => String(i)));
+  }
+  levels.value = String(unit.level ?? 0);
   $("ue-wa").value = unit.wa === true ? "true" : unit.wa === false ? "false" : "auto";
   for (const input of $("ue-flags").querySelectorAll("input[data-flag]")) {
     input.checked = Boolean(unit[input.dataset.flag]);

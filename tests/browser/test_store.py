@@ -49,8 +49,7 @@ def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(r
     tool(page, "unit")
     page.fill("#new-side", "Russian")
     press(page, hex_sel("H5"))
-    page.fill("#ue-level", "1")
-    page.press("#ue-level", "Enter")
+    page.select_option("#ue-level", "1")
     page.wait_for_function("() => window.asl.getSetup().units[0]?.level === 1")
     settled(page)
     before = setup_of(page)
@@ -65,17 +64,18 @@ def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(r
     assert setup_of(page) == before                               # the autosave kept the good one
 
 
-def test_a_unit_level_above_its_building_is_refused(ready_page):
+def test_a_unit_level_is_chosen_only_among_the_levels_its_hex_has(ready_page):
+    # Issue 9: never a control that does nothing or that the rules refuse. A
+    # two-level building offers ground and level 1; open ground only ground.
     page = ready_page
     paint_building(page, "H5", "building", 2)
     tool(page, "unit")
     press(page, hex_sel("H5"))
     settled(page)
-    before = setup_of(page)
-    page.fill("#ue-level", "3")
-    page.press("#ue-level", "Enter")
-    assert "H5 has no level 3" in message(page)
-    back_to(page, before)
+    assert page.eval_on_selector_all("#ue-level option", "os => os.map(o => o.value)") == ["0", "1"]
+    press(page, hex_sel("J5"))
+    settled(page)
+    assert page.eval_on_selector_all("#ue-level option", "os => os.map(o => o.value)") == ["0"]
 
 
 def test_undo_works_across_a_reload(ready_page):

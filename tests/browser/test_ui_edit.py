@@ -62,8 +62,7 @@ def test_units_are_placed_given_status_moved_and_removed(ready_page):
     g = add_unit(page, "T1", "German", "leader")
     page.check("#ue-flags [data-flag=broken]")
     page.check("#ue-flags [data-flag=concealed]")
-    page.fill("#ue-level", "1")
-    page.press("#ue-level", "Enter")
+    page.select_option("#ue-level", "1")
     page.select_option("#ue-wa", "false")
     page.fill("#ue-name", "Lt. Kessler")
     page.press("#ue-name", "Enter")
@@ -71,7 +70,8 @@ def test_units_are_placed_given_status_moved_and_removed(ready_page):
     assert unit == {"id": g, "side": "German", "type": "leader", "hex": "T1", "broken": True,
                     "concealed": True, "level": 1, "wa": False, "name": "Lt. Kessler"}
     counter = page.text_content(unit_sel(g))
-    assert "LDR" in counter and "BRK" in counter and "noWA" in counter and "L1" in counter
+    # The counter shows the unit's name in place of its type (issue 9).
+    assert "Lt. Ke" in counter and "BRK" in counter and "noWA" in counter and "L1" in counter
     # Bypass (A4.3) on one of its hex's hexsides, and the vertex its LOS is traced to (A6.12)
     page.click("#ue-pick-bypass")
     press(page, hexside_sel("T1-U1"))
