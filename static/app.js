@@ -13,6 +13,7 @@ import { BoardGrid } from "./ui/boards.js";
 import { RulingCard } from "./ui/card.js";
 import { newUnitId, paintHex, setHexside, toggleHexside, topLevel } from "./ui/edits.js";
 import { Strokes } from "./ui/strokes.js";
+import { installKeys } from "./ui/keys.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -481,12 +482,35 @@ document.addEventListener("keydown", (e) => {
   e.preventDefault();
 });
 
+// --- keys (issue 9; listed in the Keys panel) ---------------------------------------
+
+installKeys({
+  setTool,
+  tool: () => ui.tool,
+  actions: {
+    "s": () => { chips.active = 1 - chips.active; showChips(); },
+    "f": () => pz.fit(),
+    "+": () => pz.zoomCentre(1.25), "=": () => pz.zoomCentre(1.25), "-": () => pz.zoomCentre(0.8),
+    "Escape": () => { setPick(null); los.clear(); },
+    "?": () => { $("keys-help").open = !$("keys-help").open; },
+  },
+});
+
+// Base levels across the whole range the limits allow (pycore.limits via "version").
+python.ready.then(() => python.call("version")).then((v) => {
+  const select = $("brush-level");
+  const keep = select.value;
+  const levels = Array.from({ length: 2 * v.max_level + 1 }, (_, i) => String(i - v.max_level));
+  panels.fillSelect(select, ["keep", ...levels]);
+  select.value = keep;
+}).catch(() => {});
+
 // --- zoom -------------------------------------------------------------------------
 
 $("zoom-in").addEventListener("click", () => pz.zoomCentre(1.25));
 $("zoom-out").addEventListener("click", () => pz.zoomCentre(0.8));
 $("zoom-fit").addEventListener("click", () => pz.fit());
-addEventListener("resize", () => pz.fit());
+addEventListener("resize", () => pz.resized());
 
 // --- files and links ------------------------------------------------------------
 

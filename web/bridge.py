@@ -41,7 +41,9 @@ def _render_map(setup: Any, options: dict | None = None) -> str:
 
 def _version() -> dict:
     from pycore.explain import RULEBOOK
-    return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK}
+    from pycore.limits import MAX_LEVEL
+    return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
+            "max_level": MAX_LEVEL}
 
 
 # Query name -> function (CONTRACT.md "The Python API", "Share links").

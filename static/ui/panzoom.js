@@ -28,6 +28,8 @@ export class PanZoom {
   }
 
   apply() {
+    const box = this.viewport.getBoundingClientRect();
+    this.box = { width: box.width, height: box.height };
     this.content.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
   }
 
@@ -70,6 +72,18 @@ export class PanZoom {
     this.scale = s;
     this.tx = view.width / 2 - cx * s;
     this.ty = view.height / 2 - cy * s;
+    this.apply();
+  }
+
+  // The viewport changed size (rotation, a resized window): keep the zoom and
+  // the map point at its centre.
+  resized() {
+    const box = this.viewport.getBoundingClientRect();
+    const old = this.box;
+    this.box = { width: box.width, height: box.height };
+    if (!old || !old.width || !old.height) return this.fit();
+    this.tx += (box.width - old.width) / 2;
+    this.ty += (box.height - old.height) / 2;
     this.apply();
   }
 
