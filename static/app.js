@@ -266,6 +266,8 @@ $("terrain-palette").addEventListener("click", (e) => {
 });
 $("brush-level").addEventListener("change", (e) => { brush.level = e.target.value; });
 $("brush-levels").addEventListener("change", (e) => { brush.levels = Number(e.target.value); });
+panels.quickButtons($("brush-level"), ["keep", "-1", "0", "1", "2", "3", "4"]);
+panels.quickButtons($("brush-levels"), ["1", "2", "3", "4"]);
 $("hexside-palette").addEventListener("click", (e) => {
   const b = e.target.closest("[data-hexside-type]");
   if (!b) return;

@@ -139,10 +139,40 @@ export function showUnit(unit, hexTopLevel = 0) {
     fillSelect(levels, Array.from({ length: top + 1 }, (_, i) => String(i)));
   }
   levels.value = String(unit.level ?? 0);
+  quickButtons(levels, [...levels.options].map((o) => o.value));
   $("ue-wa").value = unit.wa === true ? "true" : unit.wa === false ? "false" : "auto";
   for (const input of $("ue-flags").querySelectorAll("input[data-flag]")) {
     input.checked = Boolean(unit[input.dataset.flag]);
   }
   $("ue-bypass").textContent = unit.bypass || "none";
   $("ue-vertex").textContent = unit.vertex || "none";
+}
+
+// One-tap buttons beside a select for its common values (a select costs two
+// taps on a tablet): a button sets the select and fires its change; the
+// pressed button follows the select.
+export function quickButtons(select, values, label = (v) => v) {
+  let row = select.parentElement.querySelector(`.quick[data-for="${select.id}"]`);
+  if (!row) {
+    row = node("span");
+    row.className = "quick";
+    row.dataset.for = select.id;
+    select.after(row);
+    select.addEventListener("change", () => press(row, select.value));
+  }
+  row.replaceChildren(...values.map((v) => {
+    const b = node("button", label(v));
+    b.type = "button";
+    b.dataset.value = v;
+    b.addEventListener("click", () => {
+      select.value = v;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    return b;
+  }));
+  press(row, select.value);
+}
+
+function press(row, value) {
+  for (const b of row.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.value === value));
 }
