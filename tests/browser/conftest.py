@@ -33,6 +33,22 @@ READY_TIMEOUT_MS = 60_000
 SOURCES = ("static", "pycore", "web", "build.py", "pyproject.toml")
 
 
+# (situation, interactions, target, seconds, ruling matches pycore.api), filled
+# by tests/browser/test_situations.py and printed at the end of the run.
+SITUATION_ROWS: list = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not SITUATION_ROWS:
+        return
+    write = terminalreporter.write_line
+    write("")
+    write("| situation | interactions | target | seconds | ruling matches pycore.api |")
+    write("| --- | ---: | ---: | ---: | --- |")
+    for name, count, target, seconds, matches in SITUATION_ROWS:
+        write(f"| {name} | {count} | <= {target} | {seconds:.1f} | {'yes' if matches else 'NO'} |")
+
+
 class Request(NamedTuple):
     host: str
     path: str
