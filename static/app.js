@@ -457,6 +457,11 @@ $("ue-clear-bypass").addEventListener("click", () => editSelected((u) => { delet
 $("ue-pick-vertex").addEventListener("click", () => setPick({ kind: "vertex", purpose: "vertex" }));
 $("ue-clear-vertex").addEventListener("click", () => editSelected((u) => { delete u.vertex; }));
 $("ue-move").addEventListener("click", () => setPick({ kind: "hex", purpose: "move" }));
+// Stacking: the hex's counter takes taps, so a unit joins it from here.
+$("ue-stack").addEventListener("click", () => {
+  const unit = findUnit(store.setup, ui.selected);
+  if (unit) addUnit(unit.hex);
+});
 $("ue-delete").addEventListener("click", () => {
   const id = ui.selected;
   store.edit((s) => { s.units = s.units.filter((u) => u.id !== id); });

@@ -14,6 +14,9 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
   on the B9.2 board: a viewer not asked before
 - vis click 66x20: the same on a random 2 x 2 board map (pycore.bench's,
   30% of hexes with terrain), a viewer not asked before
+- feedback: from the end of a tap to the frame showing the changed map
+  (a terrain tap, a hexside tap by nearest edge), and to the LOS verdict
+  text after an edit under a live question (issue 9)
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
@@ -195,6 +198,76 @@ def largest_setup_times(site: Site) -> dict:
             context.close()
 
 
+# Issue 9: from the end of a tap (pointerup) to the frame that shows the changed
+# map, and to the ruling text that follows, on a tablet page.
+FEEDBACK = """() => new Promise((resolve) => {
+    window.__taps = [];
+    document.querySelector("#map").addEventListener("pointerup", () => {
+        const t0 = performance.now();
+        const svg = document.querySelector("#map svg");
+        const seen = new MutationObserver(() => {
+            seen.disconnect();
+            requestAnimationFrame(() => window.__taps.push(performance.now() - t0));
+        });
+        seen.observe(svg, { attributes: true, subtree: true, childList: true });
+    }, { capture: true });
+    resolve();
+})"""
+
+
+def feedback_times(site: Site, taps: int = 25) -> dict:
+    """Median ms from the end of a tap to the changed map painted (terrain, a
+    hexside by nearest edge), and to the LOS verdict text after an edit."""
+    from playwright.sync_api import sync_playwright
+    from pycore import geometry
+    with sync_playwright() as playwright, \
+            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 1280, "height": 800}, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+            page.evaluate("() => window.asl.ready")
+            page.wait_for_timeout(1500)          # the idle imports done
+            page.evaluate(FEEDBACK)
+            centre = lambda sel: (lambda b: (b["x"] + b["width"] / 2, b["y"] + b["height"] / 2))(
+                page.locator(sel).first.bounding_box())
+            out = {}
+            for tool, what in (("terrain", "hex painted"), ("hexside", "hexside set")):
+                page.click(f"button[data-tool={tool}]")
+                if tool == "terrain":
+                    page.click("#terrain-palette [data-terrain=woods]")
+                page.evaluate("() => { window.__taps = []; }")
+                for i in range(taps):
+                    h = geometry.hex_name(geometry.hex_at(3 + i % 25, 2 + (i // 25) * 4 + i % 2))
+                    x, y = centre(f"#map [data-hex='{h}']")
+                    page.touchscreen.tap(x, y - (6 if tool == "hexside" else 0))
+                    page.wait_for_timeout(120)
+                got = page.evaluate("() => window.__taps")
+                out[f"tap to map changed ({what})"] = statistics.median(got) if got else None
+            # The verdict text after an edit under a live LOS question.
+            page.click("button[data-tool=los]")
+            page.touchscreen.tap(*centre("#map [data-hex='C3']"))
+            page.touchscreen.tap(*centre("#map [data-hex='C8']"))
+            page.wait_for_selector("#los-result:not([hidden])")
+            page.click("button[data-tool=terrain]")
+            times = []
+            for i in range(9):       # woods in C5 blocks (A6.2), open ground clears it again
+                page.click(f"#terrain-palette [data-terrain={'open' if i % 2 else 'woods'}]")
+                before = page.text_content("#los-chip-text")
+                t0 = page.evaluate("() => performance.now()")
+                page.touchscreen.tap(*centre("#map [data-hex='C5']"))
+                page.wait_for_function("(b) => document.querySelector('#los-chip-text')"
+                                       ".textContent !== b", arg=before)
+                times.append(page.evaluate("() => performance.now()") - t0)
+            out["tap to the ruling text updated"] = statistics.median(times)
+            return out
+        finally:
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -204,6 +277,7 @@ def main() -> None:
     try:
         results = run(site, args.runs)
         largest = largest_setup_times(site)
+        feedback = feedback_times(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -212,6 +286,9 @@ def main() -> None:
           "400 units), in the page:")
     for name, ms in largest.items():
         print(f"  {name:40} {ms:8,.0f} ms")
+    print("\nfeedback on a tablet page (1280x800, touch), median ms (target: map <= 16):")
+    for name, ms in feedback.items():
+        print(f"  {name:40} {ms:8,.1f} ms" if ms is not None else f"  {name:40} (none)")
 
 
 if __name__ == "__main__":
