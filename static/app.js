@@ -20,9 +20,12 @@ const $ = (id) => document.getElementById(id);
 // --- messages and status ------------------------------------------------------
 
 let messageTimer = null;
-// A message, optionally with one action button ({label, run}).
+// A message, optionally with one action button ({label, run}). An error with
+// no action describes the situation on screen: it closes once the player
+// changes it (a later edit, undo or load; issue 8).
 function showMessage(text, kind = "error", action = null) {
   const box = $("message");
+  box.dataset.untilEdit = String(kind === "error" && !action);
   $("message-text").textContent = text;
   const button = $("message-action");
   button.hidden = !action;
@@ -142,6 +145,7 @@ function redrawGrid(setup) {
 
 function refresh(reason) {
   const setup = store.setup;
+  if (reason !== "refused" && $("message").dataset.untilEdit === "true") $("message").hidden = true;
   $("undo").disabled = !store.undoStack.length;
   $("redo").disabled = !store.redoStack.length;
   if (!mapMatches(setup)) {

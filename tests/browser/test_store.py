@@ -59,6 +59,12 @@ def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(r
     assert "units[0]" not in text and "unit " in text            # said in a player's words
     back_to(page, before)
     still_answers(page)
+    paint_hex(page, "J7", terrain="woods")            # a new situation: the message closes
+    page.wait_for_selector("#message", state="hidden")
+    settled(page)
+    page.click("#undo")
+    assert setup_of(page) == before
+    settled(page)
     page.reload()
     wait_ready(page)
     assert setup_of(page) == before                               # the autosave kept the good one

@@ -1,0 +1,122 @@
+"""Randomized edits through the page (issue 8): 300 seeded sequences of what a
+player does (paint, hexsides, units added, moved, deleted and raised, a new
+map size, undo and redo, a reload). After every step the setup on screen is
+one Python accepts, and it is exactly what a reload of this tab restores.
+Edits are made with clicks on visible elements; the page is only read."""
+from __future__ import annotations
+
+import json
+import random
+
+from pycore import geometry
+
+from .conftest import wait_ready
+from .test_store import settled
+from .test_ui_steps import centre_of, hex_sel, setup_of, unit_sel
+
+SEQUENCES, STEPS = 300, 3
+TAB_KEY = "asl-los.tab.v1"
+SIZES = [(33, 10), (12, 8), (8, 6)]
+
+
+def on_map(rng: random.Random, setup: dict) -> str:
+    grid = geometry.Grid(setup["map"]["columns"], setup["map"]["rows"])
+    return geometry.hex_name(rng.choice(sorted(grid.hexes())))
+
+
+def click_map(page, selector: str) -> None:
+    page.click("#zoom-fit")
+    page.mouse.click(*centre_of(page, selector))
+
+
+def paint(page, rng, setup):
+    page.click("button[data-tool=terrain]")
+    page.click(f"#terrain-palette [data-terrain={rng.choice(['open', 'woods', 'building', 'stone-building', 'grain', 'gully'])}]")
+    page.click(f".quick[data-for=brush-level] [data-value='{rng.choice(['keep', '0', '1', '2', '-1'])}']")
+    page.click(f".quick[data-for=brush-levels] [data-value='{rng.choice('1234')}']")
+    click_map(page, hex_sel(on_map(rng, setup)))
+
+
+def hexside(page, rng, setup):
+    page.click("button[data-tool=hexside]")
+    page.click(f"#hexside-palette [data-hexside-type={rng.choice(['wall', 'hedge', 'bocage'])}]")
+    sides = page.eval_on_selector_all("#map [data-hexside]", "els => els.map(e => e.dataset.hexside)")
+    click_map(page, f"#map [data-hexside='{rng.choice(sides)}'] .hs-hit")
+
+
+def add_unit(page, rng, setup):
+    page.click("button[data-tool=unit]")
+    page.click(f".side-chip[data-chip='{rng.choice('01')}']")
+    page.click(f"#unit-palette [data-unit-type={rng.choice(['squad', 'leader', 'crew', 'gun'])}]")
+    click_map(page, hex_sel(on_map(rng, setup)))
+
+
+def pick_unit(page, rng, setup) -> bool:
+    if not setup["units"]:
+        return False
+    page.click("button[data-tool=unit]")
+    click_map(page, unit_sel(rng.choice(setup["units"])["id"]))
+    return page.is_visible("#unit-editor")
+
+
+def move_unit(page, rng, setup):
+    if pick_unit(page, rng, setup):
+        page.click("#ue-move")
+        click_map(page, hex_sel(on_map(rng, setup)))
+
+
+def delete_unit(page, rng, setup):
+    if pick_unit(page, rng, setup):
+        page.click("#ue-delete")
+
+
+def raise_unit(page, rng, setup):
+    if pick_unit(page, rng, setup):
+        levels = page.eval_on_selector_all("#ue-level option", "os => os.map(o => o.value)")
+        page.select_option("#ue-level", rng.choice(levels))
+
+
+def new_map(page, rng, setup):
+    columns, rows = rng.choice(SIZES)
+    page.fill("#map-columns", str(columns))
+    page.fill("#map-rows", str(rows))
+    page.click("#new-map")
+    page.wait_for_function("([c, r]) => window.asl.getSetup().map.columns === c "
+                           "&& window.asl.getSetup().map.rows === r", arg=[columns, rows])
+
+
+def undo(page, rng, setup):
+    button = "#undo" if rng.random() < 0.6 else "#redo"
+    if page.is_enabled(button):
+        page.click(button)
+
+
+def reload(page, rng, setup):
+    page.reload()
+    wait_ready(page)
+    assert setup_of(page) == setup                      # the reload restored it exactly
+
+
+ACTIONS = [(paint, 5), (hexside, 4), (add_unit, 4), (move_unit, 2), (delete_unit, 1),
+           (raise_unit, 3), (new_map, 1), (undo, 3), (reload, 1)]
+
+
+def test_300_random_edit_sequences_never_leave_a_setup_python_refuses_or_a_reload_loses(ready_page):
+    page = ready_page
+    rng = random.Random(8)
+    actions, weights = zip(*ACTIONS)
+    done = {a.__name__: 0 for a in actions}
+    for sequence in range(SEQUENCES):
+        for step in range(STEPS):
+            setup = setup_of(page)
+            action = rng.choices(actions, weights)[0]
+            action(page, rng, setup)
+            done[action.__name__] += 1
+            settled(page)
+            now = setup_of(page)
+            checked = page.evaluate("(s) => window.asl.call('validate', s).then(() => true, "
+                                    "(e) => e.message)", now)
+            assert checked is True, (sequence, step, action.__name__, checked)
+            saved = json.loads(page.evaluate("(k) => sessionStorage.getItem(k)", TAB_KEY))
+            assert saved["setup"] == now, (sequence, step, action.__name__)
+    assert all(done.values()), done                      # every kind of edit was tried
