@@ -4,14 +4,15 @@
 
 import { python } from "./pyworker.js";
 import { Store, clone, emptySetup } from "./ui/store.js";
-import { MapView, UNIT_TYPES, nameKey } from "./ui/mapview.js";
+import { MapView, nameKey } from "./ui/mapview.js";
 import { PanZoom } from "./ui/panzoom.js";
 import * as panels from "./ui/panels.js";
 import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
+import { UnitTool } from "./ui/unittool.js";
 import { RulingCard } from "./ui/card.js";
-import { newUnitId, paintHex, setHexside, toggleHexside, topLevel } from "./ui/edits.js";
+import { findUnit, paintHex, setHexside, toggleHexside } from "./ui/edits.js";
 import { Strokes } from "./ui/strokes.js";
 import { installKeys } from "./ui/keys.js";
 
@@ -20,12 +21,12 @@ const $ = (id) => document.getElementById(id);
 // --- messages and status ------------------------------------------------------
 
 let messageTimer = null;
-// A message, optionally with one action button ({label, run}). An error with
-// no action describes the situation on screen: it closes once the player
-// changes it (a later edit, undo or load; issue 8).
-function showMessage(text, kind = "error", action = null) {
+// A message, optionally with one action button ({label, run}). One about the
+// situation on screen (untilEdit: a refused edit, a query's error) closes once
+// the player changes that situation: a later edit, undo or load (issue 8).
+function showMessage(text, kind = "error", action = null, untilEdit = false) {
   const box = $("message");
-  box.dataset.untilEdit = String(kind === "error" && !action);
+  box.dataset.untilEdit = String(untilEdit);
   $("message-text").textContent = text;
   const button = $("message-action");
   button.hidden = !action;
@@ -37,6 +38,7 @@ function showMessage(text, kind = "error", action = null) {
   if (kind === "info" && !action) messageTimer = setTimeout(() => { box.hidden = true; }, 5000);
 }
 $("message-close").addEventListener("click", () => { $("message").hidden = true; });
+const situationMessage = (text) => showMessage(text, "error", null, true);
 
 const STATUS_TEXT = { loading: "Loading rules…", ready: "Ready", offline: "Offline – ready", error: "Error" };
 python.onStatus((status, detail) => {
@@ -68,7 +70,7 @@ const keptAtStart = restored?.bad !== undefined
   ? keepAside(restored.bad, "it is not a setup this app can read") : null;
 // In a lane: quick edits check only the newest setup (a superseded check is stale).
 store.check = (setup) => python.latest("check", "validate", setup);
-store.onRefused = (err) => showMessage(`Not done: ${err.player ?? err.message}. ` +
+store.onRefused = (err) => situationMessage(`Not done: ${err.player ?? err.message}. ` +
   "Your setup is as it was before that change.");
 store.onSaveFailed = (err) => (err
   ? showMessage("Autosave failed: this browser's storage is full or blocked. Use Export JSON " +
@@ -101,8 +103,9 @@ function startEmpty(why) {
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
-const los = new LosTool({ store, view, python, showMessage });
+const los = new LosTool({ store, view, python, showMessage: situationMessage });
 const boardGrid = new BoardGrid();
+const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
 
 // Two names typed in the LOS tool ask the question directly (issue 11).
 $("los-typed").addEventListener("submit", async (e) => {
@@ -135,7 +138,8 @@ function mapMatches(setup) {
 function redrawGrid(setup) {
   mapJob = mapJob.then(async () => {
     if (mapMatches(store.setup)) return;
-    const svg = await python.call("render_map", store.setup);
+    // The grid only: the page draws the counters and the thread itself (ui/mapview.js).
+    const svg = await python.call("render_map", store.setup, { counters: false });
     view.replaceSvg(svg);
     refresh("map");
     frameContent();
@@ -154,7 +158,7 @@ function refresh(reason) {
   }
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
   view.sync(setup, ui.selected);
-  showUnitEditor();
+  units.showEditor();
   los.refresh();
   refreshVisibility();
   refreshWallAdvantage();
@@ -197,13 +201,10 @@ async function refreshVisibility() {
     const seen = Object.values(result.hexes).filter((h) => h.los).length;
     $("vis-count").textContent = `sees ${seen} of ${Object.keys(result.hexes).length} hexes`;
   } catch (err) {
-    if (token === visToken) showMessage(`Visibility: ${err.message}`);
+    if (token === visToken) situationMessage(`Visibility: ${err.message}`);
   }
 }
 
-function findUnit(setup, id) {
-  return id === null || id === undefined ? undefined : setup.units.find((u) => u.id === id);
-}
 
 // Frame what the player painted: the units, painted hexes and hexsides.
 function frameContent() {
@@ -259,14 +260,11 @@ function setPick(pick) {
   if (pick) mapBox.dataset.pick = pick.kind; else delete mapBox.dataset.pick;
 }
 
-function pressOne(container, attr, value) {
-  for (const b of container.querySelectorAll(`[${attr}]`)) b.setAttribute("aria-pressed", String(b.getAttribute(attr) === value));
-}
 $("terrain-palette").addEventListener("click", (e) => {
   const b = e.target.closest("[data-terrain]");
   if (!b) return;
   brush.terrain = b.dataset.terrain;
-  pressOne($("terrain-palette"), "data-terrain", brush.terrain);
+  panels.pressOne($("terrain-palette"), "data-terrain", brush.terrain);
 });
 $("brush-level").addEventListener("change", (e) => { brush.level = e.target.value; });
 $("brush-levels").addEventListener("change", (e) => { brush.levels = Number(e.target.value); });
@@ -276,29 +274,9 @@ $("hexside-palette").addEventListener("click", (e) => {
   const b = e.target.closest("[data-hexside-type]");
   if (!b) return;
   brush.hexside = b.dataset.hexsideType;
-  pressOne($("hexside-palette"), "data-hexside-type", brush.hexside);
+  panels.pressOne($("hexside-palette"), "data-hexside-type", brush.hexside);
 });
 
-function selectUnit(id) {
-  ui.selected = id;
-  view.drawUnits(store.setup, id);
-  showUnitEditor();
-}
-
-function showUnitEditor() {
-  const unit = findUnit(store.setup, ui.selected);
-  panels.showUnit(unit, unit ? topLevel(store.setup, unit.hex) : 0);
-}
-
-function editSelected(fn) {
-  const id = ui.selected;
-  store.edit((s) => {
-    const unit = findUnit(s, id);
-    if (unit) fn(unit, s);
-  });
-}
-
-// What a tap on the map means, by tool.
 function hexsideBrush() {
   return { type: brush.hexside, hillside: $("flag-hillside").checked, gap: $("flag-gap").checked };
 }
@@ -320,8 +298,8 @@ function onTap(target, event) {
       if (d.hex) store.edit((s) => paintHex(s, d.hex, brush));
       break;
     case "unit":
-      if (d.unit !== undefined) selectUnit(d.unit);
-      else if (d.hex) addUnit(d.hex);
+      if (d.unit !== undefined) units.select(d.unit);
+      else if (d.hex) units.add(d.hex);
       break;
     case "los":
       if (d.unit !== undefined) los.tap({ unit: d.unit });
@@ -331,16 +309,6 @@ function onTap(target, event) {
       showVisibility(d);
       break;
   }
-}
-
-function addUnit(hex) {
-  const side = $("new-side").value.trim() || "German";
-  let id;
-  store.edit((s) => {
-    id = newUnitId(s, side);
-    s.units.push({ id, side, type: $("new-type").value, hex });
-  });
-  selectUnit(id);
 }
 
 function showVisibility(d) {
@@ -363,114 +331,23 @@ function onPick(d) {
   if (pick.purpose === "move" && d.hex) {
     // A moved unit arrives at ground level, out of Bypass: always a Location the
     // new hex has (issue 8); set its level after.
-    editSelected((u) => { u.hex = d.hex; delete u.bypass; delete u.vertex; delete u.level; });
+    units.editSelected((u) => { u.hex = d.hex; delete u.bypass; delete u.vertex; delete u.level; });
   } else if (pick.purpose === "bypass" && d.hexside) {
     // A4.3: a Bypass unit straddles a hexside of its own hex.
     if (!d.hexside.split("-").some((h) => nameKey(h) === nameKey(unit.hex))) {
       showMessage(`${d.hexside} is not a hexside of ${unit.hex}.`);
       return;
     }
-    editSelected((u) => { u.bypass = d.hexside; });
+    units.editSelected((u) => { u.bypass = d.hexside; });
   } else if (pick.purpose === "vertex" && d.vertex) {
     if (!d.vertex.split("-").some((h) => nameKey(h) === nameKey(unit.hex))) {
       showMessage(`${d.vertex} is not a vertex of ${unit.hex}.`);
       return;
     }
-    editSelected((u) => { u.vertex = d.vertex; });
+    units.editSelected((u) => { u.vertex = d.vertex; });
   }
 }
 
-// --- new units: side chips and the type palette (no keyboard needed) ----------------
-
-// The nationalities of ASL's Chapter A and H orders of battle, for the side chips.
-const NATIONS = ["German", "Russian", "American", "British", "French", "Italian", "Japanese",
-  "Finnish", "Chinese", "Polish", "Hungarian", "Romanian", "Slovakian", "Croatian", "Bulgarian",
-  "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
-const chips = { sides: ["German", "Russian"], active: 0 };
-panels.fillSelect($("chip-nation"), NATIONS);
-$("sides").replaceChildren(...NATIONS.map((n) => Object.assign(document.createElement("option"), { value: n })));
-
-function showChips() {
-  for (const b of document.querySelectorAll(".side-chip")) {
-    b.textContent = chips.sides[Number(b.dataset.chip)];
-    b.setAttribute("aria-pressed", String(Number(b.dataset.chip) === chips.active));
-  }
-  const side = chips.sides[chips.active];
-  if (!NATIONS.includes(side)) $("chip-nation").append(new Option(side, side));
-  $("chip-nation").value = side;
-  $("new-side").value = side;
-}
-// The chips follow the setup: its first two sides, once per setup.
-function chipsFromSetup(setup) {
-  const sides = [...new Set(setup.units.map((u) => u.side))].slice(0, 2);
-  if (sides.length) chips.sides = [sides[0], sides[1] ?? (sides[0] === "Russian" ? "German" : "Russian")];
-  showChips();
-}
-for (const b of document.querySelectorAll(".side-chip")) {
-  b.addEventListener("click", () => { chips.active = Number(b.dataset.chip); showChips(); });
-}
-$("chip-nation").addEventListener("change", (e) => { chips.sides[chips.active] = e.target.value; showChips(); });
-$("new-side").addEventListener("change", (e) => {
-  const side = e.target.value.trim();
-  if (side) chips.sides[chips.active] = side;
-  showChips();
-});
-chipsFromSetup(store.setup);
-
-for (const type of UNIT_TYPES) {
-  const b = Object.assign(document.createElement("button"), { type: "button", className: "swatch", textContent: type });
-  b.dataset.unitType = type;
-  b.addEventListener("click", () => { $("new-type").value = type; pressOne($("unit-palette"), "data-unit-type", type); });
-  $("unit-palette").append(b);
-}
-$("new-type").addEventListener("change", (e) => pressOne($("unit-palette"), "data-unit-type", e.target.value));
-
-// --- the unit editor ------------------------------------------------------------
-
-panels.fillSelect($("new-type"), UNIT_TYPES);
-pressOne($("unit-palette"), "data-unit-type", $("new-type").value);
-panels.fillSelect($("ue-type"), UNIT_TYPES);
-panels.buildFlagBoxes((flag, on) => editSelected((u) => { if (on) u[flag] = true; else delete u[flag]; }));
-$("ue-id").addEventListener("change", (e) => {
-  const id = e.target.value.trim();
-  if (!id || store.setup.units.some((u) => u.id === id)) {
-    showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
-    e.target.value = ui.selected;
-    return;
-  }
-  const old = ui.selected;
-  ui.selected = id;
-  los.renameUnit(old, id);
-  if (ui.vis?.unit === old) ui.vis.unit = id;
-  store.edit((s) => { findUnit(s, old).id = id; });
-});
-$("ue-name").addEventListener("change", (e) => editSelected((u) => {
-  if (e.target.value) u.name = e.target.value; else delete u.name;
-}));
-$("ue-side").addEventListener("change", (e) => editSelected((u) => { u.side = e.target.value.trim() || u.side; }));
-$("ue-type").addEventListener("change", (e) => editSelected((u) => { u.type = e.target.value; }));
-$("ue-level").addEventListener("change", (e) => editSelected((u) => {
-  const level = Math.max(0, Math.trunc(Number(e.target.value) || 0));
-  if (level) u.level = level; else delete u.level;
-}));
-$("ue-wa").addEventListener("change", (e) => editSelected((u) => {
-  if (e.target.value === "auto") delete u.wa; else u.wa = e.target.value === "true";
-}));
-$("ue-pick-bypass").addEventListener("click", () => setPick({ kind: "hexside", purpose: "bypass" }));
-$("ue-clear-bypass").addEventListener("click", () => editSelected((u) => { delete u.bypass; }));
-$("ue-pick-vertex").addEventListener("click", () => setPick({ kind: "vertex", purpose: "vertex" }));
-$("ue-clear-vertex").addEventListener("click", () => editSelected((u) => { delete u.vertex; }));
-$("ue-move").addEventListener("click", () => setPick({ kind: "hex", purpose: "move" }));
-// Stacking: the hex's counter takes taps, so a unit joins it from here.
-$("ue-stack").addEventListener("click", () => {
-  const unit = findUnit(store.setup, ui.selected);
-  if (unit) addUnit(unit.hex);
-});
-$("ue-delete").addEventListener("click", () => {
-  const id = ui.selected;
-  store.edit((s) => { s.units = s.units.filter((u) => u.id !== id); });
-  selectUnit(null);
-});
 $("los-pick-vertex").addEventListener("click", () => setPick({ kind: "vertex", purpose: "los-vertex" }));
 $("vis-clear").addEventListener("click", () => {
   ui.vis = null;
@@ -499,7 +376,7 @@ installKeys({
   setTool,
   tool: () => ui.tool,
   actions: {
-    "s": () => { chips.active = 1 - chips.active; showChips(); },
+    "s": () => units.switchSide(),
     "f": () => pz.fit(),
     "+": () => pz.zoomCentre(1.25), "=": () => pz.zoomCentre(1.25), "-": () => pz.zoomCentre(0.8),
     "Escape": () => { setPick(null); los.clear(); },
@@ -536,7 +413,7 @@ async function loadExternal(setup, what) {
     throw err;
   }
   store.replaceChecked(valid, what);
-  chipsFromSetup(store.setup);
+  units.chipsFromSetup(store.setup);
   await mapJob;
   frameContent();
   return valid;

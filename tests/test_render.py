@@ -294,3 +294,15 @@ def test_bad_setup_raises_setup_error_naming_the_field(bad, field):
 def test_bad_drawing_options_raise_setup_error_naming_them(options, field):
     with pytest.raises(SetupError, match=field):
         render.map_svg(setup(hexes=UNIT_HEXES, units=UNITS), **options)
+
+
+def test_the_page_asks_for_the_grid_without_counters_it_draws_itself():
+    # Issue 9, one source for what is drawn: the page draws counters and the
+    # thread (static/ui/mapview.js); Python's are for exports and the card.
+    s = setup(units=[{"id": "g1", "side": "German", "type": "squad", "hex": "C3"},
+                     {"id": "r1", "side": "Russian", "type": "squad", "hex": "C5"}])
+    los = {"viewer": "g1", "target": "r1", "los": True, "hindrance": 0, "blocked_at": None}
+    full, grid = render.map_svg(s, los=los), render.map_svg(s, los=los, counters=False)
+    assert 'data-unit="g1"' in full and 'class="los"' in full
+    assert "data-unit" not in grid and 'class="los"' not in grid
+    assert by_attr(parse(grid), "data-hex").keys() == by_attr(parse(full), "data-hex").keys()

@@ -158,7 +158,7 @@ def _map_rect(hexes, u):
 
 
 def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
-            selected: str | None = None, unit: float = U, region=None) -> str:
+            selected: str | None = None, unit: float = U, region=None, counters: bool = True) -> str:
     """The map of ``setup`` as an SVG document string.
 
     ``los``: a ``pycore.api.los``/``fire`` result with ``viewer`` and ``target``
@@ -167,16 +167,18 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     ``overlay``: a ``pycore.api.visibility`` result; hexes out of LOS are
     shaded, hindered ones tinted.
     ``selected``: a unit id or hex name to highlight.
+    ``counters``: False leaves out the counters and the thread: the page draws
+    those itself (static/ui/mapview.js); these are for exports and the card.
     ``region``: ``(x, y, width, height)`` in the map's pixels: only the hexes
     (and their hexsides, vertices and units) near it are drawn, so a crop of
     a large map (the ruling card, web/card.py) costs what it shows.
     """
     loaded = load_setup(setup)
     with loaded.names():
-        return _map_svg(loaded, loaded.to_dict(), los, overlay, selected, unit, region)
+        return _map_svg(loaded, loaded.to_dict(), los, overlay, selected, unit, region, counters)
 
 
-def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region) -> str:
+def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, counters) -> str:
     grid = loaded.grid
     hexes, sides, verts = _grid_parts(grid)
     rect = _map_rect(hexes, unit)
@@ -207,8 +209,9 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region) ->
     if loaded.layout is not None:
         parts.append(_board_layer(loaded.layout, pix))
     parts.append(_vertex_layer(verts, rect, pix, state, positions))
-    parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
-    if los:
+    if counters:
+        parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
+    if los and counters:
         parts.append(_checked("los", marks.los_layer, dwg, data, los, positions).tostring())
     frame = dwg.tostring()
     assert frame.endswith("</svg>")

@@ -60,6 +60,11 @@ export function topLevel(setup, hexName) {
   return BUILDINGS.has(spec.terrain) ? Math.max(0, Number(spec.levels ?? 1) - 1) : 0;
 }
 
+// The unit with this id in a setup, or undefined.
+export function findUnit(setup, id) {
+  return id === null || id === undefined ? undefined : setup.units.find((u) => u.id === id);
+}
+
 // The first free id made of the side's initial and a number: g1, g2, r1...
 export function newUnitId(setup, side) {
   const prefix = (String(side).trim()[0] || "u").toLowerCase().replace(/[^a-z]/, "u");

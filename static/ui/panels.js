@@ -176,3 +176,8 @@ export function quickButtons(select, values, label = (v) => v) {
 function press(row, value) {
   for (const b of row.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.value === value));
 }
+
+// Mark the one button of a palette whose attr has this value as pressed.
+export function pressOne(container, attr, value) {
+  for (const b of container.querySelectorAll(`[${attr}]`)) b.setAttribute("aria-pressed", String(b.getAttribute(attr) === value));
+}

@@ -1,0 +1,163 @@
+// The Units tool (issue 9: units without a keyboard): two side chips, the
+// nations picked from a list once per setup; a palette of unit types; a tap on
+// a hex adds a unit, a tap on a counter selects it; the unit editor, whose
+// level control offers only the levels the unit's hex has (issue 8).
+
+import * as panels from "./panels.js";
+import { UNIT_TYPES } from "./mapview.js";
+import { findUnit, newUnitId, topLevel } from "./edits.js";
+
+const $ = (id) => document.getElementById(id);
+
+// The nationalities of ASL's orders of battle, for the side chips.
+export const NATIONS = ["German", "Russian", "American", "British", "French", "Italian", "Japanese",
+  "Finnish", "Chinese", "Polish", "Hungarian", "Romanian", "Slovakian", "Croatian", "Bulgarian",
+  "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
+
+export class UnitTool {
+  constructor({ store, view, los, ui, setPick, showMessage }) {
+    Object.assign(this, { store, view, los, ui, setPick, showMessage });
+    this.chips = { sides: ["German", "Russian"], active: 0 };
+    this.wireChips();
+    this.wirePalette();
+    this.wireEditor();
+    this.chipsFromSetup(store.setup);
+  }
+
+  // --- new units ------------------------------------------------------------------
+  wireChips() {
+    panels.fillSelect($("chip-nation"), NATIONS);
+    $("sides").replaceChildren(...NATIONS.map((n) => Object.assign(document.createElement("option"), { value: n })));
+    for (const b of document.querySelectorAll(".side-chip")) {
+      b.addEventListener("click", () => { this.chips.active = Number(b.dataset.chip); this.showChips(); });
+    }
+    $("chip-nation").addEventListener("change", (e) => {
+      this.chips.sides[this.chips.active] = e.target.value;
+      this.showChips();
+    });
+    $("new-side").addEventListener("change", (e) => {
+      const side = e.target.value.trim();
+      if (side) this.chips.sides[this.chips.active] = side;
+      this.showChips();
+    });
+  }
+
+  showChips() {
+    const { sides, active } = this.chips;
+    for (const b of document.querySelectorAll(".side-chip")) {
+      b.textContent = sides[Number(b.dataset.chip)];
+      b.setAttribute("aria-pressed", String(Number(b.dataset.chip) === active));
+    }
+    if (!NATIONS.includes(sides[active])) $("chip-nation").append(new Option(sides[active], sides[active]));
+    $("chip-nation").value = sides[active];
+    $("new-side").value = sides[active];
+  }
+
+  // The chips follow the setup: its first two sides, once per setup.
+  chipsFromSetup(setup) {
+    const sides = [...new Set(setup.units.map((u) => u.side))].slice(0, 2);
+    if (sides.length) {
+      this.chips.sides = [sides[0], sides[1] ?? (sides[0] === "Russian" ? "German" : "Russian")];
+    }
+    this.showChips();
+  }
+
+  switchSide() {
+    this.chips.active = 1 - this.chips.active;
+    this.showChips();
+  }
+
+  wirePalette() {
+    panels.fillSelect($("new-type"), UNIT_TYPES);
+    for (const type of UNIT_TYPES) {
+      const b = Object.assign(document.createElement("button"), { type: "button", className: "swatch", textContent: type });
+      b.dataset.unitType = type;
+      b.addEventListener("click", () => {
+        $("new-type").value = type;
+        panels.pressOne($("unit-palette"), "data-unit-type", type);
+      });
+      $("unit-palette").append(b);
+    }
+    $("new-type").addEventListener("change", (e) => panels.pressOne($("unit-palette"), "data-unit-type", e.target.value));
+    panels.pressOne($("unit-palette"), "data-unit-type", $("new-type").value);
+  }
+
+  add(hex) {
+    const side = $("new-side").value.trim() || "German";
+    let id;
+    this.store.edit((s) => {
+      id = newUnitId(s, side);
+      s.units.push({ id, side, type: $("new-type").value, hex });
+    });
+    this.select(id);
+  }
+
+  // --- the selected unit ----------------------------------------------------------
+  select(id) {
+    this.ui.selected = id;
+    this.view.drawUnits(this.store.setup, id);
+    this.showEditor();
+  }
+
+  showEditor() {
+    const unit = findUnit(this.store.setup, this.ui.selected);
+    panels.showUnit(unit, unit ? topLevel(this.store.setup, unit.hex) : 0);
+  }
+
+  editSelected(fn) {
+    const id = this.ui.selected;
+    this.store.edit((s) => {
+      const unit = findUnit(s, id);
+      if (unit) fn(unit, s);
+    });
+  }
+
+  wireEditor() {
+    const edit = (fn) => this.editSelected(fn);
+    panels.fillSelect($("ue-type"), UNIT_TYPES);
+    panels.buildFlagBoxes((flag, on) => edit((u) => { if (on) u[flag] = true; else delete u[flag]; }));
+    $("ue-id").addEventListener("change", (e) => this.rename(e.target));
+    $("ue-name").addEventListener("change", (e) => edit((u) => {
+      if (e.target.value) u.name = e.target.value; else delete u.name;
+    }));
+    $("ue-side").addEventListener("change", (e) => edit((u) => { u.side = e.target.value.trim() || u.side; }));
+    $("ue-type").addEventListener("change", (e) => edit((u) => { u.type = e.target.value; }));
+    $("ue-level").addEventListener("change", (e) => edit((u) => {
+      const level = Math.max(0, Math.trunc(Number(e.target.value) || 0));
+      if (level) u.level = level; else delete u.level;
+    }));
+    $("ue-wa").addEventListener("change", (e) => edit((u) => {
+      if (e.target.value === "auto") delete u.wa; else u.wa = e.target.value === "true";
+    }));
+    $("ue-pick-bypass").addEventListener("click", () => this.setPick({ kind: "hexside", purpose: "bypass" }));
+    $("ue-clear-bypass").addEventListener("click", () => edit((u) => { delete u.bypass; }));
+    $("ue-pick-vertex").addEventListener("click", () => this.setPick({ kind: "vertex", purpose: "vertex" }));
+    $("ue-clear-vertex").addEventListener("click", () => edit((u) => { delete u.vertex; }));
+    $("ue-move").addEventListener("click", () => this.setPick({ kind: "hex", purpose: "move" }));
+    // Stacking: the hex's counter takes taps, so a unit joins it from here.
+    $("ue-stack").addEventListener("click", () => {
+      const unit = findUnit(this.store.setup, this.ui.selected);
+      if (unit) this.add(unit.hex);
+    });
+    $("ue-delete").addEventListener("click", () => {
+      const id = this.ui.selected;
+      this.store.edit((s) => { s.units = s.units.filter((u) => u.id !== id); });
+      this.select(null);
+    });
+  }
+
+  rename(input) {
+    const id = input.value.trim();
+    const ui = this.ui;
+    if (!id || this.store.setup.units.some((u) => u.id === id)) {
+      this.showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
+      input.value = ui.selected;
+      return;
+    }
+    const old = ui.selected;
+    ui.selected = id;
+    this.los.renameUnit(old, id);
+    if (ui.vis?.unit === old) ui.vis.unit = id;
+    this.store.edit((s) => { findUnit(s, old).id = id; });
+  }
+}
