@@ -12,6 +12,14 @@ from tests.browser.test_situations import Player, near_side
 from tests.browser.test_ui_steps import centre_of, hex_sel, hexside_name, setup_of, unit_sel
 
 
+def ask_los(p, viewer: str, target: str) -> None:
+    """The LOS tool, then two empty hexes: the thread, clear on open ground."""
+    p.tap("button[data-tool=los]")
+    p.tap(hex_sel(viewer))
+    p.tap(hex_sel(target))
+    p.page.wait_for_selector("#map .los[data-status=clear]")
+
+
 @pytest.fixture
 def player(browser, site):
     page = open_page(browser, site, viewport={"width": 1280, "height": 800}, has_touch=True)
@@ -22,10 +30,7 @@ def player(browser, site):
 
 def test_thread_first_two_empty_hexes_light_what_the_thread_touches_A6_1(player):
     p, page = player, player.page
-    p.tap("button[data-tool=los]")
-    p.tap(hex_sel("Z9"))
-    p.tap(hex_sel("X6"))
-    page.wait_for_selector("#map .los[data-status=clear]")
+    ask_los(p, "Z9", "X6")
     lit = page.eval_on_selector_all("#map [data-on-thread]", "els => els.map(e => "
                                     "e.dataset.hex || e.dataset.hexside || e.dataset.vertex)")
     want = api.thread({"format": "asl-setup", "version": 1}, "Z9", "X6")["touches"]
@@ -35,10 +40,7 @@ def test_thread_first_two_empty_hexes_light_what_the_thread_touches_A6_1(player)
 
 def test_the_ruling_stays_live_and_visible_while_painting_then_clears(player):
     p, page = player, player.page
-    p.tap("button[data-tool=los]")
-    p.tap(hex_sel("C3"))
-    p.tap(hex_sel("C7"))
-    page.wait_for_selector("#map .los[data-status=clear]")
+    ask_los(p, "C3", "C7")
     p.tap("button[data-tool=terrain]")
     assert page.is_visible("#los-chip")
     assert "Clear LOS" in page.text_content("#los-chip-text")
