@@ -12,7 +12,8 @@ import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
 import { UnitTool } from "./ui/unittool.js";
 import { RulingCard } from "./ui/card.js";
-import { findUnit, paintHex, setHexside, toggleHexside } from "./ui/edits.js";
+import { findUnit } from "./ui/edits.js";
+import { PaintTool } from "./ui/painttool.js";
 import { Strokes } from "./ui/strokes.js";
 import { installKeys } from "./ui/keys.js";
 
@@ -58,8 +59,8 @@ const view = new MapView($("map-content"));
 const strokes = new Strokes({
   view,
   tool: () => (ui.pick ? null : ui.tool),
-  onHexes: (hexes) => store.edit((s) => { for (const h of hexes) paintHex(s, h, brush); }),
-  onHexsides: (sides) => store.edit((s) => { for (const n of sides) setHexside(s, n, hexsideBrush()); }),
+  onHexes: (hexes) => paint.paintHexes(hexes),
+  onHexsides: (sides) => paint.setHexsides(sides),
 });
 const pz = new PanZoom(mapBox, $("map-content"), onTap, strokes);
 // What storage holds, if the page can draw it; Python checks it in full once
@@ -102,8 +103,8 @@ function startEmpty(why) {
   store.save();
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
-const brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
 const los = new LosTool({ store, view, python, showMessage: situationMessage });
+const paint = new PaintTool({ store, python });
 const boardGrid = new BoardGrid();
 const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
 
@@ -260,33 +261,12 @@ function setPick(pick) {
   if (pick) mapBox.dataset.pick = pick.kind; else delete mapBox.dataset.pick;
 }
 
-$("terrain-palette").addEventListener("click", (e) => {
-  const b = e.target.closest("[data-terrain]");
-  if (!b) return;
-  brush.terrain = b.dataset.terrain;
-  panels.pressOne($("terrain-palette"), "data-terrain", brush.terrain);
-});
-$("brush-level").addEventListener("change", (e) => { brush.level = e.target.value; });
-$("brush-levels").addEventListener("change", (e) => { brush.levels = Number(e.target.value); });
-panels.quickButtons($("brush-level"), ["keep", "-1", "0", "1", "2", "3", "4"]);
-panels.quickButtons($("brush-levels"), ["1", "2", "3", "4"]);
-$("hexside-palette").addEventListener("click", (e) => {
-  const b = e.target.closest("[data-hexside-type]");
-  if (!b) return;
-  brush.hexside = b.dataset.hexsideType;
-  panels.pressOne($("hexside-palette"), "data-hexside-type", brush.hexside);
-});
-
-function hexsideBrush() {
-  return { type: brush.hexside, hillside: $("flag-hillside").checked, gap: $("flag-gap").checked };
-}
-
 function onTap(target, event) {
   if (!ui.pick && ui.tool === "hexside") {
     // The hexside nearest the tap inside the hex it hit: the same hexside again removes it.
     const got = event && strokes.sideAt(event);
     const name = got?.name ?? target?.closest?.("[data-hexside]")?.dataset.hexside;
-    if (name) store.edit((s) => toggleHexside(s, name, hexsideBrush()));
+    if (name) paint.toggleHexside(name);
     return;
   }
   const hit = target?.closest?.("[data-unit],[data-vertex],[data-hexside],[data-hex]");
@@ -295,7 +275,7 @@ function onTap(target, event) {
   if (ui.pick) return onPick(d);
   switch (ui.tool) {
     case "terrain":
-      if (d.hex) store.edit((s) => paintHex(s, d.hex, brush));
+      if (d.hex) paint.paintHexes([d.hex]);
       break;
     case "unit":
       if (d.unit !== undefined) units.select(d.unit);
@@ -383,15 +363,6 @@ installKeys({
     "?": () => { $("keys-help").open = !$("keys-help").open; },
   },
 });
-
-// Base levels across the whole range the limits allow (pycore.limits via "version").
-python.ready.then(() => python.call("version")).then((v) => {
-  const select = $("brush-level");
-  const keep = select.value;
-  const levels = Array.from({ length: 2 * v.max_level + 1 }, (_, i) => String(i - v.max_level));
-  panels.fillSelect(select, ["keep", ...levels]);
-  select.value = keep;
-}).catch(() => {});
 
 // --- zoom -------------------------------------------------------------------------
 
