@@ -59,8 +59,8 @@ const view = new MapView($("map-content"));
 const strokes = new Strokes({
   view,
   tool: () => (ui.pick ? null : ui.tool),
-  onHexes: (hexes) => paint.paintHexes(hexes),
-  onHexsides: (sides) => paint.setHexsides(sides),
+  onHexes: (hexes) => mapMatches(store.setup) && paint.paintHexes(hexes),
+  onHexsides: (sides) => mapMatches(store.setup) && paint.setHexsides(sides),
 });
 const pz = new PanZoom(mapBox, $("map-content"), onTap, strokes);
 // What storage holds, if the page can draw it; Python checks it in full once
@@ -262,6 +262,9 @@ function setPick(pick) {
 }
 
 function onTap(target, event) {
+  // While a new map is being drawn the old one is still on screen: its hexes
+  // are not this setup's, so a tap on it does nothing.
+  if (!mapMatches(store.setup)) return;
   if (!ui.pick && ui.tool === "hexside") {
     // The hexside nearest the tap inside the hex it hit: the same hexside again removes it.
     const got = event && strokes.sideAt(event);
