@@ -79,14 +79,28 @@ class Layout:
         self.by_label = {b.label: b for b in self.boards}
         self.grid = g.Grid(STEP[0] // 3 * len(rows[0]) + 1, ROWS * len(rows))
         self._names: dict = {}
+        self._parts: dict = {}
+        self._holders: dict = {}
+        self._local: dict = {}
 
     def spec(self) -> list:
         """The ``map.boards`` value, in its plainest form."""
         return [[{"board": label, "flip": True} if flip else label for label, flip in row]
                 for row in self.rows]
 
+    def board_name(self, board: Board, h: g.Hex) -> str | None:
+        """``board.name(h)``, computed once: a hex is named for each of its
+        hexsides and vertices."""
+        key = (board.origin, h)
+        if key not in self._local:
+            self._local[key] = board.name(h)
+        return self._local[key]
+
     def holders(self, h: g.Hex) -> tuple[Board, ...]:
-        return tuple(b for b in self.boards if b.holds(h))
+        got = self._holders.get(h)
+        if got is None:
+            got = self._holders[h] = tuple(b for b in self.boards if b.holds(h))
+        return got
 
     # --- names out --------------------------------------------------------------
     def hex_name(self, h: g.Hex) -> str:
@@ -105,14 +119,20 @@ class Layout:
         """The first board holding every one of ``hexes`` (for a vertex on the
         map's edge: every one of them that is on the map)."""
         on_map = [h for h in hexes if self.grid.contains(h)]
-        return next((b for b in self.boards
-                     if all(b.holds(h) for h in on_map) and all(b.name(h) for h in hexes)), None)
+        candidates = self.holders(on_map[0]) if on_map else self.boards
+        return next((b for b in candidates if all(b.holds(h) for h in on_map)
+                     and all(self.board_name(b, h) for h in hexes)), None)
 
     def part_name(self, hexes) -> str:
-        board = self._shared_board(hexes)
-        if board is None:
-            return "-".join(self.hex_name(h) for h in hexes)
-        return "-".join(board.name(h) for h in hexes)
+        """A hexside's or vertex's name (its hexes in the caller's order),
+        computed once per map: a big map names 13,000 of them per drawing."""
+        key = tuple(hexes)
+        got = self._parts.get(key)
+        if got is None:
+            board = self._shared_board(key)
+            got = "-".join(self.hex_name(h) if board is None else self.board_name(board, h) for h in key)
+            self._parts[key] = got
+        return got
 
     def all_names(self, h: g.Hex) -> list[str]:
         """Every name of ``h``: the canonical one first, then a seam's other."""
