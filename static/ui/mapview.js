@@ -35,6 +35,30 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
+// Paint the elements whose spec differs from the one painted last (all of
+// them when nothing was painted yet); the specs now painted, as JSON by key.
+function repaint(elements, specs, before, paint) {
+  const now = new Map();
+  for (const [key, spec] of specs) now.set(key, JSON.stringify(spec));
+  if (!before) {
+    for (const [key, node] of elements) paint(node, specs.get(key));
+    return now;
+  }
+  for (const [key, text] of now) {
+    if (before.get(key) !== text) {
+      const node = elements.get(key);
+      if (node) paint(node, specs.get(key));
+    }
+  }
+  for (const key of before.keys()) {
+    if (!now.has(key)) {
+      const node = elements.get(key);
+      if (node) paint(node, undefined);
+    }
+  }
+  return now;
+}
+
 function setFlag(node, attr, on) {
   if (on) node.setAttribute(attr, "true"); else node.removeAttribute(attr);
 }
@@ -104,6 +128,7 @@ export class MapView {
     for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
     this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
     this.losLayer = null;
+    this.painted = null;                // the specs last painted: none yet, so all
   }
 
   // Replace the whole map with an SVG document drawn by Python (a new map size).
@@ -129,13 +154,18 @@ export class MapView {
     return [Number(node.dataset.cx), Number(node.dataset.cy)];
   }
 
-  // Bring every hex, hexside and unit in line with setup (cheap: attributes only).
+  // Bring every hex, hexside and unit in line with setup (cheap: attributes
+  // only, and only for the entries that changed since the last sync: a tap on
+  // a map of 4 x 2 boards touches one hex, not 2,600 hexes and 7,600 hexsides).
   sync(setup, selectedUnit) {
     const specs = new Map(Object.entries(setup.hexes || {}).map(([k, v]) => [nameKey(k), v]));
-    for (const [key, g] of this.hexes) this.paintHex(g, specs.get(key) || {});
     const sides = new Map(Object.entries(setup.hexsides || {}).map(([k, v]) =>
       [nameKey(k), typeof v === "string" ? { type: v } : v]));
-    for (const [key, g] of this.hexsides) this.paintHexside(g, sides.get(key));
+    const before = this.painted;
+    this.painted = {
+      hexes: repaint(this.hexes, specs, before?.hexes, (g, spec) => this.paintHex(g, spec || {})),
+      sides: repaint(this.hexsides, sides, before?.sides, (g, spec) => this.paintHexside(g, spec)),
+    };
     this.drawUnits(setup, selectedUnit);
   }
 

@@ -268,6 +268,48 @@ def feedback_times(site: Site, taps: int = 25) -> dict:
             context.close()
 
 
+# Issue 11: from the tap on "New map of boards" (4 x 2 boards, new labels each
+# time) to the frame that shows the new map.
+NEW_BOARDS = """() => new Promise((resolve) => {
+    const t0 = performance.now();
+    const seen = new MutationObserver(() => {
+        if (!document.querySelector("#map svg[data-boards]")) return;
+        seen.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+    });
+    seen.observe(document.querySelector("#map"), { childList: true, subtree: true });
+    document.querySelector("#new-boards").click();
+})"""
+
+
+def new_boards_times(site: Site, runs: int = 3) -> list[float]:
+    """ms from New map of boards (4 x 2) to the new map painted, each run."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright, \
+            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            viewport={"width": 1280, "height": 800}, has_touch=True)
+        try:
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+            page.evaluate("() => window.asl.ready")
+            page.wait_for_timeout(1500)          # the idle imports done
+            out = []
+            for run in range(runs):
+                page.select_option("#boards-across", "4")
+                page.select_option("#boards-down", "2")
+                cells = page.locator("#board-grid .board-cell input")
+                for i in range(8):
+                    cells.nth(i).fill(str(10 * run + i + 1))
+                out.append(page.evaluate(NEW_BOARDS))
+                page.wait_for_timeout(300)
+            return out
+        finally:
+            context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -278,6 +320,7 @@ def main() -> None:
         results = run(site, args.runs)
         largest = largest_setup_times(site)
         feedback = feedback_times(site)
+        boards = new_boards_times(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -289,6 +332,8 @@ def main() -> None:
     print("\nfeedback on a tablet page (1280x800, touch), median ms (target: map <= 16):")
     for name, ms in feedback.items():
         print(f"  {name:40} {ms:8,.1f} ms" if ms is not None else f"  {name:40} (none)")
+    print("\nNew map of boards, 4 x 2 (132 x 20), to the new map painted (target: 300):")
+    print("  " + ", ".join(f"{ms:,.0f} ms" for ms in boards))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,11 @@ def settled(page) -> None:
                         "map: {columns: 2, rows: 2}, hexes: {}, hexsides: {}, units: []}, "
                         "{hex: 'A1', level: 0}, {hex: 'B1', level: 0})")
     assert got["range"] == 1
+    # and the map on screen is the setup's (a new size is drawn by Python)
+    page.wait_for_function("() => { const s = window.asl.getSetup().map, "
+                           "svg = document.querySelector('#map svg'); "
+                           "return svg && +svg.dataset.columns === s.columns "
+                           "&& +svg.dataset.rows === s.rows; }")
 
 
 def back_to(page, before: dict) -> None:

@@ -1,7 +1,8 @@
 """Randomized edits through the page (issue 8): 300 seeded sequences of what a
 player does (paint, hexsides, units added, moved, deleted and raised, a new
 map size, undo and redo, a reload). After every step the setup on screen is
-one Python accepts, and it is exactly what a reload of this tab restores.
+one Python accepts, the map shows exactly its terrain and hexsides, and it is
+what a reload of this tab restores.
 Edits are made with clicks on visible elements; the page is only read."""
 from __future__ import annotations
 
@@ -101,6 +102,26 @@ ACTIONS = [(paint, 5), (hexside, 4), (add_unit, 4), (move_unit, 2), (delete_unit
            (raise_unit, 3), (new_map, 1), (undo, 3), (reload, 1)]
 
 
+DRAWN = """() => ({
+  hexes: Object.fromEntries([...document.querySelectorAll("#map [data-hex][data-terrain]")]
+    .map((g) => [g.dataset.hex, g.dataset.terrain])),
+  sides: Object.fromEntries([...document.querySelectorAll("#map [data-hexside][data-type]")]
+    .map((g) => [g.dataset.hexside, g.dataset.type])),
+})"""
+
+
+def drawn_differences(page, setup: dict) -> dict:
+    """The map on screen shows the setup's terrain and hexsides, no more, no less
+    (the page repaints only what an edit changed, static/ui/mapview.js)."""
+    drawn = page.evaluate(DRAWN)
+    hexes = {geometry.hex_name(geometry.parse_hex(k)): v["terrain"]
+             for k, v in setup["hexes"].items() if v.get("terrain", "open") != "open"}
+    sides = {geometry.hexside_name(geometry.parse_hexside(k)): v if isinstance(v, str) else v["type"]
+             for k, v in setup["hexsides"].items()}
+    wanted = {"hexes": hexes, "sides": sides}
+    return {k: (drawn[k], wanted[k]) for k in wanted if drawn[k] != wanted[k]}
+
+
 def test_300_random_edit_sequences_never_leave_a_setup_python_refuses_or_a_reload_loses(ready_page):
     page = ready_page
     rng = random.Random(8)
@@ -119,4 +140,6 @@ def test_300_random_edit_sequences_never_leave_a_setup_python_refuses_or_a_reloa
             assert checked is True, (sequence, step, action.__name__, checked)
             saved = json.loads(page.evaluate("(k) => sessionStorage.getItem(k)", TAB_KEY))
             assert saved["setup"] == now, (sequence, step, action.__name__)
+            assert not drawn_differences(page, now), (sequence, step, action.__name__,
+                                                      drawn_differences(page, now))
     assert all(done.values()), done                      # every kind of edit was tried
