@@ -15,6 +15,7 @@ import { RulingCard } from "./ui/card.js";
 import { findUnit } from "./ui/edits.js";
 import { PaintTool } from "./ui/painttool.js";
 import { Strokes } from "./ui/strokes.js";
+import { drawnMap, keepDrawnMap } from "./ui/mapcache.js";
 import { installKeys } from "./ui/keys.js";
 
 const $ = (id) => document.getElementById(id);
@@ -135,12 +136,20 @@ function mapMatches(setup) {
     && size.boards === (setup.map.boards ? JSON.stringify(setup.map.boards) : "");
 }
 
-// A new map size needs Python to draw the grid; everything else is attribute changes.
+// A new map size needs Python to draw the grid (or its drawing kept from
+// before, ui/mapcache.js); everything else is attribute changes. Until it is
+// drawn, the old map is dimmed and says so, and taps on it do nothing.
 function redrawGrid(setup) {
+  mapBox.dataset.drawing = "true";
   mapJob = mapJob.then(async () => {
     if (mapMatches(store.setup)) return;
-    // The grid only: the page draws the counters and the thread itself (ui/mapview.js).
-    const svg = await python.call("render_map", store.setup, { counters: false });
+    const map = store.setup.map;
+    let svg = await drawnMap(python.build, map);
+    if (svg === null) {
+      // The grid only: the page draws the counters and the thread itself (ui/mapview.js).
+      svg = await python.call("render_map", store.setup, { counters: false });
+      keepDrawnMap(python.build, map, svg);
+    }
     view.replaceSvg(svg);
     refresh("map");
     frameContent();
@@ -157,6 +166,7 @@ function refresh(reason) {
     redrawGrid(setup);
     return;
   }
+  delete mapBox.dataset.drawing;
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
   view.sync(setup, ui.selected);
   units.showEditor();

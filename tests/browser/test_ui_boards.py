@@ -89,3 +89,28 @@ def test_a_layout_of_two_boards_with_the_same_number_is_refused_and_the_map_kept
     new_layout(page, "2", "1", ["12", "12"], flips=[])
     assert "board 12 is already on the map" in message(page)
     assert setup_of(page) == before
+
+
+def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_python(tablet):
+    """A big map is drawn by Python once (about a second on 4 x 2 boards); a
+    reload shows the drawing kept in Cache Storage (static/ui/mapcache.js)."""
+    page = tablet
+    new_layout(page, "2", "1", ["12", "6"], flips=[1])
+    page.wait_for_selector("#map svg[data-boards]")
+    for _ in range(100):            # kept in the background, after the map is shown
+        kept = page.evaluate("async () => (await (await caches.open('asl-los-drawn-maps')).keys()).length")
+        if kept:
+            break
+        page.wait_for_timeout(50)
+    assert kept == 1
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#map svg[data-boards]")
+    assert page.evaluate("window.asl.queries()").get("render_map", 0) == 0
+    assert setup_of(page)["map"]["boards"] == [["12", {"board": "6", "flip": True}]]
+    # The kept map is the working map: a tap paints, by the hex's board name.
+    tool(page, "terrain")
+    press(page, "#terrain-palette [data-terrain='woods']", touch=True)
+    press(page, hex_sel("6Z9"), touch=True)
+    page.wait_for_function("() => window.asl.getSetup().hexes['6Z9']?.terrain === 'woods'")
+    assert page.get_attribute(hex_sel("6Z9"), "data-terrain") == "woods"

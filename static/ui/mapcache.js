@@ -1,0 +1,49 @@
+// Maps Python has drawn, kept in the browser's Cache Storage (issue 11), so a
+// reload of a big map (4 x 2 boards: 3.7 MB, about a second in Python) shows
+// it without waiting for Python to start and draw it again. A drawing is the
+// grid of one map (its size, boards and label) from one build: the page
+// repaints every hex and hexside from the setup when it shows one
+// (MapView.sync), so the terrain it was drawn with does not matter. The
+// service worker deletes this cache with the others of an older build
+// (static/sw.js, its "asl-los-" prefix).
+
+const CACHE = "asl-los-drawn-maps";
+const KEEP = 4;                       // the newest drawings; a new map replaces the oldest
+
+function url(build, map) {
+  const { columns, rows, board, boards } = map;
+  const key = JSON.stringify({ columns, rows, board: board ?? null, boards: boards ?? null });
+  return new URL(`drawn-map/${encodeURIComponent(build)}/${encodeURIComponent(key)}`, location.href).href;
+}
+
+async function open() {
+  try {
+    return globalThis.caches ? await caches.open(CACHE) : null;   // none outside a secure context
+  } catch {
+    return null;
+  }
+}
+
+// The drawing of this map, or null.
+export async function drawnMap(build, map) {
+  const cache = await open();
+  try {
+    const hit = cache && await cache.match(url(build, map));
+    return hit ? await hit.text() : null;
+  } catch {
+    return null;
+  }
+}
+
+// Keep a drawing (best effort: a full storage only means Python draws it again).
+export async function keepDrawnMap(build, map, svg) {
+  const cache = await open();
+  if (!cache) return;
+  try {
+    await cache.put(url(build, map), new Response(svg, { headers: { "content-type": "image/svg+xml" } }));
+    const keys = await cache.keys();
+    for (const old of keys.slice(0, Math.max(0, keys.length - KEEP))) await cache.delete(old);
+  } catch {
+    // nothing lost: the map on screen stays, and the next reload asks Python
+  }
+}
