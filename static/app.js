@@ -278,11 +278,16 @@ function onTap(target, event) {
   if (!ui.pick && ui.tool === "hexside") {
     // The hexside nearest the tap inside the hex it hit: the same hexside again removes it.
     const got = event && strokes.sideAt(event);
-    const name = got?.name ?? target?.closest?.("[data-hexside]")?.dataset.hexside;
-    if (name) paint.toggleHexside(name);
+    if (got) paint.toggleHexside(got.name);
     return;
   }
-  const hit = target?.closest?.("[data-unit],[data-vertex],[data-hexside],[data-hex]");
+  if (ui.pick?.kind === "hexside") {
+    // A Bypass hexside: the one nearest the tap inside the hex it hit, as the brush finds it.
+    const got = event && strokes.sideAt(event);
+    if (got) onPick({ hexside: got.name });
+    return;
+  }
+  const hit = target?.closest?.("[data-unit],[data-vertex],[data-hex]");
   if (!hit) return;
   const d = hit.dataset;
   if (ui.pick) return onPick(d);

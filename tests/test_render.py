@@ -86,9 +86,9 @@ def test_every_hexside_between_two_map_hexes_is_addressable_once(board):
 
 
 def test_hexside_and_vertex_positions_come_from_geometry(board):
-    for name, g in by_attr(board, "data-hexside").items():
+    for name, line in by_attr(board, "data-hexside").items():
         p, q = (px(e) for e in geometry.hexside_ends(geometry.parse_hexside(name)))
-        line = g.find("s:line", NS)
+        assert line.tag == "{http://www.w3.org/2000/svg}line"      # one element per hexside
         assert (float(line.get("x1")), float(line.get("y1")), float(line.get("x2")), float(line.get("y2"))) \
             == (*p, *q)
     for name, el in by_attr(board, "data-vertex").items():

@@ -47,16 +47,16 @@ NATION_FILLS = {
 }
 
 HEXSIDE_CSS = """
-.hs-terrain{stroke:none;stroke-linecap:round;fill:none}
-.hexside[data-type] .hs-terrain{stroke:#c05ac0;stroke-width:4}
-.hexside[data-type=wall] .hs-terrain{stroke:#7d7d7d;stroke-width:4.5}
-.hexside[data-type=hedge] .hs-terrain{stroke:#2f9a2f;stroke-width:4.5}
-.hexside[data-type=bocage] .hs-terrain{stroke:#14401a;stroke-width:8}
-.hexside[data-type=light-bocage] .hs-terrain{stroke:#3c6b2a;stroke-width:6}
-.hexside[data-hillside] .hs-terrain{stroke-dasharray:9 2.5;stroke-linecap:butt}
-.hexside[data-gap] .hs-terrain{stroke-dasharray:34 32 34;stroke-linecap:butt}
-.hs-hit{stroke:transparent;stroke-width:9;stroke-linecap:round}
-.hexside[data-block] .hs-hit{stroke:#e0202080}
+.hexside{fill:none;stroke:none;stroke-linecap:round}
+.hexside[data-type]{stroke:#c05ac0;stroke-width:4}
+.hexside[data-type=wall]{stroke:#7d7d7d;stroke-width:4.5}
+.hexside[data-type=hedge]{stroke:#2f9a2f;stroke-width:4.5}
+.hexside[data-type=bocage]{stroke:#14401a;stroke-width:8}
+.hexside[data-type=light-bocage]{stroke:#3c6b2a;stroke-width:6}
+.hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
+.hexside[data-gap]{stroke-dasharray:34 32 34;stroke-linecap:butt}
+.hexside[data-block]{stroke:#e02020b0;stroke-width:9}
+.hexside[data-block][data-type]{stroke:#e02020}
 """
 
 HEX_CSS = """

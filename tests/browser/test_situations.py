@@ -79,7 +79,7 @@ class Player:
 def near_side(page, hexside: str, hex_name: str, share: float = 0.2):
     """A point inside ``hex_name``, ``share`` of the way from the middle of its
     ``hexside`` to its centre: where a finger aims to set that hexside."""
-    mx, my = centre_of(page, f"#map [data-hexside='{hexside_name(hexside)}'] .hs-hit")
+    mx, my = centre_of(page, f"#map [data-hexside='{hexside_name(hexside)}']")
     box = page.locator(hex_sel(hex_name)).bounding_box()
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     return mx + (cx - mx) * share, my + (cy - my) * share

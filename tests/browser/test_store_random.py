@@ -42,7 +42,7 @@ def hexside(page, rng, setup):
     page.click("button[data-tool=hexside]")
     page.click(f"#hexside-palette [data-hexside-type={rng.choice(['wall', 'hedge', 'bocage'])}]")
     sides = page.eval_on_selector_all("#map [data-hexside]", "els => els.map(e => e.dataset.hexside)")
-    click_map(page, f"#map [data-hexside='{rng.choice(sides)}'] .hs-hit")
+    click_map(page, f"#map [data-hexside='{rng.choice(sides)}']")
 
 
 def add_unit(page, rng, setup):

@@ -65,7 +65,7 @@ def hex_sel(name: str) -> str:
 
 
 def hexside_sel(name: str) -> str:
-    return f"#map [data-hexside='{hexside_name(name)}'] .hs-hit"
+    return f"#map [data-hexside='{hexside_name(name)}']"
 
 
 def unit_sel(uid: str) -> str:
