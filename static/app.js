@@ -60,8 +60,8 @@ const view = new MapView($("map-content"));
 const strokes = new Strokes({
   view,
   tool: () => (ui.pick ? null : ui.tool),
-  onHexes: (hexes) => mapMatches(store.setup) && paint.paintHexes(hexes),
-  onHexsides: (sides) => mapMatches(store.setup) && paint.setHexsides(sides),
+  onHexes: (hexes) => drawnIs(store.setup.map) && paint.paintHexes(hexes),
+  onHexsides: (sides) => drawnIs(store.setup.map) && paint.setHexsides(sides),
 });
 const pz = new PanZoom(mapBox, $("map-content"), onTap, strokes);
 // What storage holds, if the page can draw it; Python checks it in full once
@@ -130,10 +130,11 @@ const card = new RulingCard({ store, los, view, pz, python, showMessage, showToo
 // --- keeping the map and panels in step -------------------------------------------
 
 let mapJob = Promise.resolve();
-function mapMatches(setup) {
+// Whether the grid on screen is this map's.
+function drawnIs(map) {
   const size = view.size;
-  return size && size.columns === setup.map.columns && size.rows === setup.map.rows
-    && size.boards === (setup.map.boards ? JSON.stringify(setup.map.boards) : "");
+  return Boolean(size) && size.columns === map.columns && size.rows === map.rows
+    && size.boards === (map.boards ? JSON.stringify(map.boards) : "");
 }
 
 // A new map size needs Python to draw the grid (or its drawing kept from
@@ -142,19 +143,29 @@ function mapMatches(setup) {
 function redrawGrid(setup) {
   mapBox.dataset.drawing = "true";
   mapJob = mapJob.then(async () => {
-    if (mapMatches(store.setup)) return;
+    if (drawnIs(store.setup.map)) return;
     const map = store.setup.map;
-    let svg = await drawnMap(python.build, map);
-    if (svg === null) {
+    const kept = await drawnMap(python.build, map);
+    if (!(kept !== null && showDrawing(kept, map))) {
       // The grid only: the page draws the counters and the thread itself (ui/mapview.js).
-      svg = await python.call("render_map", store.setup, { counters: false });
-      keepDrawnMap(python.build, map, svg);
+      const svg = await python.call("render_map", store.setup, { counters: false });
+      view.replaceSvg(svg);
+      keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
     }
-    view.replaceSvg(svg);
     refresh("map");
     frameContent();
   }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));
   return mapJob;
+}
+
+// Show a kept drawing of this map; false if it is damaged or not this map's.
+function showDrawing(svg, map) {
+  try {
+    view.replaceSvg(svg);
+  } catch {
+    return false;
+  }
+  return drawnIs(map);
 }
 
 function refresh(reason) {
@@ -162,7 +173,7 @@ function refresh(reason) {
   if (reason !== "refused" && $("message").dataset.untilEdit === "true") $("message").hidden = true;
   $("undo").disabled = !store.undoStack.length;
   $("redo").disabled = !store.redoStack.length;
-  if (!mapMatches(setup)) {
+  if (!drawnIs(setup.map)) {
     redrawGrid(setup);
     return;
   }
@@ -274,7 +285,7 @@ function setPick(pick) {
 function onTap(target, event) {
   // While a new map is being drawn the old one is still on screen: its hexes
   // are not this setup's, so a tap on it does nothing.
-  if (!mapMatches(store.setup)) return;
+  if (!drawnIs(store.setup.map)) return;
   if (!ui.pick && ui.tool === "hexside") {
     // The hexside nearest the tap inside the hex it hit: the same hexside again removes it.
     const got = event && strokes.sideAt(event);

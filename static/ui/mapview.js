@@ -135,7 +135,9 @@ export class MapView {
   replaceSvg(text) {
     const doc = new DOMParser().parseFromString(text, "image/svg+xml");
     const root = doc.documentElement;
-    if (root.nodeName !== "svg") throw new Error("the map drawing is not an SVG document");
+    if (root.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) {
+      throw new Error("the map drawing is not an SVG document");
+    }
     const old = this.svg;
     const svg = document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
     if (old) old.replaceWith(svg); else this.container.append(svg);

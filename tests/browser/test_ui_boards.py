@@ -91,18 +91,30 @@ def test_a_layout_of_two_boards_with_the_same_number_is_refused_and_the_map_kept
     assert setup_of(page) == before
 
 
+KEPT = """async () => {
+    const cache = await caches.open('asl-los-drawn-maps');
+    return Promise.all((await cache.keys()).map(async (k) => (await cache.match(k)).text()));
+}"""
+
+
+def kept_drawings(page, until=bool) -> list[str]:
+    """The map drawings kept in Cache Storage (static/ui/mapcache.js), once
+    ``until`` holds for them (they are kept in the background)."""
+    for _ in range(100):
+        kept = page.evaluate(KEPT)
+        if until(kept):
+            break
+        page.wait_for_timeout(50)
+    return kept
+
+
 def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_python(tablet):
     """A big map is drawn by Python once (about a second on 4 x 2 boards); a
     reload shows the drawing kept in Cache Storage (static/ui/mapcache.js)."""
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[1])
     page.wait_for_selector("#map svg[data-boards]")
-    for _ in range(100):            # kept in the background, after the map is shown
-        kept = page.evaluate("async () => (await (await caches.open('asl-los-drawn-maps')).keys()).length")
-        if kept:
-            break
-        page.wait_for_timeout(50)
-    assert kept == 1
+    assert len(kept_drawings(page)) == 1
     page.reload()
     wait_ready(page)
     page.wait_for_selector("#map svg[data-boards]")
@@ -114,3 +126,28 @@ def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_
     press(page, hex_sel("6Z9"), touch=True)
     page.wait_for_function("() => window.asl.getSetup().hexes['6Z9']?.terrain === 'woods'")
     assert page.get_attribute(hex_sel("6Z9"), "data-terrain") == "woods"
+
+
+@pytest.mark.parametrize("damage", [
+    "<svg xmlns='http://www.w3.org/2000/svg' data-col",
+    "not a map",
+    "<svg xmlns='http://www.w3.org/2000/svg' data-columns='3' data-rows='3'/>",
+], ids=["cut off", "not svg", "another map"])
+def test_a_damaged_kept_drawing_is_drawn_again_by_python_and_replaced(tablet, damage):
+    page = tablet
+    new_layout(page, "2", "1", ["12", "6"], flips=[1])
+    page.wait_for_selector("#map svg[data-boards]")
+    assert len(kept_drawings(page)) == 1
+    page.evaluate("""async (text) => {
+        const cache = await caches.open('asl-los-drawn-maps');
+        for (const key of await cache.keys()) await cache.put(key, new Response(text));
+    }""", damage)
+    page.reload()
+    wait_ready(page)
+    page.wait_for_selector("#map svg[data-boards]")
+    assert page.evaluate("window.asl.queries()").get("render_map", 0) == 1
+    assert page.get_attribute("#map", "data-drawing") is None
+    assert page.locator(hex_sel("6Z9")).count() == 1
+    # the damaged drawing is replaced by the new one
+    kept = kept_drawings(page, until=lambda texts: texts and texts[0].endswith("</svg>"))
+    assert len(kept) == 1 and kept[0].endswith("</svg>")
