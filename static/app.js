@@ -230,9 +230,8 @@ async function refreshVisibility() {
 
 // Frame what the player painted: the units, painted hexes and hexsides.
 function frameContent() {
-  const svg = view.svg;
-  if (!svg) return;
-  pz.frame(svg.querySelectorAll(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
+  if (!view.svg) return;
+  pz.frame(view.all(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
 }
 $("zoom-frame").addEventListener("click", () => frameContent());
 
@@ -471,10 +470,10 @@ $("import").addEventListener("change", async (e) => {
 });
 $("export-json").addEventListener("click", () => files.download("asl-setup.json", files.setupBlob(store.setup)));
 $("export-svg").addEventListener("click", () =>
-  files.download("asl-map.svg", new Blob([files.svgText(view.svg)], { type: "image/svg+xml" })));
+  files.download("asl-map.svg", new Blob([files.svgText(view.whole())], { type: "image/svg+xml" })));
 $("export-png").addEventListener("click", async () => {
   try {
-    files.download("asl-map.png", await files.pngBlob(view.svg));
+    files.download("asl-map.png", await files.pngBlob(view.whole()));
   } catch (err) {
     showMessage(err.message);
   }

@@ -94,10 +94,18 @@ const STACK_OPEN = [UNIT_SIZE + 4, 0];
 export class MapView {
   constructor(container) {
     this.container = container;
+    if (this.svg) container.append(...this.split(this.svg));   // the map drawn into the page
     this.index();
   }
 
-  get svg() { return this.container.querySelector("svg"); }
+  // The map's own SVG: its style and patterns, board edges, counters and thread.
+  // Python's tiles of hexes, hexsides and vertices lie under it, each in an SVG
+  // of its own (split), so a change repaints one tile: Chromium repaints a
+  // whole SVG for any change in it (28-32 ms on 4 x 2 boards, 3 ms a tile).
+  get svg() { return this.container.querySelector(":scope > svg.asl-map"); }
+
+  // Every element of the map matching selector, in the map's SVG and its tiles.
+  all(selector) { return this.container.querySelectorAll(selector); }
 
   get size() {
     const svg = this.svg;
@@ -114,9 +122,9 @@ export class MapView {
     this.terrains = new Set();
     boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
-    for (const g of svg.querySelectorAll("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
+    for (const g of this.all("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
     this.sidesByHex = new Map();
-    for (const g of svg.querySelectorAll("[data-hexside]")) {
+    for (const g of this.all("[data-hexside]")) {
       this.hexsides.set(nameKey(g.dataset.hexside), g);
       for (const part of g.dataset.hexside.split("-")) {
         const key = nameKey(part);
@@ -124,11 +132,47 @@ export class MapView {
         this.sidesByHex.get(key).push(g);
       }
     }
-    for (const c of svg.querySelectorAll("[data-vertex]")) this.vertices.set(nameKey(c.dataset.vertex), c);
+    for (const c of this.all("[data-vertex]")) this.vertices.set(nameKey(c.dataset.vertex), c);
     for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
     this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
     this.losLayer = null;
     this.painted = null;                // the specs last painted: none yet, so all
+  }
+
+  // Each of Python's tiles (web/render.py) in an SVG of its own, in the
+  // layers it was in (the class and clip of each), sized and placed by the
+  // box Python wrote for it: a change repaints its tile, and a tap is
+  // hit-tested only in the tiles under it. The map's SVG is drawn over them
+  // (style.css), its tiles' places left empty.
+  split(svg) {
+    const roots = [];
+    for (const tile of svg.querySelectorAll("g.tile")) {
+      let moved = tile;
+      const layer = tile.parentElement;
+      for (let p = layer; p !== svg; p = p.parentElement) {
+        const wrap = p.cloneNode(false);
+        wrap.append(moved);
+        moved = wrap;
+      }
+      const [, , width, height] = tile.dataset.box.split(" ");
+      const root = el("svg", { class: "map-tile", viewBox: tile.dataset.box, width, height,
+        "data-layer": layer.getAttribute("class") });
+      const [left, top] = tile.dataset.at.split(" ");
+      root.style.left = `${left}px`;
+      root.style.top = `${top}px`;
+      root.append(moved);
+      roots.push(root);
+    }
+    return roots;
+  }
+
+  // The map as one SVG document again, each tile back in its layer (exports).
+  whole() {
+    const copy = this.svg.cloneNode(true);
+    for (const root of this.container.querySelectorAll(":scope > svg.map-tile")) {
+      copy.querySelector(`g.${root.dataset.layer}`).append(root.querySelector("g.tile").cloneNode(true));
+    }
+    return copy;
   }
 
   // Replace the whole map with an SVG document drawn by Python (a new map size).
@@ -138,9 +182,10 @@ export class MapView {
     if (root.nodeName !== "svg" || doc.getElementsByTagName("parsererror").length) {
       throw new Error("the map drawing is not an SVG document");
     }
-    const old = this.svg;
     const svg = document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
-    if (old) old.replaceWith(svg); else this.container.append(svg);
+    const tiles = this.split(svg);           // before it is in the page: each node moves once
+    for (const old of this.container.querySelectorAll(":scope > svg")) old.remove();
+    this.container.append(svg, ...tiles);
     this.index();
   }
 
@@ -266,7 +311,7 @@ export class MapView {
   clearThread() {
     if (this.losLayer) this.losLayer.remove();
     this.losLayer = null;
-    for (const node of this.svg.querySelectorAll("[data-block]")) node.removeAttribute("data-block");
+    for (const node of this.all("[data-block]")) node.removeAttribute("data-block");
   }
 
   setOverlay(hexes) {
@@ -285,12 +330,12 @@ export class MapView {
   // Mark the named hexes, hexsides and vertices (and only them) with attr.
   markParts(attr, names) {
     if (!this.svg) return;
-    for (const node of this.svg.querySelectorAll(`[${attr}]`)) node.removeAttribute(attr);
+    for (const node of this.all(`[${attr}]`)) node.removeAttribute(attr);
     for (const name of names) this.element(name)?.setAttribute(attr, "true");
   }
 
   markHexes(attr, names) {
-    for (const node of this.svg.querySelectorAll(`[${attr}]`)) node.removeAttribute(attr);
+    for (const node of this.all(`[${attr}]`)) node.removeAttribute(attr);
     for (const name of names) {
       const g = this.hex(name);
       if (g) g.setAttribute(attr, "true");

@@ -208,12 +208,12 @@ FEEDBACK = """() => new Promise((resolve) => {
     window.__taps = [];
     document.querySelector("#map").addEventListener("pointerup", () => {
         const t0 = performance.now();
-        const svg = document.querySelector("#map svg");
         const seen = new MutationObserver(() => {
             seen.disconnect();
             requestAnimationFrame(() => window.__taps.push(performance.now() - t0));
         });
-        seen.observe(svg, { attributes: true, subtree: true, childList: true });
+        seen.observe(document.querySelector("#map-content"),
+                     { attributes: true, subtree: true, childList: true });
     }, { capture: true });
     resolve();
 })"""
