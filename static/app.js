@@ -147,8 +147,10 @@ function redrawGrid(setup) {
     const map = store.setup.map;
     const kept = await drawnMap(python.build, map);
     if (!(kept !== null && showDrawing(kept, map))) {
-      // The grid only: the page draws the counters and the thread itself (ui/mapview.js).
-      const svg = await python.call("render_map", store.setup, { counters: false });
+      // The grid of an empty map: the page paints the setup's hexes and
+      // hexsides, and draws the counters and the thread itself (ui/mapview.js).
+      const grid = { ...store.setup, hexes: {}, hexsides: {}, units: [] };
+      const svg = await python.call("render_map", grid, { counters: false });
       view.replaceSvg(svg);
       keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
     }

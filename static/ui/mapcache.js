@@ -1,9 +1,8 @@
 // Maps Python has drawn, kept in the browser's Cache Storage (issue 11), so a
 // reload of a big map (4 x 2 boards: 3 MB, about a second in Python) shows
 // it without waiting for Python to start and draw it again. A drawing is the
-// grid of one map (its size, boards and label) from one build: the page
-// repaints every hex and hexside from the setup when it shows one
-// (MapView.sync), so the terrain it was drawn with does not matter. The
+// grid of one map (its size, boards and label) from one build, drawn empty:
+// the page paints the setup's hexes and hexsides on it (MapView.sync). The
 // service worker deletes this cache with the others of an older build
 // (static/sw.js, its "asl-los-" prefix).
 
