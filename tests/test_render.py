@@ -306,3 +306,37 @@ def test_the_page_asks_for_the_grid_without_counters_it_draws_itself():
     assert 'data-unit="g1"' in full and 'class="los"' in full
     assert "data-unit" not in grid and 'class="los"' not in grid
     assert by_attr(parse(grid), "data-hex").keys() == by_attr(parse(full), "data-hex").keys()
+
+
+def test_a_map_of_boards_is_drawn_in_tiles_each_holding_what_it_draws_inside_its_box():
+    # Issue 11: the page puts each tile in an SVG of its own (static/ui/mapview.js),
+    # its viewBox data-box and its corner data-at from the map's viewBox corner,
+    # so a tap repaints and hit-tests one tile. A tile must hold the whole of
+    # each element it draws, with room for the widest stroke (4.5 px).
+    root = parse(render.map_svg({"format": "asl-setup", "version": 1,
+                                 "map": {"boards": [["1", "2", "3", "4"], ["5", "6", "7", "8"]]}},
+                                counters=False))
+    vx, vy, _, _ = (float(v) for v in root.get("viewBox").split())
+    for layer, attr in (("hexes", "data-hex"), ("hexsides", "data-hexside"), ("vertices", "data-vertex")):
+        group = root.find(f".//s:g[@class='{layer}']", NS)
+        tiles = list(group)
+        assert len(tiles) == 8 and {t.get("class") for t in tiles} == {"tile"}
+        held = []
+        for tile in tiles:
+            x, y, w, h = (float(v) for v in tile.get("data-box").split())
+            assert [float(v) for v in tile.get("data-at").split()] == pytest.approx([x - vx, y - vy])
+            for el in tile.iter():
+                name = el.get(attr)
+                if name is None:
+                    continue
+                held.append(name)
+                if layer == "hexes":
+                    points = [tuple(map(float, p.split(","))) for p in el[0].get("points").split()]
+                elif layer == "hexsides":
+                    points = [(float(el.get("x1")), float(el.get("y1"))), (float(el.get("x2")), float(el.get("y2")))]
+                else:
+                    r = float(el.get("r"))
+                    points = [(float(el.get("cx")) + d, float(el.get("cy")) + d) for d in (-r, r)]
+                for px_, py_ in points:
+                    assert x + 4.5 <= px_ <= x + w - 4.5 and y + 4.5 <= py_ <= y + h - 4.5, (layer, name)
+        assert sorted(held) == sorted(by_attr(root, attr)) and len(held) == len(set(held))

@@ -3,11 +3,14 @@ and typing at 1280x800 with touch, nothing through ``window.asl`` but reading
 the outcome."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
+
 import pytest
 
 from pycore import api
 from tests.browser.conftest import open_page, wait_ready
-from tests.browser.test_ui_steps import hex_sel, message, press, read_los_panel, setup_of, tool
+from tests.browser.test_ui_steps import (hex_sel, message, paint_hex, press, read_los_panel, setup_of,
+                                         tool)
 
 TABLET = {"viewport": {"width": 1280, "height": 800}, "has_touch": True}
 
@@ -72,6 +75,32 @@ def test_a_2x1_layout_with_board_6_flipped_and_a_LOS_across_the_seam_by_typed_na
     assert panel["range"] == str(expected["range"]) == "4"
     assert panel["thread"] == "blocked"
     page.screenshot(path="/tmp/boards-tablet.png")
+
+
+def test_a_map_of_boards_is_shown_in_tiles_tapped_where_seen_and_exported_whole(tablet, tmp_path):
+    """Each board's hexes, hexsides and vertices are in SVGs of their own
+    under the map's (static/ui/mapview.js split), so a tap repaints one tile;
+    a tap still lands on the hex under the finger, and an export is one map."""
+    page = tablet
+    new_layout(page, "2", "1", ["12", "6"], flips=[1])
+    page.wait_for_selector("#map svg[data-boards]")
+    assert page.locator("#map-content > svg.map-tile").count() == 6     # 2 boards x 3 layers
+    assert page.locator("#map svg.asl-map [data-hex]").count() == 0
+    for name in ("12P2", "6Z9", "12GG5"):
+        paint_hex(page, name, "woods", touch=True)
+        page.wait_for_function("(n) => window.asl.getSetup().hexes[n]?.terrain === 'woods'", arg=name)
+        assert page.get_attribute(hex_sel(name), "data-terrain") == "woods"
+    assert set(setup_of(page)["hexes"]) == {"12P2", "6Z9", "12GG5"}
+    with page.expect_download() as dl:
+        press(page, "#export-svg", touch=True)
+    path = tmp_path / "map.svg"
+    dl.value.save_as(path)
+    root = ET.fromstring(path.read_text())
+    hexes = [el.get("data-hex") for el in root.iter() if el.get("data-hex")]
+    assert len(hexes) == len(set(hexes)) == page.locator("#map [data-hex]").count()
+    assert sorted(el.get("data-hex") for el in root.iter() if el.get("data-terrain") == "woods") \
+        == ["12GG5", "12P2", "6Z9"]
+    assert root.get("class") == "asl-map" and root.find("{http://www.w3.org/2000/svg}svg") is None
 
 
 def test_a_name_on_two_boards_is_refused_in_a_players_words(tablet):
