@@ -35,12 +35,10 @@ export class Strokes {
     return new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
   }
 
+  // Only hexes take taps while painting (style.css): the first element hit
+  // is the hex's, and the browser stops looking there.
   hexAt(e) {
-    for (const el of document.elementsFromPoint(e.clientX, e.clientY)) {
-      const hex = el.closest?.("[data-hex]");
-      if (hex) return hex;
-    }
-    return null;
+    return document.elementFromPoint(e.clientX, e.clientY)?.closest("[data-hex]") ?? null;
   }
 
   // The hexside of the hex under the finger nearest to it, and how near, as a
