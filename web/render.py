@@ -176,21 +176,29 @@ class _Tiles(dict):
                      max((x for x, _ in hexes), default=0) // TILE[0])
 
     def add(self, point, text: str) -> None:
-        key = tuple(min(max(c // size, 0), last)
-                    for c, size, last in zip((point[1], point[0]), (TILE[1], TILE[0]), self.last))
-        (x, y), _ = self.pix[point]
+        x, y = point
+        key = (min(max(y // TILE[1], 0), self.last[0]), min(max(x // TILE[0], 0), self.last[1]))
         tile = self.get(key)
         if tile is None:
-            self[key] = [[text], x, y, x, y]
-        else:
-            tile[0].append(text)
-            tile[1:] = min(tile[1], x), min(tile[2], y), max(tile[3], x), max(tile[4], y)
+            self[key] = [[text], x, y, x, y]    # its elements, and its points' lattice bounds
+            return
+        tile[0].append(text)
+        if x < tile[1]:
+            tile[1] = x
+        elif x > tile[3]:
+            tile[3] = x
+        if y < tile[2]:
+            tile[2] = y
+        elif y > tile[4]:
+            tile[4] = y
 
     def __str__(self) -> str:
         out = []
         m = self.MARGIN * self.pix.u
         for key in sorted(self):
-            texts, x0, y0, x1, y1 = self[key]
+            texts, *bounds = self[key]
+            (x0, y0), _ = self.pix[tuple(bounds[:2])]
+            (x1, y1), _ = self.pix[tuple(bounds[2:])]
             box = " ".join(_fmt(v) for v in (x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
             at = f"{_fmt(x0 - m - self.origin[0])} {_fmt(y0 - m - self.origin[1])}"
             out.append(f'<g class="tile" data-box="{box}" data-at="{at}">{"".join(texts)}</g>')
