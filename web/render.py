@@ -161,47 +161,38 @@ class _Tiles(dict):
     the lattice point each is drawn at (a hexside: its first hex); a point
     beyond the map's hexes (a vertex on its edge) goes to the nearest tile.
 
-    Each tile is written with the box that holds its elements (a hex round
-    each point, with room for the widest stroke) as ``data-box`` (its
-    viewBox) and ``data-at`` (its box's corner from the map's viewBox corner,
-    in pixels), so the page gives each tile's SVG its place without computing
-    one, and a tap is hit-tested only in the tiles under it."""
+    Each tile is written with the box that holds its elements: the tile's
+    part of the map's hexes' centres, and a margin (``MARGIN``) for a hex
+    round each (a vertex or hexside lies within one of a centre) and the
+    widest stroke. It is ``data-box`` (the tile's viewBox) and ``data-at``
+    (its corner from the map's viewBox corner, in pixels), so the page gives
+    each tile's SVG its place without computing one, and a tap is hit-tested
+    only in the tiles under it."""
 
-    MARGIN = 3  # U round each point: a hex's half width is 2U, its half height 1.73U
+    MARGIN = 3  # U: a hex's half width is 2U, its half height 1.73U, a vertex at most 2U past
 
     def __init__(self, hexes, pix: _Pixels, origin):
         super().__init__()
         self.pix, self.origin = pix, origin
-        self.last = (max((y for _, y in hexes), default=0) // TILE[1],
-                     max((x for x, _ in hexes), default=0) // TILE[0])
+        xs, ys = [x for x, _ in hexes] or [0], [y for _, y in hexes] or [0]
+        self.low, self.high = (min(xs), min(ys)), (max(xs), max(ys))
+        self.last = (self.high[1] // TILE[1], self.high[0] // TILE[0])
 
     def add(self, point, text: str) -> None:
         x, y = point
         key = (min(max(y // TILE[1], 0), self.last[0]), min(max(x // TILE[0], 0), self.last[1]))
-        tile = self.get(key)
-        if tile is None:
-            self[key] = [[text], x, y, x, y]    # its elements, and its points' lattice bounds
-            return
-        tile[0].append(text)
-        if x < tile[1]:
-            tile[1] = x
-        elif x > tile[3]:
-            tile[3] = x
-        if y < tile[2]:
-            tile[2] = y
-        elif y > tile[4]:
-            tile[4] = y
+        self.setdefault(key, []).append(text)
 
     def __str__(self) -> str:
         out = []
         m = self.MARGIN * self.pix.u
-        for key in sorted(self):
-            texts, *bounds = self[key]
-            (x0, y0), _ = self.pix[tuple(bounds[:2])]
-            (x1, y1), _ = self.pix[tuple(bounds[2:])]
+        (lx, ly), (hx, hy) = self.low, self.high
+        for row, col in sorted(self):
+            (x0, y0), _ = self.pix[(max(col * TILE[0], lx), max(row * TILE[1], ly))]
+            (x1, y1), _ = self.pix[(min(col * TILE[0] + TILE[0] - 1, hx), min(row * TILE[1] + TILE[1] - 1, hy))]
             box = " ".join(_fmt(v) for v in (x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
             at = f"{_fmt(x0 - m - self.origin[0])} {_fmt(y0 - m - self.origin[1])}"
-            out.append(f'<g class="tile" data-box="{box}" data-at="{at}">{"".join(texts)}</g>')
+            out.append(f'<g class="tile" data-box="{box}" data-at="{at}">{"".join(self[row, col])}</g>')
         return "".join(out)
 
 
