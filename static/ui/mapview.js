@@ -22,10 +22,16 @@ const ID_CHARS = 7;
 // Python validated, so their names are the canonical ones the SVG carries.
 let boardNames = false;
 
+// A hex name as a lookup key ("6y9" -> "6Y9", or "Y9" on a plain map).
+function hexKey(name) {
+  const key = name.trim().toUpperCase();
+  return boardNames ? key : key.replace(/^\d+(?=[A-Z])/, "");
+}
+
 // A name in any order, as one lookup key ("6Y9-Z8" -> "Y9-Z8" on a plain map).
 export function nameKey(name) {
-  const parts = String(name).toUpperCase().split("-").map((p) => p.trim());
-  return (boardNames ? parts : parts.map((p) => p.replace(/^\d+(?=[A-Z])/, ""))).sort().join("-");
+  const text = String(name);
+  return text.includes("-") ? text.split("-").map(hexKey).sort().join("-") : hexKey(text);
 }
 
 function el(tag, attrs = {}, text) {
@@ -122,17 +128,17 @@ export class MapView {
     this.terrains = new Set();
     boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
-    for (const g of this.all("[data-hex]")) this.hexes.set(nameKey(g.dataset.hex), g);
-    this.sidesByHex = new Map();
+    // 15,000 names on 4 x 2 boards: read once each, as attributes.
+    for (const g of this.all("[data-hex]")) this.hexes.set(hexKey(g.getAttribute("data-hex")), g);
     for (const g of this.all("[data-hexside]")) {
-      this.hexsides.set(nameKey(g.dataset.hexside), g);
-      for (const part of g.dataset.hexside.split("-")) {
-        const key = nameKey(part);
-        if (!this.sidesByHex.has(key)) this.sidesByHex.set(key, []);
-        this.sidesByHex.get(key).push(g);
+      const keys = g.getAttribute("data-hexside").split("-").map(hexKey);
+      this.hexsides.set([...keys].sort().join("-"), g);
+      for (const key of keys) {
+        const sides = this.sidesByHex.get(key);
+        if (sides) sides.push(g); else this.sidesByHex.set(key, [g]);
       }
     }
-    for (const c of this.all("[data-vertex]")) this.vertices.set(nameKey(c.dataset.vertex), c);
+    for (const c of this.all("[data-vertex]")) this.vertices.set(nameKey(c.getAttribute("data-vertex")), c);
     for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
     this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
     this.losLayer = null;
