@@ -504,15 +504,35 @@ frameContent();
 const link = files.takeLinkFromUrl();
 async function checkAutosave() {
   await mapJob;                  // its own message first; this one says what to do
-  try {
-    await python.call("validate", store.setup);
-  } catch (err) {
-    if (err.kind !== "SetupError") return;
-    startEmpty(err.player ?? err.message);
-    refresh("reset");
-    return;
+  let why = await refusal(store.setup);
+  const back = restored?.source === "pending" ? restored.fallback : null;
+  if (why !== null && back?.setup) {
+    // The change made just before the reload is one Python refuses: as for
+    // any refused edit, the setup before it comes back.
+    situationMessage(`Not done: ${why}. Your setup is as it was before that change.`);
+    Object.assign(store, { setup: back.setup, valid: back.setup,
+      undoStack: back.history?.undo ?? [], redoStack: back.history?.redo ?? [] });
+    refresh("refused");
+    why = await refusal(store.setup);
+  } else if (why !== null && back?.bad !== undefined) {
+    keepAside(back.bad, "it is not a setup this app can read");
   }
-  if (restored?.source && !keptAtStart) store.save();
+  if (why !== null) {
+    startEmpty(why);
+    refresh("reset");
+  } else if (restored?.source && !keptAtStart) {
+    store.save();
+  }
+}
+
+// Python's reason for refusing a setup, or null (accepted, or Python cannot judge).
+async function refusal(setup) {
+  try {
+    await python.call("validate", setup);
+  } catch (err) {
+    if (err.kind === "SetupError") return err.player ?? err.message;
+  }
+  return null;
 }
 
 const started = python.ready.then(async () => {

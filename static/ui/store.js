@@ -9,11 +9,16 @@
 //   sessionStorage TAB_KEY     this tab's own setup and history, so a reload of
 //                              this tab restores its work even if another tab
 //                              saved since.
+//                  PENDING_KEY this tab's newest change while Python has not
+//                              judged it, so a reload in that moment keeps it;
+//                              it is checked before it is used, and never
+//                              takes the place of the saved setup until then.
 
 const SAVE_KEY = "asl-los.setup.v1";
 const HISTORY_KEY = "asl-los.history.v1";
 const TAB_KEY = "asl-los.tab.v1";
 const KEPT_KEY = "asl-los.kept.v1";
+const PENDING_KEY = "asl-los.pending.v1";
 const HISTORY_LIMIT = 200;
 const SAVED_HISTORY = 30;
 const KEPT_LIMIT = 5;
@@ -86,6 +91,7 @@ export class Store {
   // goes back to the newest accepted setup and says why. A verdict that comes
   // after a later edit is that edit's business (it is checked itself).
   settle(setup, reason) {
+    this.keepPending();
     if (!this.check) {
       this.accept(setup);
       return;
@@ -108,6 +114,7 @@ export class Store {
   }
 
   refuse(err, reason) {
+    forget(PENDING_KEY);
     const at = this.undoStack.lastIndexOf(this.valid);
     if (at >= 0) this.undoStack.length = at;    // the refused edits go, the valid one is current
     this.setup = this.valid;
@@ -133,15 +140,28 @@ export class Store {
     return true;
   }
 
+  history() {
+    return { undo: this.undoStack.slice(-SAVED_HISTORY), redo: this.redoStack.slice(-SAVED_HISTORY) };
+  }
+
+  // The change on screen, not yet judged by Python (PENDING_KEY).
+  keepPending() {
+    try {
+      sessionStorage.setItem(PENDING_KEY, JSON.stringify({ setup: this.setup, history: this.history() }));
+    } catch {
+      // storage full: the next save says so
+    }
+  }
+
   save() {
-    const history = JSON.stringify({ undo: this.undoStack.slice(-SAVED_HISTORY),
-                                     redo: this.redoStack.slice(-SAVED_HISTORY) });
+    const history = JSON.stringify(this.history());
     const setup = JSON.stringify(this.setup);
     try {
       localStorage.setItem(SAVE_KEY, setup);
       sessionStorage.setItem(TAB_KEY, JSON.stringify({ setup: this.setup,
                                                        history: JSON.parse(history) }));
       localStorage.setItem(HISTORY_KEY, history);
+      forget(PENDING_KEY);
       if (this.saveFailing) {
         this.saveFailing = false;
         this.onSaveFailed?.(null);      // saving works again
@@ -156,8 +176,19 @@ export class Store {
 
   // What storage holds for this tab: {setup, history} (this tab's own work
   // first, else the newest of any tab), or {bad: text} when what is there
-  // cannot be drawn, or null when there is nothing.
+  // cannot be drawn, or null when there is nothing. A change Python had not
+  // judged before a reload comes first, with the rest as its fallback.
   static restore() {
+    const pending = read(sessionStorage, PENDING_KEY).value;
+    const saved = Store.restoreSaved();
+    if (pending && drawable(pending.setup)) {
+      return { setup: pending.setup, history: historyOf(pending.history), source: "pending",
+               fallback: saved };
+    }
+    return saved;
+  }
+
+  static restoreSaved() {
     const own = read(sessionStorage, TAB_KEY);
     if (own.value && drawable(own.value.setup)) {
       return { setup: own.value.setup, history: historyOf(own.value.history), source: "tab" };
@@ -208,6 +239,14 @@ function read(storage, key) {
     return { text, value: JSON.parse(text) };
   } catch {
     return { text, value: undefined };
+  }
+}
+
+function forget(key) {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // nothing to forget where storage is blocked
   }
 }
 

@@ -107,6 +107,51 @@ def test_undo_works_across_a_reload(ready_page):
     assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
 
 
+def busy(page) -> None:
+    """Keep Python busy for a while (a 132 x 20 map drawn), so the next
+    change waits for its verdict."""
+    page.evaluate("() => { window.asl.call('render_map', {format: 'asl-setup', version: 1, "
+                  "map: {columns: 132, rows: 20}, hexes: {}, hexsides: {}, units: []}); }")
+
+
+def test_a_change_made_just_before_a_reload_is_kept_while_python_judges_it(ready_page):
+    page = ready_page
+    paint_hex(page, "C3", terrain="woods")
+    settled(page)
+    busy(page)
+    paint_hex(page, "D4", terrain="grain")        # reloaded before Python's verdict
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    assert page.get_attribute(hex_sel("D4"), "data-terrain") == "grain"
+    settled(page)
+    page.reload()                                  # judged and saved since
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    page.click("#undo")
+    assert set(setup_of(page)["hexes"]) == {"C3"}
+
+
+def test_a_refused_change_made_just_before_a_reload_is_taken_back_after_it(ready_page):
+    page = ready_page
+    paint_building(page, "H5", "building", 2)
+    tool(page, "unit")
+    page.fill("#new-side", "Russian")
+    press(page, hex_sel("H5"))
+    page.select_option("#ue-level", "1")
+    page.wait_for_function("() => window.asl.getSetup().units[0]?.level === 1")
+    settled(page)
+    before = setup_of(page)
+    busy(page)
+    paint_building(page, "H5", "stone-building", 1)    # refused, but reloaded first
+    page.reload()
+    wait_ready(page)
+    back_to(page, before)
+    text = message(page)
+    assert "Not done" in text and "H5 has no level 1" in text
+    still_answers(page)
+
+
 CORRUPT = {
     "garbage": "{not json",
     "42": "42", "null": "null", "list": "[]", "string": '"str"', "object": '{"foo": 1}',
