@@ -52,8 +52,8 @@ def paint_building(page, name: str, terrain: str, levels: int) -> None:
     press(page, hex_sel(name))
 
 
-def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(ready_page):
-    page = ready_page
+def unit_on_level_1_of_a_building(page) -> dict:
+    """H5 a two-level building with a Russian unit on its level 1: the setup."""
     paint_building(page, "H5", "building", 2)
     tool(page, "unit")
     page.fill("#new-side", "Russian")
@@ -61,7 +61,12 @@ def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(r
     page.select_option("#ue-level", "1")
     page.wait_for_function("() => window.asl.getSetup().units[0]?.level === 1")
     settled(page)
-    before = setup_of(page)
+    return setup_of(page)
+
+
+def test_repainting_a_building_under_a_unit_on_its_level_1_is_refused_not_lost(ready_page):
+    page = ready_page
+    before = unit_on_level_1_of_a_building(page)
     paint_building(page, "H5", "stone-building", 1)
     text = message(page)
     assert "Not done" in text and "H5 has no level 1" in text
@@ -134,14 +139,7 @@ def test_a_change_made_just_before_a_reload_is_kept_while_python_judges_it(ready
 
 def test_a_refused_change_made_just_before_a_reload_is_taken_back_after_it(ready_page):
     page = ready_page
-    paint_building(page, "H5", "building", 2)
-    tool(page, "unit")
-    page.fill("#new-side", "Russian")
-    press(page, hex_sel("H5"))
-    page.select_option("#ue-level", "1")
-    page.wait_for_function("() => window.asl.getSetup().units[0]?.level === 1")
-    settled(page)
-    before = setup_of(page)
+    before = unit_on_level_1_of_a_building(page)
     busy(page)
     paint_building(page, "H5", "stone-building", 1)    # refused, but reloaded first
     page.reload()
