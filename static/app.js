@@ -97,10 +97,7 @@ function keepAside(text, why) {
 // Start from an empty map, keeping what was on screen aside.
 function startEmpty(why) {
   keepAside(JSON.stringify(store.setup), why);
-  store.setup = emptySetup();
-  store.valid = store.setup;
-  store.undoStack = [];
-  store.redoStack = [];
+  store.restart(emptySetup());
   store.save();
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
@@ -510,8 +507,7 @@ async function checkAutosave() {
     // The change made just before the reload is one Python refuses: as for
     // any refused edit, the setup before it comes back.
     situationMessage(`Not done: ${why}. Your setup is as it was before that change.`);
-    Object.assign(store, { setup: back.setup, valid: back.setup,
-      undoStack: back.history?.undo ?? [], redoStack: back.history?.redo ?? [] });
+    store.restart(back.setup, back.history);
     refresh("refused");
     why = await refusal(store.setup);
   } else if (why !== null && back?.bad !== undefined) {

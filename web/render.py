@@ -254,7 +254,7 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, co
                                "width": _fmt(x1 - x0), "height": _fmt(y1 - y0)}))
     if loaded.layout is not None:
         parts.append(_board_layer(loaded.layout, pix))
-    parts.append(_vertex_layer(verts, hexes, rect, pix, state, positions))
+    parts.append(_vertex_layer(verts, _Tiles(hexes, pix, origin), rect, pix, state, positions))
     if counters:
         parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
     if los and counters:
@@ -324,10 +324,10 @@ def _board_layer(layout, pix: _Pixels) -> str:
     return "".join(parts)
 
 
-def _vertex_layer(verts, hexes, rect, pix: _Pixels, state: dict, positions: dict) -> str:
-    """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only."""
+def _vertex_layer(verts, drawn: _Tiles, rect, pix: _Pixels, state: dict, positions: dict) -> str:
+    """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only,
+    in the tiles ``drawn``."""
     x0, y0, x1, y1 = rect
-    drawn = _Tiles(hexes, pix, _view_box(rect, pix.u)[:2])
     r = _fmt(pix.u * 0.45)
     for v in verts:
         (x, y), _ = pix[v]

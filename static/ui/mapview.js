@@ -41,15 +41,11 @@ function el(tag, attrs = {}, text) {
   return node;
 }
 
-// Paint the elements whose spec differs from the one painted last (all of
-// them when nothing was painted yet); the specs now painted, as JSON by key.
+// Paint the elements whose spec differs from the one painted last; the specs
+// now painted, as JSON by key.
 function repaint(elements, specs, before, paint) {
   const now = new Map();
   for (const [key, spec] of specs) now.set(key, JSON.stringify(spec));
-  if (!before) {
-    for (const [key, node] of elements) paint(node, specs.get(key));
-    return now;
-  }
   for (const [key, text] of now) {
     if (before.get(key) !== text) {
       const node = elements.get(key);
@@ -126,6 +122,10 @@ export class MapView {
     this.sidesByHex = new Map();
     this.vertices = new Map();
     this.terrains = new Set();
+    // The specs last painted. A drawing from Python is of the empty map (the
+    // page asks for the grid alone, and build.py draws the empty default map
+    // into index.html), so only the setup's own entries need painting.
+    this.painted = { hexes: new Map(), sides: new Map() };
     boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
     // 15,000 names on 4 x 2 boards: read once each, as attributes.
@@ -142,10 +142,6 @@ export class MapView {
     for (const p of svg.querySelectorAll("pattern[id^='t-']")) this.terrains.add(p.id.slice(2));
     this.unitLayer = svg.querySelector("g.units") || svg.appendChild(el("g", { class: "units" }));
     this.losLayer = null;
-    // The specs last painted. A drawing from Python is of the empty map (the
-    // page asks for the grid alone, and build.py draws the empty default map
-    // into index.html), so only the setup's own entries need painting.
-    this.painted = { hexes: new Map(), sides: new Map() };
   }
 
   // Each of Python's tiles (web/render.py) in an SVG of its own, in the
@@ -222,8 +218,8 @@ export class MapView {
       [nameKey(k), typeof v === "string" ? { type: v } : v]));
     const before = this.painted;
     this.painted = {
-      hexes: repaint(this.hexes, specs, before?.hexes, (g, spec) => this.paintHex(g, spec || {})),
-      sides: repaint(this.hexsides, sides, before?.sides, (g, spec) => this.paintHexside(g, spec)),
+      hexes: repaint(this.hexes, specs, before.hexes, (g, spec) => this.paintHex(g, spec || {})),
+      sides: repaint(this.hexsides, sides, before.sides, (g, spec) => this.paintHexside(g, spec)),
     };
     this.drawUnits(setup, selectedUnit);
   }

@@ -42,10 +42,7 @@ export function drawable(s) {
 
 export class Store {
   constructor(initial, history = null) {
-    this.setup = clone(initial);
-    this.valid = this.setup;            // the newest setup Python accepted
-    this.undoStack = history?.undo ?? [];
-    this.redoStack = history?.redo ?? [];
+    this.restart(clone(initial), history);
     this.listeners = new Set();
     this.check = null;                  // setup => Promise, rejects with .kind "SetupError"
     this.onRefused = null;              // (error, reason) => void
@@ -54,6 +51,14 @@ export class Store {
   }
 
   onChange(cb) { this.listeners.add(cb); }
+
+  // Start again from a setup taken as valid, with its history (or none).
+  restart(setup, history = null) {
+    this.setup = setup;
+    this.valid = setup;                 // the newest setup Python accepted
+    this.undoStack = history?.undo ?? [];
+    this.redoStack = history?.redo ?? [];
+  }
 
   notify(reason) {
     for (const cb of this.listeners) cb(this.setup, reason);
