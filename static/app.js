@@ -136,17 +136,25 @@ function drawnIs(map) {
 
 // A new map size needs Python to draw the grid (or its drawing kept from
 // before, ui/mapcache.js); everything else is attribute changes. Until it is
-// drawn, the old map is dimmed and says so, and taps on it do nothing.
+// drawn, the old map is dimmed and says so, and taps on it do nothing; its
+// preview (web/preview.py) is shown first, which a big map needs: on 4 x 2
+// boards the drawing takes Python about half a second and the page as long.
 function redrawGrid(setup) {
   mapBox.dataset.drawing = "true";
   mapJob = mapJob.then(async () => {
     if (drawnIs(store.setup.map)) return;
     const map = store.setup.map;
+    // The grid of an empty map: the page paints the setup's hexes and
+    // hexsides, and draws the counters and the thread itself (ui/mapview.js).
+    const grid = { ...store.setup, hexes: {}, hexsides: {}, units: [] };
+    let previewed = await showPreview(await drawnMap(python.build, map, "preview"));
     const kept = await drawnMap(python.build, map);
     if (!(kept !== null && showDrawing(kept, map))) {
-      // The grid of an empty map: the page paints the setup's hexes and
-      // hexsides, and draws the counters and the thread itself (ui/mapview.js).
-      const grid = { ...store.setup, hexes: {}, hexsides: {}, units: [] };
+      if (!previewed) {
+        const preview = await python.call("render_preview", grid).catch(() => null);
+        previewed = await showPreview(preview);
+        if (previewed) keepDrawnMap(python.build, map, preview, "preview");  // a damaged one replaced
+      }
       const svg = await python.call("render_map", grid, { counters: false });
       view.replaceSvg(svg);
       keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
@@ -155,6 +163,21 @@ function redrawGrid(setup) {
     frameContent();
   }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));
   return mapJob;
+}
+
+// Show a map's preview, fitted, and let it be painted; false if there is
+// none or it is damaged. Nothing on it answers a tap.
+async function showPreview(svg) {
+  if (svg === null) return false;
+  try {
+    view.showPreview(svg);
+  } catch {
+    return false;
+  }
+  mapBox.dataset.drawing = "preview";
+  pz.fit();
+  await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+  return true;
 }
 
 // Show a kept drawing of this map; false if it is damaged or not this map's.

@@ -11,9 +11,9 @@ const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: 
 
 // Queries that need only the wheels loaded before ready; any other query (the
 // map, the ruling card and the QR code need svgwrite or segno) first waits for
-// the idle wheels.
+// the idle wheels. The map's preview (web/preview.py) is plain text.
 const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost", "place", "thread",
-  "validate", "share_encode", "share_decode", "share_read", "version"]);
+  "validate", "share_encode", "share_decode", "share_read", "version", "render_preview"]);
 
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");

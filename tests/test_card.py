@@ -14,7 +14,7 @@ import pytest
 from pycore import api, geometry, limits, share
 from pycore.errors import SetupError
 from pycore.explain import RULEBOOK
-from web import bridge, card, qr, render
+from web import bridge, card, frame, qr, render
 
 zxingcpp = pytest.importorskip("zxingcpp")   # installed by `python build.py test`
 Image = pytest.importorskip("PIL.Image")
@@ -92,7 +92,7 @@ def test_card_of_a_blocked_ruling_to_a_location():
 def test_card_crop_stays_on_the_map_and_holds_the_thread():
     result = api.los(B92, "g1", "r1")
     x, y, w, h = card.crop(B92, result)
-    mx0, my0, mx1, my1 = render._map_rect(list(geometry.Grid(33, 10).hexes()), render.U)
+    mx0, my0, mx1, my1 = frame.map_rect(list(geometry.Grid(33, 10).hexes()), render.U)
     slack = 1e-6   # drawing pixels are floats (sqrt 3); the rules never see them
     assert mx0 - slack <= x and my0 - slack <= y
     assert x + w <= mx1 + slack and y + h <= my1 + slack

@@ -58,6 +58,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "ruling_card": _lazy("web.card", "ruling_card"),
     "validate": _validate,
     "render_map": _render_map,
+    "render_preview": _lazy("web.preview", "map_preview"),   # no svgwrite: before the idle wheels
     "version": _version,
 }
 
@@ -85,7 +86,8 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
 # every query; its JSON text is matched against the texts seen last, so an
 # unchanged setup is neither parsed nor validated again (issue 13).
 SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
-                           "place", "thread", "validate", "share_encode", "render_map", "ruling_card"))
+                           "place", "thread", "validate", "share_encode", "render_map", "render_preview",
+                           "ruling_card"))
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()

@@ -26,7 +26,7 @@ from pycore.errors import SetupError
 from pycore.explain import RULEBOOK
 from pycore.question import check as check_question
 from pycore.setup import load_setup
-from web import qr, render
+from web import frame, qr, render
 
 WIDTH = 640
 PAD = 24
@@ -89,7 +89,7 @@ def crop(setup: dict, result: dict) -> tuple[float, float, float, float]:
     """The map rectangle (pixels of web.render's map) around the thread: two
     hexes of margin, at least MIN_CROP, kept inside the map's edges."""
     grid = geometry.Grid(setup["map"]["columns"], setup["map"]["rows"])
-    mx0, my0, mx1, my1 = render._map_rect(list(grid.hexes()), render.U)
+    mx0, my0, mx1, my1 = frame.map_rect(list(grid.hexes()), render.U)
     ends = [geometry.pixel(tuple(result["thread"][k]), render.U) for k in ("from", "to")]
     xs, ys = zip(*ends)
     box = []

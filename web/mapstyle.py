@@ -7,7 +7,10 @@ the page can repaint a hex by changing one attribute.
 """
 from __future__ import annotations
 
-import svgwrite
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:   # svgwrite is loaded after ready; the preview (web.preview) needs only the sheets
+    import svgwrite
 
 # Terrain fills (CONTRACT.md "hexes.terrain"). A terrain not listed here still
 # draws, with the generic "unknown" hatch, and its name in the hex.
@@ -59,8 +62,17 @@ HEXSIDE_CSS = """
 .hexside[data-block][data-type]{stroke:#e02020}
 """
 
-HEX_CSS = """
-.hex-ground{stroke:#9a9a88;stroke-width:.6}
+# The hex outline, and the map's and boards' edges: in the drawing and in its
+# first-paint preview (web.preview).
+GRID_STROKE = "stroke:#9a9a88;stroke-width:.6"
+FRAME_CSS = """
+.map-edge{fill:none;stroke:#444;stroke-width:1.2;pointer-events:none}
+.board-edge{pointer-events:none}
+.board-edge rect{fill:none;stroke:#3050a0;stroke-width:2;stroke-dasharray:10 5}
+.board-edge text{font:bold 18px sans-serif;fill:#3050a0;fill-opacity:.55}
+"""
+
+HEX_CSS = f"\n.hex-ground{{{GRID_STROKE}}}" + """
 .hex-terrain{fill:none;stroke:none}
 .hex-shade{fill:#000;fill-opacity:0;stroke:none}
 .hex[data-vis=hindered] .hex-shade{fill:#f0a020;fill-opacity:.25}
@@ -71,10 +83,6 @@ HEX_CSS = """
 .hex-info{font:bold 9px sans-serif;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
 .vertex{fill:transparent;stroke:none}
 .vertex[data-block]{fill:#e02020;stroke:#fff;stroke-width:1}
-.map-edge{fill:none;stroke:#444;stroke-width:1.2;pointer-events:none}
-.board-edge{pointer-events:none}
-.board-edge rect{fill:none;stroke:#3050a0;stroke-width:2;stroke-dasharray:10 5}
-.board-edge text{font:bold 18px sans-serif;fill:#3050a0;fill-opacity:.55}
 """
 
 UNIT_CSS = """
@@ -109,7 +117,7 @@ def _fills_css() -> str:
 
 def stylesheet() -> str:
     """The CSS embedded in the map SVG."""
-    return "\n".join([HEX_CSS, HEXSIDE_CSS, UNIT_CSS, LOS_CSS, _fills_css()])
+    return "\n".join([HEX_CSS, FRAME_CSS, HEXSIDE_CSS, UNIT_CSS, LOS_CSS, _fills_css()])
 
 
 def _pattern(dwg: svgwrite.Drawing, name: str, ink: str, paper: str) -> svgwrite.pattern.Pattern:

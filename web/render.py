@@ -23,7 +23,6 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 from html import escape
 
@@ -34,8 +33,7 @@ from pycore.errors import SetupError
 from pycore.setup import load_setup
 
 from . import mapstyle, marks
-
-U = 12  # pixels per lattice x unit: a hex is 4U = 48 px wide, 2*sqrt(3)*U = 41.6 px high
+from .frame import U, Pixels, board_layer, edge, fmt as _fmt, map_rect, root_attrs, tag as _tag, view_box
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)
 
 
@@ -55,29 +53,6 @@ def hex_info(spec: dict) -> str:
     if spec.get("levels", 1) != 1:
         parts.append(f"{spec['levels']} lvl")
     return " ".join(parts)
-
-
-def _fmt(v: float) -> str:
-    return f"{v:.2f}".rstrip("0").rstrip(".")
-
-
-def _px(point, u):
-    """``geometry.pixel``, rounded to 0.01 px to keep the document small."""
-    return tuple(round(c, 2) for c in geometry.pixel(point, u))
-
-
-class _Pixels(dict):
-    """Lattice point -> ((x, y) rounded, its "x,y" text), each computed once:
-    a vertex is shared by three hexes, three hexsides and its own target."""
-
-    def __init__(self, u: float):
-        super().__init__()
-        self.u = u
-
-    def __missing__(self, point):
-        x, y = _px(point, self.u)
-        got = self[point] = ((x, y), f"{_fmt(x)},{_fmt(y)}")
-        return got
 
 
 def _hex_specs(setup: dict) -> dict:
@@ -113,15 +88,7 @@ def _data(attrs: dict) -> dict:
             for k, v in attrs.items() if v is not None and v is not False}
 
 
-def _tag(name: str, attrs: dict, body: str | None = None) -> str:
-    """One element as XML text. Values and body are written as given: numbers
-    and geometry names need no escaping, and every other string goes through
-    ``escape`` where it is put in (terrain, hexside type, hex text)."""
-    head = name + "".join(f' {k}="{v}"' for k, v in attrs.items())
-    return f"<{head}/>" if body is None else f"<{head}>{body}</{name}>"
-
-
-def _draw_hex(h, name, spec, pix: _Pixels, state) -> str:
+def _draw_hex(h, name, spec, pix: Pixels, state) -> str:
     (x, y), _ = pix[h]
     cx, cy = _fmt(x), _fmt(y)
     attrs = {"class": "hex", "data-hex": name, "data-cx": cx, "data-cy": cy,
@@ -141,7 +108,7 @@ def _draw_hex(h, name, spec, pix: _Pixels, state) -> str:
                 f'{escape(hex_info(spec))}</text>')
 
 
-def _draw_hexside(s, name, spec, pix: _Pixels, state) -> tuple[str, tuple]:
+def _draw_hexside(s, name, spec, pix: Pixels, state) -> tuple[str, tuple]:
     """The hexside's element, and its midpoint."""
     (x1, y1), (x2, y2) = (pix[p][0] for p in geometry.hexside_ends(s))
     cx, cy = _fmt((x1 + x2) / 2), _fmt((y1 + y2) / 2)
@@ -171,7 +138,7 @@ class _Tiles(dict):
 
     MARGIN = 3  # U: a hex's half width is 2U, its half height 1.73U, a vertex at most 2U past
 
-    def __init__(self, hexes, pix: _Pixels, origin):
+    def __init__(self, hexes, pix: Pixels, origin):
         super().__init__()
         self.pix, self.origin = pix, origin
         xs, ys = [x for x, _ in hexes] or [0], [y for _, y in hexes] or [0]
@@ -194,12 +161,6 @@ class _Tiles(dict):
             at = f"{_fmt(x0 - m - self.origin[0])} {_fmt(y0 - m - self.origin[1])}"
             out.append(f'<g class="tile" data-box="{box}" data-at="{at}">{"".join(self[row, col])}</g>')
         return "".join(out)
-
-
-def _map_rect(hexes, u):
-    """The map's edges: the board is cut through the centres of its edge hexes."""
-    xs, ys = zip(*(geometry.pixel(h, u) for h in hexes))
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
@@ -226,7 +187,7 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
 def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, counters) -> str:
     grid = loaded.grid
     hexes, sides, verts = _grid_parts(grid)
-    rect = _map_rect(hexes, unit)
+    rect = map_rect(hexes, unit)
     if region is not None:
         hexes, sides, verts, data = _within(region, unit, hexes, sides, verts, data)
     dwg = _drawing(data, grid, rect, unit)
@@ -234,9 +195,9 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, co
     state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los)
 
     specs = _hex_specs(data)
-    pix = _Pixels(unit)
+    pix = Pixels(unit)
     positions: dict = {}
-    origin = _view_box(rect, unit)[:2]
+    origin = view_box(rect, unit)[:2]
     drawn_hexes, drawn_sides = _Tiles(hexes, pix, origin), _Tiles(hexes, pix, origin)
     for h in hexes:
         name = geometry.hex_name(h)
@@ -249,11 +210,9 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, co
         drawn_sides.add(s[0], drawn)
     parts = [f'<g class="board" clip-path="url(#map-clip)"><g class="hexes">{drawn_hexes}</g>'
              f'<g class="hexsides">{drawn_sides}</g></g>']
-    x0, y0, x1, y1 = rect
-    parts.append(_tag("rect", {"class": "map-edge", "x": _fmt(x0), "y": _fmt(y0),
-                               "width": _fmt(x1 - x0), "height": _fmt(y1 - y0)}))
+    parts.append(edge(rect))
     if loaded.layout is not None:
-        parts.append(_board_layer(loaded.layout, pix))
+        parts.append(board_layer(loaded.layout, pix))
     parts.append(_vertex_layer(verts, _Tiles(hexes, pix, origin), rect, pix, state, positions))
     if counters:
         parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
@@ -286,45 +245,18 @@ def _checked(field: str, fn, *args):
         raise SetupError(f"{field}: {exc or type(exc).__name__}") from None
 
 
-def _view_box(rect, unit: float) -> tuple[float, float, float, float]:
-    """The map's viewBox: its edges and half a hexside round them."""
-    x0, y0, x1, y1 = rect
-    pad = unit * 0.5
-    return x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad
-
-
 def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
     """An empty map document: viewBox round the board, its style, the clip of its edges."""
     x0, y0, x1, y1 = rect
     dwg = svgwrite.Drawing(size=None, debug=False, profile="full")
-    dwg.attribs.update({"viewBox": " ".join(_fmt(v) for v in _view_box(rect, unit)),
-                        "class": "asl-map", "data-columns": str(grid.columns), "data-rows": str(grid.rows)})
-    if data["map"].get("board") is not None:
-        dwg.attribs["data-board"] = str(data["map"]["board"])
-    if data["map"].get("boards") is not None:   # names carry board prefixes (issue 11)
-        dwg.attribs["data-boards"] = json.dumps(data["map"]["boards"], separators=(",", ":"))
+    dwg.attribs.update({"class": "asl-map", **root_attrs(data, grid, rect, unit)})
     mapstyle.add_defs(dwg)
     clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
     clip.add(dwg.rect((x0, y0), (x1 - x0, y1 - y0)))
     return dwg
 
 
-def _board_layer(layout, pix: _Pixels) -> str:
-    """Each board's edges and its label (issue 11), from ``pycore.boards``."""
-    parts = ['<g class="boards">']
-    for board in layout.boards:
-        (x0, y0), _ = pix[board.box()[0]]
-        (x1, y1), _ = pix[board.box()[1]]
-        label = escape(board.label) + (" (flipped)" if board.flip else "")
-        parts.append(_tag("g", {"class": "board-edge", "data-board": escape(board.label)},
-                          _tag("rect", {"x": _fmt(x0), "y": _fmt(y0), "width": _fmt(x1 - x0),
-                                        "height": _fmt(y1 - y0)})
-                          + _tag("text", {"x": _fmt(x0 + 6), "y": _fmt(y0 + 22)}, label)))
-    parts.append("</g>")
-    return "".join(parts)
-
-
-def _vertex_layer(verts, drawn: _Tiles, rect, pix: _Pixels, state: dict, positions: dict) -> str:
+def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict, positions: dict) -> str:
     """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only,
     in the tiles ``drawn``."""
     x0, y0, x1, y1 = rect

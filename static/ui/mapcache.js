@@ -4,15 +4,18 @@
 // grid of one map (its size, boards and label) from one build, drawn empty:
 // the page paints the setup's hexes and hexsides on it (MapView.sync). The
 // service worker deletes this cache with the others of an older build
-// (static/sw.js, its "asl-los-" prefix).
+// (static/sw.js, its "asl-los-" prefix). Each map's preview (web/preview.py,
+// 190 KB on 4 x 2 boards) is kept beside its drawing, to be shown first.
 
 const CACHE = "asl-los-drawn-maps";
-const KEEP = 4;                       // the newest drawings; a new map replaces the oldest
+const KEEP = 8;                       // the newest four maps' drawings and previews
 
-function url(build, map) {
+// part: "drawing" or "preview".
+function url(build, map, part) {
   const { columns, rows, board, boards } = map;
   const key = JSON.stringify({ columns, rows, board: board ?? null, boards: boards ?? null });
-  return new URL(`drawn-map/${encodeURIComponent(build)}/${encodeURIComponent(key)}`, location.href).href;
+  const folder = part === "preview" ? "map-preview" : "drawn-map";
+  return new URL(`${folder}/${encodeURIComponent(build)}/${encodeURIComponent(key)}`, location.href).href;
 }
 
 async function open() {
@@ -23,11 +26,11 @@ async function open() {
   }
 }
 
-// The drawing of this map, or null.
-export async function drawnMap(build, map) {
+// The drawing (or preview) of this map, or null.
+export async function drawnMap(build, map, part = "drawing") {
   const cache = await open();
   try {
-    const hit = cache && await cache.match(url(build, map));
+    const hit = cache && await cache.match(url(build, map, part));
     return hit ? await hit.text() : null;
   } catch {
     return null;
@@ -35,11 +38,11 @@ export async function drawnMap(build, map) {
 }
 
 // Keep a drawing (best effort: a full storage only means Python draws it again).
-export async function keepDrawnMap(build, map, svg) {
+export async function keepDrawnMap(build, map, svg, part = "drawing") {
   const cache = await open();
   if (!cache) return;
   try {
-    await cache.put(url(build, map), new Response(svg, { headers: { "content-type": "image/svg+xml" } }));
+    await cache.put(url(build, map, part), new Response(svg, { headers: { "content-type": "image/svg+xml" } }));
     const keys = await cache.keys();
     for (const old of keys.slice(0, Math.max(0, keys.length - KEEP))) await cache.delete(old);
   } catch {

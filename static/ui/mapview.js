@@ -90,6 +90,18 @@ function counterLabel(unit) {
   return name ? shortId(name) : typeLabel(unit);
 }
 
+// An SVG document drawn by Python, of the given class. Read as HTML, which
+// Chromium parses in half the time of XML (4 x 2 boards: 3 MB, 100-150 ms
+// against 230-300), and which never stops at an error: so a drawing must be
+// whole, ending as an SVG document ends.
+function parseSvg(text, kind) {
+  const root = new DOMParser().parseFromString(text, "text/html").body.firstElementChild;
+  if (!root || root.nodeName !== "svg" || !root.classList.contains(kind) || !/<\/svg>\s*$/.test(text)) {
+    throw new Error("the map drawing is not an SVG document");
+  }
+  return document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
+}
+
 // A selected unit's stack opens out, so every counter in it can be tapped.
 const STACK_OPEN = [UNIT_SIZE + 4, 0];
 
@@ -181,19 +193,21 @@ export class MapView {
   }
 
   // Replace the whole map with an SVG document drawn by Python (a new map size).
-  // Read as HTML, which Chromium parses in half the time of XML (4 x 2 boards:
-  // 3 MB, 100-150 ms against 230-300), and which never stops at an error: so
-  // a drawing must be whole, ending as an SVG document ends.
   replaceSvg(text) {
-    const doc = new DOMParser().parseFromString(text, "text/html");
-    const root = doc.body.firstElementChild;
-    if (!root || root.nodeName !== "svg" || !/<\/svg>\s*$/.test(text)) {
-      throw new Error("the map drawing is not an SVG document");
-    }
-    const svg = document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
+    const svg = parseSvg(text, "asl-map");
     const tiles = this.split(svg);           // before it is in the page: each node moves once
     for (const old of this.container.querySelectorAll(":scope > svg")) old.remove();
     this.container.append(svg, ...tiles);
+    this.index();
+  }
+
+  // A picture of a new map while Python draws it (web/preview.py): its grid
+  // and board edges, in the place the drawing will take. It names nothing, so
+  // the map has no hexes until replaceSvg.
+  showPreview(text) {
+    const svg = parseSvg(text, "map-preview");
+    for (const old of this.container.querySelectorAll(":scope > svg")) old.remove();
+    this.container.append(svg);
     this.index();
   }
 

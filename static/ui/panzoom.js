@@ -7,6 +7,10 @@
 const TAP_SLOP = 10; // px a finger may wander and still tap
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
+// Zoomed out further than this (a map of several boards, fitted), hex names
+// are too small to read and vertices to tap: style.css leaves them out, a
+// third of a big map's elements, so it is laid out and painted sooner.
+const FAR = 0.45;
 
 export class PanZoom {
   constructor(viewport, content, onTap, strokes = null) {
@@ -31,6 +35,7 @@ export class PanZoom {
     const box = this.viewport.getBoundingClientRect();
     this.box = { width: box.width, height: box.height };
     this.content.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
+    this.viewport.toggleAttribute("data-far", this.scale < FAR);
   }
 
   // Size the SVG to its viewBox (1 map unit = 1 CSS px at scale 1) and fit it in view.

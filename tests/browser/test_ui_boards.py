@@ -38,7 +38,7 @@ def new_layout(page, across: str, down: str, labels: list[str], flips: list[int]
 def test_a_2x1_layout_with_board_6_flipped_and_a_LOS_across_the_seam_by_typed_names(tablet):
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[1])
-    page.wait_for_selector("#map svg[data-boards]")
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
     assert setup_of(page)["map"]["boards"] == [["12", {"board": "6", "flip": True}]]
     # The hex labels name board and hex, and the boards' edges are drawn.
     assert page.locator(hex_sel("12P2")).count() == 1
@@ -83,7 +83,7 @@ def test_a_map_of_boards_is_shown_in_tiles_tapped_where_seen_and_exported_whole(
     a tap still lands on the hex under the finger, and an export is one map."""
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[1])
-    page.wait_for_selector("#map svg[data-boards]")
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
     assert page.locator("#map-content > svg.map-tile").count() == 6     # 2 boards x 3 layers
     assert page.locator("#map svg.asl-map [data-hex]").count() == 0
     for name in ("12P2", "6Z9", "12GG5"):
@@ -106,7 +106,7 @@ def test_a_map_of_boards_is_shown_in_tiles_tapped_where_seen_and_exported_whole(
 def test_a_name_on_two_boards_is_refused_in_a_players_words(tablet):
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[])
-    page.wait_for_selector("#map svg[data-boards]")
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
     page.fill("#goto", "P2")
     press(page, "#goto-form button", touch=True)
     assert "P2 is on boards 12, 6: say which, e.g. 12P2 or 6P2" in message(page)
@@ -120,17 +120,19 @@ def test_a_layout_of_two_boards_with_the_same_number_is_refused_and_the_map_kept
     assert setup_of(page) == before
 
 
-KEPT = """async () => {
+KEPT = """async (folder) => {
     const cache = await caches.open('asl-los-drawn-maps');
-    return Promise.all((await cache.keys()).map(async (k) => (await cache.match(k)).text()));
+    const keys = (await cache.keys()).filter((k) => k.url.includes(`/${folder}/`));
+    return Promise.all(keys.map(async (k) => (await cache.match(k)).text()));
 }"""
 
 
-def kept_drawings(page, until=bool) -> list[str]:
-    """The map drawings kept in Cache Storage (static/ui/mapcache.js), once
-    ``until`` holds for them (they are kept in the background)."""
+def kept_drawings(page, until=bool, folder="drawn-map") -> list[str]:
+    """The map drawings (or previews: folder "map-preview") kept in Cache
+    Storage (static/ui/mapcache.js), once ``until`` holds for them (they are
+    kept in the background)."""
     for _ in range(100):
-        kept = page.evaluate(KEPT)
+        kept = page.evaluate(KEPT, folder)
         if until(kept):
             break
         page.wait_for_timeout(50)
@@ -142,12 +144,14 @@ def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_
     reload shows the drawing kept in Cache Storage (static/ui/mapcache.js)."""
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[1])
-    page.wait_for_selector("#map svg[data-boards]")
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
     assert len(kept_drawings(page)) == 1
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("#map svg[data-boards]")
-    assert page.evaluate("window.asl.queries()").get("render_map", 0) == 0
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
+    assert len(kept_drawings(page, folder="map-preview")) == 1
+    queries = page.evaluate("window.asl.queries()")
+    assert queries.get("render_map", 0) == queries.get("render_preview", 0) == 0
     assert setup_of(page)["map"]["boards"] == [["12", {"board": "6", "flip": True}]]
     # The kept map is the working map: a tap paints, by the hex's board name.
     tool(page, "terrain")
@@ -165,7 +169,7 @@ def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_
 def test_a_damaged_kept_drawing_is_drawn_again_by_python_and_replaced(tablet, damage):
     page = tablet
     new_layout(page, "2", "1", ["12", "6"], flips=[1])
-    page.wait_for_selector("#map svg[data-boards]")
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
     assert len(kept_drawings(page)) == 1
     page.evaluate("""async (text) => {
         const cache = await caches.open('asl-los-drawn-maps');
@@ -173,10 +177,75 @@ def test_a_damaged_kept_drawing_is_drawn_again_by_python_and_replaced(tablet, da
     }""", damage)
     page.reload()
     wait_ready(page)
-    page.wait_for_selector("#map svg[data-boards]")
-    assert page.evaluate("window.asl.queries()").get("render_map", 0) == 1
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
+    queries = page.evaluate("window.asl.queries()")
+    assert queries.get("render_map", 0) == queries.get("render_preview", 0) == 1
     assert page.get_attribute("#map", "data-drawing") is None
     assert page.locator(hex_sel("6Z9")).count() == 1
-    # the damaged drawing is replaced by the new one
-    kept = kept_drawings(page, until=lambda texts: texts and texts[0].endswith("</svg>"))
-    assert len(kept) == 1 and kept[0].endswith("</svg>")
+    # the damaged drawing and preview are replaced by new ones
+    for folder in ("drawn-map", "map-preview"):
+        kept = kept_drawings(page, until=lambda texts: texts and texts[0].endswith("</svg>"), folder=folder)
+        assert len(kept) == 1 and kept[0].endswith("</svg>")
+
+
+# Issue 11's first paint: a new map of 4 x 2 boards is a 3 MB drawing, about a
+# second in all; its preview (web/preview.py) is on screen at once. Python is
+# kept busy once the preview is up, so the drawing comes late for certain.
+WATCH_THE_MAP = """() => {
+    window.__shown = [];
+    new MutationObserver(async () => {
+        for (const svg of document.querySelectorAll("#map-content > svg.map-preview, #map-content > svg.asl-map")) {
+            if (window.__shown.some((s) => s.node === svg)) continue;
+            const box = svg.getBoundingClientRect();
+            window.__shown.push({ node: svg, kind: svg.getAttribute("class"),
+                                  box: [box.x, box.y, box.width, box.height] });
+            if (svg.classList.contains("map-preview")) {
+                const { python } = await import("./pyworker.js");
+                python.call("visibility", { format: "asl-setup", version: 1, map: { columns: 132, rows: 20 } },
+                            { hex: "A1" });
+            }
+        }
+    }).observe(document.querySelector("#map-content"), { childList: true });
+}"""
+
+
+def test_a_new_map_of_boards_shows_its_preview_at_once_and_a_tap_on_it_changes_nothing(tablet):
+    page = tablet
+    page.evaluate(WATCH_THE_MAP)
+    new_layout(page, "4", "2", [str(n) for n in range(1, 9)], flips=[2])
+    page.wait_for_selector("#map svg.map-preview[data-boards]")
+    assert page.get_attribute("#map", "data-drawing") == "preview"
+    assert page.locator("#map .board-edge").count() == 8
+    assert page.text_content("#map .board-edge[data-board='3'] text") == "3 (flipped)"
+    # A tap on the picture is no edit: it names no hex.
+    box = page.locator("#map svg.map-preview").bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 3, box["y"] + box["height"] / 3)
+    page.wait_for_selector("#map svg.asl-map[data-boards]", timeout=30_000)
+    shown = page.evaluate("() => window.__shown.map(({ kind, box }) => ({ kind, box }))")
+    assert [s["kind"] for s in shown] == ["map-preview", "asl-map"]
+    # The drawing takes the preview's place on screen exactly (fitted alike).
+    assert shown[0]["box"] == pytest.approx(shown[1]["box"], abs=0.5)
+    assert setup_of(page)["hexes"] == {}
+    assert page.locator("#map [data-terrain]").count() == 0
+    assert page.get_attribute("#map", "data-drawing") is None
+
+
+HIDDEN = """(sel) => [...document.querySelectorAll(sel)].slice(0, 50)
+    .every((e) => getComputedStyle(e).display === "none")"""
+
+
+def test_zoomed_far_out_a_big_map_leaves_out_hex_names_and_vertices_and_shows_them_close_up(tablet):
+    """Fitted, 4 x 2 boards are too small for hex names (a hex is 10 px) or
+    vertex targets; left out, a third of the map's elements are not laid out."""
+    page = tablet
+    new_layout(page, "4", "2", [str(n) for n in range(1, 9)], flips=[])
+    page.wait_for_selector("#map svg.asl-map[data-boards]")
+    page.wait_for_function("() => !document.querySelector('#map').dataset.drawing")
+    assert page.evaluate(HIDDEN, "#map .hex-name") and page.evaluate(HIDDEN, "#map .vertex")
+    assert not page.evaluate(HIDDEN, "#map .hex-ground")
+    page.fill("#goto", "3P5")
+    press(page, "#goto-form button", touch=True)
+    page.wait_for_function("() => !document.querySelector('#map').hasAttribute('data-far')")
+    assert not page.evaluate(HIDDEN, "#map .hex-name")
+    name = page.locator(hex_sel("3P5") + " .hex-name")
+    assert name.is_visible() and name.text_content() == "3P5"

@@ -1,0 +1,88 @@
+"""The map's frame in pixels, shared by the full drawing (``web.render``) and
+the first-paint preview (``web.preview``): the scale, the map's edges and
+viewBox, the root's data attributes, and the board edges of a layout.
+
+Plain text from ``pycore.geometry``, no svgwrite: the preview is drawn before
+svgwrite is loaded (static/worker.js).
+"""
+from __future__ import annotations
+
+import json
+from html import escape
+
+from pycore import geometry
+
+U = 12  # pixels per lattice x unit: a hex is 4U = 48 px wide, 2*sqrt(3)*U = 41.6 px high
+
+
+def fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+class Pixels(dict):
+    """Lattice point -> ((x, y) rounded to 0.01 px, its "x,y" text), each
+    computed once: a vertex is shared by three hexes, three hexsides and its
+    own target."""
+
+    def __init__(self, u: float):
+        super().__init__()
+        self.u = u
+
+    def __missing__(self, point):
+        x, y = (round(c, 2) for c in geometry.pixel(point, self.u))
+        got = self[point] = ((x, y), f"{fmt(x)},{fmt(y)}")
+        return got
+
+
+def tag(name: str, attrs: dict, body: str | None = None) -> str:
+    """One element as XML text. Values and body are written as given: numbers
+    and geometry names need no escaping, and every other string goes through
+    ``escape`` where it is put in (terrain, hexside type, hex text)."""
+    head = name + "".join(f' {k}="{v}"' for k, v in attrs.items())
+    return f"<{head}/>" if body is None else f"<{head}>{body}</{name}>"
+
+
+def map_rect(hexes, u: float):
+    """The map's edges: the board is cut through the centres of its edge hexes."""
+    xs, ys = zip(*(geometry.pixel(h, u) for h in hexes))
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def view_box(rect, unit: float) -> tuple[float, float, float, float]:
+    """The map's viewBox: its edges and half a hexside round them."""
+    x0, y0, x1, y1 = rect
+    pad = unit * 0.5
+    return x0 - pad, y0 - pad, x1 - x0 + 2 * pad, y1 - y0 + 2 * pad
+
+
+def root_attrs(data: dict, grid, rect, unit: float) -> dict:
+    """The root ``<svg>``'s viewBox and the map it is of: its size, and its
+    board or boards (names then carry board prefixes, issue 11)."""
+    attrs = {"viewBox": " ".join(fmt(v) for v in view_box(rect, unit)),
+             "data-columns": str(grid.columns), "data-rows": str(grid.rows)}
+    if data["map"].get("board") is not None:
+        attrs["data-board"] = str(data["map"]["board"])
+    if data["map"].get("boards") is not None:
+        attrs["data-boards"] = json.dumps(data["map"]["boards"], separators=(",", ":"))
+    return attrs
+
+
+def edge(rect) -> str:
+    x0, y0, x1, y1 = rect
+    return tag("rect", {"class": "map-edge", "x": fmt(x0), "y": fmt(y0),
+                        "width": fmt(x1 - x0), "height": fmt(y1 - y0)})
+
+
+def board_layer(layout, pix: Pixels) -> str:
+    """Each board's edges and its label (issue 11), from ``pycore.boards``."""
+    parts = ['<g class="boards">']
+    for board in layout.boards:
+        (x0, y0), _ = pix[board.box()[0]]
+        (x1, y1), _ = pix[board.box()[1]]
+        label = escape(board.label) + (" (flipped)" if board.flip else "")
+        parts.append(tag("g", {"class": "board-edge", "data-board": escape(board.label)},
+                         tag("rect", {"x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0),
+                                      "height": fmt(y1 - y0)})
+                         + tag("text", {"x": fmt(x0 + 6), "y": fmt(y0 + 22)}, label)))
+    parts.append("</g>")
+    return "".join(parts)

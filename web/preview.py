@@ -1,0 +1,49 @@
+"""A light picture of a map's grid, shown while its drawing is made (issue 11).
+
+``web.render`` draws a map of 4 x 2 boards as 29,000 elements (3 MB): about
+half a second in Python in the page, and as long again for the page to parse,
+lay out and paint it. This draws the same map's frame (its viewBox, edges and
+board edges and labels, the size and boards the page checks) and every hex's
+outline as one path, 190 KB, in a few tens of milliseconds: the page shows
+it at once, then swaps in the drawing, whose hexes lie exactly on it.
+
+Nothing in it can be tapped, and it names nothing: it is a picture. It is
+plain text from ``pycore.geometry`` (``web.frame``), so it is drawn before
+svgwrite is loaded.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from pycore import geometry
+from pycore.setup import load_setup
+
+from . import mapstyle
+from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag
+
+STYLE = (f".grid-outline{{fill:{mapstyle.GROUND_FILLS['0']};{mapstyle.GRID_STROKE}}}"
+         + mapstyle.FRAME_CSS)
+
+
+def map_preview(setup: Any, unit: float = U) -> str:
+    """The preview of ``setup``'s map as an SVG document string (its hexes'
+    terrain and units are not in it: the page paints those on the drawing)."""
+    loaded = load_setup(setup)
+    data = loaded.to_dict()
+    hexes = list(loaded.grid.hexes())
+    rect = map_rect(hexes, unit)
+    pix = Pixels(unit)
+    outline = []
+    for h in hexes:
+        first, *rest = (pix[v][1] for v in geometry.hex_vertices(h))
+        outline.append(f"M{first}L{' '.join(rest)}Z")
+    attrs = {"xmlns": "http://www.w3.org/2000/svg", "class": "map-preview",
+             **{k: escape(v) for k, v in root_attrs(data, loaded.grid, rect, unit).items()}}
+    x0, y0, x1, y1 = rect
+    clip = tag("clipPath", {"id": "preview-clip"},   # the board is cut through its edge hexes
+               tag("rect", {"x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0), "height": fmt(y1 - y0)}))
+    body = (tag("style", {}, STYLE) + tag("defs", {}, clip)
+            + tag("path", {"class": "grid-outline", "clip-path": "url(#preview-clip)", "d": "".join(outline)})
+            + edge(rect) + (board_layer(loaded.layout, pix) if loaded.layout is not None else ""))
+    return tag("svg", attrs, body)
