@@ -31,7 +31,7 @@ def settled(page) -> None:
     assert got["range"] == 1
     # and the map on screen is the setup's (a new size is drawn by Python)
     page.wait_for_function("() => { const s = window.asl.getSetup().map, "
-                           "svg = document.querySelector('#map svg'); "
+                           "svg = document.querySelector('#map svg.asl-map'); "
                            "return svg && +svg.dataset.columns === s.columns "
                            "&& +svg.dataset.rows === s.rows; }")
 

@@ -180,14 +180,14 @@ def test_a_setup_of_another_map_size_redraws_the_grid_and_undo_restores_it(ready
     page.evaluate("s => window.asl.loadSetup(s)", {
         "format": "asl-setup", "version": 1, "map": {"columns": 12, "rows": 6},
         "hexes": {"L6": {"terrain": "woods"}}})
-    assert page.get_attribute("#map svg", "data-columns") == "12"
+    assert page.get_attribute("#map svg.asl-map", "data-columns") == "12"
     assert page.locator("#map [data-hex]").count() == 6 * 6 + 6 * 7
     assert page.get_attribute(hex_sel("L6"), "data-terrain") == "woods"
     paint_hex(page, "A1", terrain="grain")
     assert setup_of(page)["hexes"]["A1"] == {"terrain": "grain"}
     page.click("#undo")
     page.click("#undo")
-    page.wait_for_function("() => document.querySelector('#map svg').dataset.columns === '33'")
+    page.wait_for_function("() => document.querySelector('#map svg.asl-map')?.dataset.columns === '33'")
     assert page.locator("#map [data-hex]").count() == 17 * 10 + 16 * 11
 
 
