@@ -33,7 +33,8 @@ from pycore.errors import SetupError
 from pycore.setup import load_setup
 
 from . import mapstyle, marks
-from .frame import U, Pixels, board_layer, edge, fmt as _fmt, map_rect, root_attrs, tag as _tag, view_box
+from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag, view_box
+
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)
 
 
@@ -90,7 +91,7 @@ def _data(attrs: dict) -> dict:
 
 def _draw_hex(h, name, spec, pix: Pixels, state) -> str:
     (x, y), _ = pix[h]
-    cx, cy = _fmt(x), _fmt(y)
+    cx, cy = fmt(x), fmt(y)
     attrs = {"class": "hex", "data-hex": name, "data-cx": cx, "data-cy": cy,
              "data-ground": ground_class(spec.get("level", 0))}
     if spec.get("terrain", "open") != "open":
@@ -98,20 +99,20 @@ def _draw_hex(h, name, spec, pix: Pixels, state) -> str:
     attrs.update(_data(state))
     corners = [pix[v] for v in geometry.hex_vertices(h)]
     shape = " ".join(text for _, text in corners)
-    top = _fmt(round(min(xy[1] for xy, _ in corners) + 8, 2))
-    return _tag("g", attrs,
+    top = fmt(round(min(xy[1] for xy, _ in corners) + 8, 2))
+    return tag("g", attrs,
                 f'<polygon class="hex-ground" points="{shape}"/>'
                 f'<polygon class="hex-terrain" points="{shape}"/>'
                 f'<polygon class="hex-shade" points="{shape}"/>'
                 f'<text class="hex-name" x="{cx}" y="{top}">{name}</text>'
-                f'<text class="hex-info" x="{cx}" y="{_fmt(round(y + 3.5, 2))}">'
+                f'<text class="hex-info" x="{cx}" y="{fmt(round(y + 3.5, 2))}">'
                 f'{escape(hex_info(spec))}</text>')
 
 
 def _draw_hexside(s, name, spec, pix: Pixels, state) -> tuple[str, tuple]:
     """The hexside's element, and its midpoint."""
     (x1, y1), (x2, y2) = (pix[p][0] for p in geometry.hexside_ends(s))
-    cx, cy = _fmt((x1 + x2) / 2), _fmt((y1 + y2) / 2)
+    cx, cy = fmt((x1 + x2) / 2), fmt((y1 + y2) / 2)
     attrs = {"class": "hexside", "data-hexside": name, "data-cx": cx, "data-cy": cy}
     if spec:
         attrs.update(_data({"type": spec.get("type") and escape(spec["type"]),
@@ -119,8 +120,8 @@ def _draw_hexside(s, name, spec, pix: Pixels, state) -> tuple[str, tuple]:
     attrs.update(_data(state))
     # One element per hexside (7,600 on 4 x 2 boards), styled by its data
     # attributes; pathLength: so the B9.3 gap's dashes are a share of the hexside.
-    attrs.update({"x1": _fmt(x1), "y1": _fmt(y1), "x2": _fmt(x2), "y2": _fmt(y2), "pathLength": "100"})
-    return _tag("line", attrs), (float(cx), float(cy))
+    attrs.update({"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "pathLength": "100"})
+    return tag("line", attrs), (float(cx), float(cy))
 
 
 class _Tiles(dict):
@@ -157,8 +158,8 @@ class _Tiles(dict):
         for row, col in sorted(self):
             (x0, y0), _ = self.pix[(max(col * TILE[0], lx), max(row * TILE[1], ly))]
             (x1, y1), _ = self.pix[(min(col * TILE[0] + TILE[0] - 1, hx), min(row * TILE[1] + TILE[1] - 1, hy))]
-            box = " ".join(_fmt(v) for v in (x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
-            at = f"{_fmt(x0 - m - self.origin[0])} {_fmt(y0 - m - self.origin[1])}"
+            box = " ".join(fmt(v) for v in (x0 - m, y0 - m, x1 - x0 + 2 * m, y1 - y0 + 2 * m))
+            at = f"{fmt(x0 - m - self.origin[0])} {fmt(y0 - m - self.origin[1])}"
             out.append(f'<g class="tile" data-box="{box}" data-at="{at}">{"".join(self[row, col])}</g>')
         return "".join(out)
 
@@ -260,15 +261,15 @@ def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict, position
     """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only,
     in the tiles ``drawn``."""
     x0, y0, x1, y1 = rect
-    r = _fmt(pix.u * 0.45)
+    r = fmt(pix.u * 0.45)
     for v in verts:
         (x, y), _ = pix[v]
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue  # cut off by the map's edge
         name = geometry.vertex_name(v)
         positions[name] = (x, y)
-        cx, cy = _fmt(x), _fmt(y)
-        drawn.add(v, _tag("circle", {"cx": cx, "cy": cy, "r": r, "class": "vertex", "data-vertex": name,
+        cx, cy = fmt(x), fmt(y)
+        drawn.add(v, tag("circle", {"cx": cx, "cy": cy, "r": r, "class": "vertex", "data-vertex": name,
                                      "data-cx": cx, "data-cy": cy, **_data(state.get(name, {}))}))
     return f'<g class="vertices">{drawn}</g>'
 
