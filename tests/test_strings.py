@@ -110,7 +110,7 @@ def _deep(n: int) -> str:
 @pytest.mark.parametrize("depth", [33, 3000, 100_000])
 def test_json_nested_deep_is_refused_at_every_door(depth, tmp_path):
     text = _deep(depth)
-    for name in ("validate", "wall_advantage", "render_map"):     # import, autosave, asl.call
+    for name in ("validate", "wall_advantage", "render_map", "render_preview"):   # import, autosave, asl.call
         answer = json.loads(bridge.call(name, "[" + text + "]"))
         assert answer["kind"] == "SetupError" and "nested more than 32" in answer["error"]
     answer = json.loads(bridge.call("los", json.dumps([base(), "g1", "[" * depth])))
