@@ -8,9 +8,10 @@ const TAP_SLOP = 10; // px a finger may wander and still tap
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
 // Zoomed out further than this (a map of several boards, fitted), hex names
-// are too small to read and vertices to tap: style.css leaves them out, a
-// third of a big map's elements, so it is laid out and painted sooner.
-const FAR = 0.45;
+// are too small to read (under 4 px) and vertices to tap: style.css leaves
+// them out, a third of a big map's elements, so it is laid out and painted
+// sooner. One board fitted on a tablet either way (0.67 or more) keeps them.
+const FAR = 0.6;
 
 export class PanZoom {
   constructor(viewport, content, onTap, strokes = null) {

@@ -243,6 +243,8 @@ def test_zoomed_far_out_a_big_map_leaves_out_hex_names_and_vertices_and_shows_th
     page.wait_for_function("() => !document.querySelector('#map').dataset.drawing")
     assert page.evaluate(HIDDEN, "#map .hex-name") and page.evaluate(HIDDEN, "#map .vertex")
     assert not page.evaluate(HIDDEN, "#map .hex-ground")
+    # each board's number stays readable: at least 10 px high on screen (18 px type would be 3 px)
+    assert page.locator("#map .board-edge[data-board='3'] text").bounding_box()["height"] >= 10
     page.fill("#goto", "3P5")
     press(page, "#goto-form button", touch=True)
     page.wait_for_function("() => !document.querySelector('#map').hasAttribute('data-far')")
