@@ -159,6 +159,7 @@ function redrawGrid(setup) {
       view.replaceSvg(svg);
       keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
     }
+    if (map.boards) boardGrid.show(map.boards);
     refresh("map");
     frameContent();
   }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));

@@ -46,6 +46,22 @@ export class BoardGrid {
     }
   }
 
+  // Show the layout of the map on screen (map.boards, as Python accepted it),
+  // so a new map starts from it; one the grid cannot hold is left alone.
+  show(boards) {
+    const fits = (n) => n >= 1 && n <= $("boards-across").options.length;
+    if (!boards.length || !fits(boards.length) || !boards.every((row) => fits(row.length))) return;
+    $("boards-across").value = String(boards[0].length);
+    $("boards-down").value = String(boards.length);
+    this.cells = [];
+    this.draw();
+    for (const c of this.cells) {
+      const board = boards[c.i][c.j];
+      c.label.value = typeof board === "string" ? board : board.board;
+      c.flip.setAttribute("aria-pressed", String(typeof board !== "string" && board.flip === true));
+    }
+  }
+
   // The map.boards value: rows top to bottom, boards left to right.
   boards() {
     const rows = [];

@@ -153,6 +153,11 @@ def test_a_reloaded_map_of_boards_is_shown_from_its_kept_drawing_without_asking_
     queries = page.evaluate("window.asl.queries()")
     assert queries.get("render_map", 0) == queries.get("render_preview", 0) == 0
     assert setup_of(page)["map"]["boards"] == [["12", {"board": "6", "flip": True}]]
+    # The New map controls show this map's layout, to start the next one from.
+    assert page.input_value("#boards-across") == "2" and page.input_value("#boards-down") == "1"
+    cells = page.locator("#board-grid .board-cell")
+    assert [cells.nth(i).locator("input").input_value() for i in range(2)] == ["12", "6"]
+    assert [cells.nth(i).locator("button").get_attribute("aria-pressed") for i in range(2)] == ["false", "true"]
     # The kept map is the working map: a tap paints, by the hex's board name.
     tool(page, "terrain")
     press(page, "#terrain-palette [data-terrain='woods']", touch=True)
