@@ -67,10 +67,15 @@ def root_attrs(data: dict, grid, rect, unit: float) -> dict:
     return attrs
 
 
-def edge(rect) -> str:
+def rect_attrs(rect) -> dict:
+    """A ``<rect>``'s place and size, from (x0, y0, x1, y1)."""
     x0, y0, x1, y1 = rect
-    return tag("rect", {"class": "map-edge", "x": fmt(x0), "y": fmt(y0),
-                        "width": fmt(x1 - x0), "height": fmt(y1 - y0)})
+    return {"x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0), "height": fmt(y1 - y0)}
+
+
+def edge(rect) -> str:
+    """The map's edge, drawn over its hexes."""
+    return tag("rect", {"class": "map-edge", **rect_attrs(rect)})
 
 
 def board_layer(layout, pix: Pixels) -> str:
@@ -81,8 +86,7 @@ def board_layer(layout, pix: Pixels) -> str:
         (x1, y1), _ = pix[board.box()[1]]
         label = escape(board.label) + (" (flipped)" if board.flip else "")
         parts.append(tag("g", {"class": "board-edge", "data-board": escape(board.label)},
-                         tag("rect", {"x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0),
-                                      "height": fmt(y1 - y0)})
+                         tag("rect", rect_attrs((x0, y0, x1, y1)))
                          + tag("text", {"x": fmt(x0 + 6), "y": fmt(y0 + 22)}, label)))
     parts.append("</g>")
     return "".join(parts)

@@ -20,7 +20,7 @@ from pycore import geometry
 from pycore.setup import load_setup
 
 from . import mapstyle
-from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag
+from .frame import U, Pixels, board_layer, edge, map_rect, rect_attrs, root_attrs, tag
 
 STYLE = (f".grid-outline{{fill:{mapstyle.GROUND_FILLS['0']};{mapstyle.GRID_STROKE}}}"
          + mapstyle.FRAME_CSS)
@@ -40,9 +40,7 @@ def map_preview(setup: Any, unit: float = U) -> str:
         outline.append(f"M{first}L{' '.join(rest)}Z")
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "class": "map-preview",
              **{k: escape(v) for k, v in root_attrs(data, loaded.grid, rect, unit).items()}}
-    x0, y0, x1, y1 = rect
-    clip = tag("clipPath", {"id": "preview-clip"},   # the board is cut through its edge hexes
-               tag("rect", {"x": fmt(x0), "y": fmt(y0), "width": fmt(x1 - x0), "height": fmt(y1 - y0)}))
+    clip = tag("clipPath", {"id": "preview-clip"}, tag("rect", rect_attrs(rect)))  # cut through the edge hexes
     body = (tag("style", {}, STYLE) + tag("defs", {}, clip)
             + tag("path", {"class": "grid-outline", "clip-path": "url(#preview-clip)", "d": "".join(outline)})
             + edge(rect) + (board_layer(loaded.layout, pix) if loaded.layout is not None else ""))
