@@ -49,8 +49,8 @@ export class BoardGrid {
   // Show the layout of the map on screen (map.boards, as Python accepted it),
   // so a new map starts from it; one the grid cannot hold is left alone.
   show(boards) {
-    const fits = (n) => n >= 1 && n <= $("boards-across").options.length;
-    if (!boards.length || !fits(boards.length) || !boards.every((row) => fits(row.length))) return;
+    const fits = (n, id) => n >= 1 && n <= $(id).options.length;
+    if (!fits(boards.length, "boards-down") || !boards.every((row) => fits(row.length, "boards-across"))) return;
     $("boards-across").value = String(boards[0].length);
     $("boards-down").value = String(boards.length);
     this.cells = [];

@@ -195,9 +195,7 @@ export class MapView {
   // Replace the whole map with an SVG document drawn by Python (a new map size).
   replaceSvg(text) {
     const svg = parseSvg(text, "asl-map");
-    const tiles = this.split(svg);           // before it is in the page: each node moves once
-    for (const old of this.container.querySelectorAll(":scope > svg")) old.remove();
-    this.container.append(svg, ...tiles);
+    this.container.replaceChildren(svg, ...this.split(svg));   // split before it is in the page: each node moves once
     this.index();
   }
 
@@ -205,9 +203,7 @@ export class MapView {
   // and board edges, in the place the drawing will take. It names nothing, so
   // the map has no hexes until replaceSvg.
   showPreview(text) {
-    const svg = parseSvg(text, "map-preview");
-    for (const old of this.container.querySelectorAll(":scope > svg")) old.remove();
-    this.container.append(svg);
+    this.container.replaceChildren(parseSvg(text, "map-preview"));
     this.index();
   }
 

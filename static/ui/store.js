@@ -163,8 +163,7 @@ export class Store {
     const setup = JSON.stringify(this.setup);
     try {
       localStorage.setItem(SAVE_KEY, setup);
-      sessionStorage.setItem(TAB_KEY, JSON.stringify({ setup: this.setup,
-                                                       history: JSON.parse(history) }));
+      sessionStorage.setItem(TAB_KEY, `{"setup":${setup},"history":${history}}`);   // {setup, history}
       localStorage.setItem(HISTORY_KEY, history);
       forget(PENDING_KEY);
       if (this.saveFailing) {
