@@ -66,7 +66,9 @@ EXPLAIN: dict[str, str] = {
              "a LOS that stays IN the Depression, along those hexsides, is not "
              "blocked by its walls; one that leaves it is judged as A6.3 says.",
     "B19.4": "Entering a gully costs Infantry and vehicles extra, and some vehicles "
-             "may not enter at all; climbing out adds the cost of a level.",
+             "may not enter at all; climbing out adds the cost of a level. Moving "
+             "between two gully hexes that no Depression hexside joins means climbing "
+             "over the level between them: 2 MF more for Infantry.",
     "B23": "A building is an obstacle one level high per floor plus a half level "
            "for the roof, and gives its TEM to units inside.",
     # --- B9: walls, hedges, bocage ------------------------------------------------

@@ -116,8 +116,28 @@ class Move:
             self.say("B19.4" if terrain == "gully" else "B.2",
                      f"COT of {terrain} in {g.hex_name(self.b)}: {cot}.")
         self.parts.append(self._climb(cot))
+        self._abrupt()
         if bog:
             self.say("D8.2", "entering this terrain calls for a Bog check.")
+
+    def _abrupt(self) -> None:
+        """B19.4 EX (board 12 Y4/Y5): moving IN a gully into an adjacent gully hex
+        that no Depression hexside joins (the same test the LOS uses, B19.2) climbs
+        to the intermediate level and back down, an Abrupt Elevation Change: 2 MF
+        for Infantry on top of the cost of entering the gully."""
+        sd = g.hexside(self.a, self.b)
+        if not (self.s.hex(self.a).is_depression and self.s.hex(self.b).is_depression) \
+                or self.s.depression_connected(sd):
+            return
+        level = max(self.s.hex(self.a).level, self.s.hex(self.b).level)
+        crossed = (f"{g.hexside_name(sd)} is not a Depression hexside: moving IN the gully "
+                   f"crosses the intermediate level {level} between them, an Abrupt "
+                   "Elevation Change")
+        if self.cls != "infantry":
+            return self.say("B19.4", f"{crossed}; the rules price that crossing for "
+                            f"Infantry only, so nothing is added for a {self.cls} unit.")
+        self.say("B19.4", f"{crossed}: +2 MF to cross it.")
+        self.parts.append(2)
 
     def _climb(self, cot):
         """B10.4: Infantry/Cavalry pay double COT to enter a higher elevation;

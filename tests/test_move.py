@@ -96,7 +96,8 @@ def test_B9_7_cactus_hedge_infantry_minimum_move_cavalry_never():
 
 
 def test_B19_4_EX_gully_entry_two_MF_and_cumulative_with_woods():
-    # Board 12 rebuilt: Y5 and Y6 gully hexes, Y4 a gully-woods hex (B19.21).
+    # Y5 and Y6 gully hexes, Y4 a gully-woods hex (B19.21), all joined; board 12's
+    # own layout (Y5 the woods gully, Y4 not joined to it) is rebuilt below.
     s = setup({"Y5": {"terrain": "gully"}, "Y6": {"terrain": "gully"},
                "Y4": {"terrain": "woods", "gully": True}})
     assert move(s, "infantry", "Y5", "Y6")["mf"] == 2     # "two MF to move from Y5 to Y6"
@@ -105,6 +106,61 @@ def test_B19_4_EX_gully_entry_two_MF_and_cumulative_with_woods():
     assert move(s, "infantry", "Y5", "X5")["mf"] == 2
     r = move(s, "fully-tracked", "Y5", "X5")
     assert r["bog_check"] and r["mp"] == 5
+
+
+# --- B19.4 EX on board 12: gully hexes no Depression hexside joins -----------------------
+# Rebuilt from the EX: Z4, Y5 and Y6 are one gully (Z4-Y5 and Y5-Y6 are Depression
+# hexsides); Y5 is gully-woods ("4 MF to enter the woods gully"); Y4 is a gully
+# hex beside Y5 that no Depression hexside joins to it ({"depression": false}).
+
+def _b19_4(**sides) -> dict:
+    return setup({"Z4": {"terrain": "gully"}, "Y5": {"terrain": "woods", "gully": True},
+                  "Y6": {"terrain": "gully"}, "Y4": {"terrain": "gully"}},
+                 {"Y4-Y5": {"depression": False}, **sides})
+
+
+def test_B19_4_EX_moves_along_the_joined_gully_cost_its_entry_only():
+    s = _b19_4()
+    assert move(s, "infantry", "Z4", "Y5")["mf"] == 4      # "four MF to move from IN 12Z4 INTO Y5"
+    assert move(s, "infantry", "Y5", "Y6")["mf"] == 2      # "two MF to move from Y5 to Y6"
+    assert move(s, "infantry", "Y6", "Y5")["mf"] == 4
+
+
+@pytest.mark.parametrize("a, b, mf", [("Y5", "Y4", 4), ("Y4", "Y5", 6)])
+def test_B19_4_EX_unjoined_gully_hexes_are_an_Abrupt_Elevation_Change(a, b, mf):
+    # "four MF to move from IN Y5 INTO Y4 (2 MF to cross the intermediate level +
+    # 2 MF to enter the gully), and six MF to move from Y4 to Y5 (2 MF ... and
+    # 4 MF to enter the woods gully)".
+    r = move(_b19_4(), "infantry", a, b)
+    assert r["allowed"] and r["mf"] == mf
+    crossing = [x["text"] for x in r["steps"] if "intermediate level" in x["text"]]
+    assert len(crossing) == 1 and "level 0" in crossing[0] and "+2" in crossing[0]
+
+
+def test_B19_4_the_intermediate_level_is_the_ground_the_gullies_are_cut_into():
+    # The same two gully hexes on a level-1 hill: the level crossed is level 1.
+    s = setup({"Y4": {"terrain": "gully", "level": 1}, "Y5": {"terrain": "gully", "level": 1}},
+              {"Y4-Y5": {"depression": False}})
+    r = move(s, "infantry", "Y4", "Y5")
+    assert r["mf"] == 4
+    assert any("intermediate level 1" in x["text"] for x in r["steps"])
+
+
+def test_B19_4_gully_hexes_joined_by_a_Depression_hexside_cost_the_entry_only():
+    # The neighbour: without the mark (or marked true) Y4-Y5 is a Depression hexside.
+    for s in (_b19_4(**{"Y4-Y5": {"depression": True}}),
+              setup({"Y4": {"terrain": "gully"}, "Y5": {"terrain": "woods", "gully": True}})):
+        assert move(s, "infantry", "Y5", "Y4")["mf"] == 2
+        r = move(s, "infantry", "Y4", "Y5")
+        assert r["mf"] == 4
+        assert not any("intermediate level" in x["text"] for x in r["steps"])
+
+
+def test_B19_4_moves_into_and_out_of_the_unjoined_gully_are_unchanged():
+    s = _b19_4()
+    assert move(s, "infantry", "X4", "Y4")["mf"] == 2       # INTO a gully: 2 MF
+    assert move(s, "infantry", "Y4", "X4")["mf"] == 2       # out: COT 1 doubled
+    assert move(s, "infantry", "X5", "Y5")["mf"] == 4       # INTO the woods gully
 
 
 def test_B9_41_WA_is_lost_on_entering_a_new_Location():
