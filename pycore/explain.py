@@ -115,6 +115,11 @@ EXPLAIN: dict[str, str] = {
             "entered; that extra MF is never doubled.",
     "B9.41": "A unit loses its Wall Advantage as soon as it starts to enter a new "
              "Location.",
+    "B9.42": "A LOS traced to a vertex (a unit in Bypass, a Snap Shot target) is "
+             "affected by a wall or hedge ending at that vertex only if the LOS runs "
+             "exactly along it, or the unit is in one of the two hexes it separates "
+             "and the LOS reaches the vertex from the other one; then it also gives "
+             "its TEM. Otherwise it neither blocks the LOS nor gives TEM.",
     "B9.5": "Bocage gives +2 TEM, like a wall, to a target across it.",
     "B9.52": "Bocage is a one-level obstacle along its hexside and vertices, and "
              "creates Blind Hexes like any obstacle.",

@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
+from .los.vertex import vertex_wall_case
 from .setup import Setup, Unit
 from .terrain import BOCAGE_TYPES, HEXSIDES, TERRAIN
 from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides
@@ -63,15 +64,11 @@ def walls_traced(s: Setup, trace, target_hex: g.Hex, target_point: g.Point) -> l
 
 
 def _vertex_target(s: Setup, trace, target_hex, v, add) -> None:
-    """B9.42 second case: the thread enters the target vertex via the hex on the
-    far side of a wall of the target hex (including that hex's hexsides)."""
-    last = trace[-2]
+    """B9.42: a wall at the target vertex counts if the thread is drawn along it,
+    or enters the vertex via the hex across it from the target's (including that
+    hex's hexsides); the same test as the LOS ruling's (pycore.los.vertex)."""
     for sd in g.vertex_hexsides(v):
-        if target_hex not in sd:
-            continue
-        across = sd[0] if sd[1] == target_hex else sd[1]
-        if (last.kind == "hex" and last.hexes[0] == across) or \
-                (last.kind == "along" and across in last.hexes):
+        if vertex_wall_case(trace, target_hex, sd, at_start=False) is not None:
             add(sd)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import geometry as g
 from ..terrain import BOCAGE_TYPES
 from .names import part_name as _where
+from .vertex import ALONG, OPPOSITE, near_item, vertex_wall_case
 
 
 class Walls:
@@ -132,9 +133,15 @@ class Walls:
         # it there is judged as it is without the hedge along the thread.
         spine_vertex = i in self._spines
         along = {tuple(it.hexes) for it in self.trace[max(0, i - 1):i + 2] if it.kind == "along"}
+        end = self._traced_end(i)
         for sd in g.vertex_hexsides(v):
             info = self.s.wall(sd)
-            if info is None or info.gap or sd in along:
+            if info is None or info.gap:
+                continue
+            if end is not None and info.type not in BOCAGE_TYPES and not spine_vertex:
+                self._traced_vertex_wall(end, v, sd, info)
+                continue
+            if sd in along:
                 continue
             if spine_vertex and info.type != "bocage":
                 continue
@@ -157,3 +164,40 @@ class Walls:
                                  "Half-Level obstacle to this same-level LOS (B9.2).")
             if self.block is not None:
                 return
+
+    def _traced_end(self, i: int) -> tuple[g.Hex, bool] | None:
+        """(its hex, is it the viewer) when trace item i is the vertex an end's LOS
+        is traced to (Bypass, Snap Shot: A6.12, B9.42)."""
+        if i == len(self.trace) - 1 and self.target.point != self.target.hex:
+            return self.target.hex, False
+        if i == 0 and self.viewer.point != self.viewer.hex:
+            return self.viewer.hex, True
+        return None
+
+    def _traced_vertex_wall(self, end: tuple[g.Hex, bool], v: g.Point, sd: g.Hexside,
+                            info) -> None:
+        """B9.42, not B9.1: a wall/hedge ending at the vertex the LOS is traced to
+        affects the LOS only in B9.42's two cases. Along the thread it is then
+        judged as a hexspine (B9.2, ``_along_wall``); a hexside of the end's own
+        hex never blocks LOS into it (B9.2) but gives its TEM (pycore.tem)."""
+        h, at_start = end
+        case = vertex_wall_case(self.trace, h, sd, at_start)
+        what, name, hx = self._side_name(sd, info), _where("vertex", v), g.hex_name(h)
+        across = g.hex_name(sd[1] if sd[0] == h else sd[0]) if h in sd else None
+        if case == ALONG:
+            return self.say("B9.42", f"The LOS traced to vertex {name} is drawn exactly along "
+                            f"the {what}: it affects this LOS and gives its TEM (B9.42, first "
+                            "case); along the thread it is judged as a hexspine (B9.2).")
+        if case == OPPOSITE:
+            return self.say("B9.42", f"The LOS enters vertex {name} via {across}, across the "
+                            f"{what} from {hx}: it affects this LOS and gives its TEM (B9.42, "
+                            f"second case), but never blocks LOS into {hx} (B9.2).")
+        near = near_item(self.trace, at_start)
+        via = "" if near is None else \
+            f" via {g.hex_name(near.hexes[0])}" if near.kind == "hex" else \
+            f" along {g.hexside_name(tuple(near.hexes))}"
+        why = (f"enters the vertex{via}, not via {across} across it from {hx}"
+               if across else f"{hx} is not one of its two hexes")
+        self.say("B9.42", f"The {what} ends at vertex {name}, to which the LOS is traced: "
+                 f"neither case of B9.42 applies (the LOS is not drawn along it and {why}), "
+                 "so it does not affect this LOS.")

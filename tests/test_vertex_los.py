@@ -1,0 +1,125 @@
+"""B9.42: a wall or hedge at the vertex a LOS is traced to (a unit in Bypass, the
+target of a Snap Shot) affects that LOS, and gives its TEM, only if the LOS is
+drawn exactly along its hexside, or the unit is in one of the two hexes that
+hexside forms and the LOS enters the vertex via the opposite hex (including its
+hexsides). In no other case: B9.42 is the rule for a traced vertex, so B9.1's
+"inclusive of vertices" does not make such a wall block it.
+
+Rebuilt on board 41's B9.42 EX geometry: the unit is in Q4 at the Q4-Q5-R4
+vertex; every hex is open ground unless named. The firers named reach that
+vertex as follows (the exact thread, pycore.geometry.trace): O3, O4, S1 through
+Q4; O5, O6, P5 through Q5; S4, S5, T3 through R4; P4 along Q4-Q5; R5 and S7
+along Q5-R4. Each LOS is checked both ways (A6.5).
+"""
+from __future__ import annotations
+
+import pytest
+
+from pycore import api
+from tests.helpers import assert_blocked, assert_clear, check_both_ways, cited, setup, unit
+
+VERTEX = "Q4-Q5-R4"
+
+
+def _s(hexsides: dict, firer: str, hexes: dict | None = None, **target) -> dict:
+    fields = {"vertex": VERTEX, "wa": False, **target}
+    return setup(hexes or {}, hexsides,
+                 [unit("t", "Q4", **fields), unit("f", firer, side="Russian", wa=False)])
+
+
+def _b9_42_steps(r: dict) -> list[str]:
+    return [x["text"] for x in r["steps"] if x["rule"] == "B9.42"]
+
+
+def _sources(s: dict) -> set:
+    return {o["source"] for o in api.fire(s, "f", "t")["tem_options"]}
+
+
+# --- neither case: the hedge merely ends at the traced vertex ----------------------------
+
+@pytest.mark.parametrize("firer", ["S4", "S5", "T3", "O3", "O4", "S1", "O5", "O6", "P5"])
+def test_B9_42_hedge_ending_at_the_traced_vertex_neither_blocks_nor_gives_TEM(firer):
+    # Q5-R4 ends at Q4-Q5-R4; Q4 is not one of its hexes and no thread here runs
+    # along it: it does not affect the LOS (before issue 21: blocked there by B9.1).
+    s = _s({"Q5-R4": "hedge"}, firer)
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+        said = _b9_42_steps(r)
+        assert len(said) == 1 and "neither" in said[0] and "Q5-R4" in said[0]
+    assert "hedge" not in _sources(s)
+    assert _sources(s) == _sources(_s({}, firer))      # as if the hedge were not there
+
+
+@pytest.mark.parametrize("firer", ["S4", "S5", "T3"])
+def test_B9_42_vehicle_bypassing_woods_sees_past_a_hedge_ending_at_its_vertex(firer):
+    # The vehicle bypasses woods Q4 along Q4-R4 (Q5 woods too): it sees out
+    # through R4 whether or not the Q5-R4 hedge is there.
+    woods = {"Q4": {"terrain": "woods"}, "Q5": {"terrain": "woods"}}
+    veh = {"type": "vehicle", "bypass": "Q4-R4"}
+    with_hedge = _s({"Q5-R4": "hedge"}, firer, woods, **veh)
+    assert_clear(check_both_ways(with_hedge, "t", "f")[0])
+    seen = api.visibility(with_hedge, "t")["hexes"]
+    unseen = api.visibility(_s({}, firer, woods, **veh), "t")["hexes"]
+    assert seen == unseen and sum(h["los"] for h in seen.values()) > 10
+
+
+def test_B9_42_does_not_lift_B9_1_at_a_vertex_the_thread_only_passes_through():
+    # The thread P3 -> T6 passes through Q4-Q5-R4 on its way: the hedge ending
+    # there still blocks it, inclusive of its vertices (B9.1).
+    s = setup(hexsides={"Q5-R4": "hedge"},
+              units=[unit("a", "P3"), unit("b", "T6", side="Russian")])
+    assert VERTEX in api.thread(s, "a", "b")["touches"]
+    for r in check_both_ways(s, "a", "b"):
+        assert_blocked(r, VERTEX, "B9.1")
+
+
+# --- first case: the LOS is drawn exactly along the hexside ---------------------------------
+
+@pytest.mark.parametrize("firer", ["R5", "S7"])
+def test_B9_42_LOS_along_the_hedge_it_ends_at_is_affected_and_gets_its_TEM(firer):
+    # "regardless of which of the three hexes forming the vertex the target
+    # unit occupies": Q4 is not one of Q5-R4's hexes, yet the hedge counts.
+    s = _s({"Q5-R4": "hedge"}, firer)
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+        assert any("along" in x and "first case" in x for x in _b9_42_steps(r))
+    assert "hedge" in _sources(s)
+
+
+def test_B9_42_a_hedge_along_the_thread_still_blocks_by_the_three_hexspine_vertex():
+    # The neighbour: the Q5-R4 hexspine touches Q4; its far vertex Q5-R4-R5 with
+    # hedges on all three hexspines makes it a Half-Level obstacle (B9.2).
+    s = _s({"Q5-R4": "hedge", "Q5-R5": "hedge", "R4-R5": "hedge"}, "S7")
+    for r in check_both_ways(s, "f", "t"):
+        assert_blocked(r, "Q5-R4-R5", "B9.2")
+
+
+# --- second case: the target's own hexside, the LOS via the opposite hex -------------------
+
+@pytest.mark.parametrize("firer", ["O5", "O6", "P5"])
+def test_B9_42_LOS_entering_the_vertex_via_the_hex_across_the_hedge_gets_its_TEM(firer):
+    s = _s({"Q4-Q5": "hedge"}, firer)
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)        # never blocks LOS into its own hex (B9.2)
+        said = _b9_42_steps(r)
+        assert len(said) == 1 and "second case" in said[0] and "Q5" in said[0]
+    assert "hedge" in _sources(s)
+
+
+@pytest.mark.parametrize("firer", ["O3", "O4", "S4", "S5"])
+def test_B9_42_LOS_entering_the_vertex_from_the_hedge_s_own_side_gets_no_TEM(firer):
+    s = _s({"Q4-Q5": "hedge"}, firer)
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+        said = _b9_42_steps(r)
+        assert len(said) == 1 and "neither" in said[0]
+    assert "hedge" not in _sources(s)
+
+
+def test_B9_42_the_hedge_of_the_target_hex_along_the_thread_counts_from_P4():
+    # The EX: "the LOS must be drawn along the hexside (e.g. from P4)".
+    s = _s({"Q4-Q5": "hedge"}, "P4")
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+        assert any("first case" in x for x in _b9_42_steps(r))
+    assert "hedge" in _sources(s)
