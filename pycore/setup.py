@@ -131,6 +131,9 @@ class Setup:
     warnings: tuple[str, ...]
     cache: dict = field(default_factory=dict, repr=False, compare=False)
     layout: Any = None       # pycore.boards.Layout of a map of boards, or None
+    # The setup's own hexes and hexsides where imported boards (map.boards
+    # "source") supply the rest: what links and files carry. None: all its own.
+    own: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
 
     def names(self):
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
@@ -216,10 +219,16 @@ class _Loader:
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
+            own = None
+            if layout is not None and layout.sources:
+                own = (MappingProxyType(hexes), MappingProxyType(hexsides))
+                board_hexes, board_sides = imported_terrain(layout)
+                hexes = {**board_hexes, **hexes}
+                hexsides = {**board_sides, **hexsides}
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
-                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout)
+                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout, own=own)
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -367,6 +376,30 @@ class _Loader:
         return out
 
 
+def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
+    """The terrain of a layout's imported boards (``map.boards`` entries with a
+    ``source``), read hex by hex (``pycore.vasl.reading``) and placed, flipped
+    or not, on the map. A seam hex or hexside takes the reading of the first
+    board in layout order that holds it, as its name does. Until rulings
+    follow the depiction itself, this reading is what the rules judge."""
+    from .vasl import library
+    hexes: dict[g.Hex, HexInfo] = {}
+    sides: dict[g.Hexside, HexsideInfo] = {}
+    across = len(layout.rows[0])
+    for index, b in enumerate(layout.boards):
+        if b.source is None:
+            continue
+        path = f"map.boards[{index // across}][{index % across}].source"
+        rd = library.get(b.source, path).reading
+        for h, entry in rd.hexes.items():
+            hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
+                                                  entry.get("level", 0), entry.get("levels", 1)))
+        for (h1, h2), entry in rd.hexsides.items():
+            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
+                             HexsideInfo(entry["type"], entry.get("hillside", False)))
+    return hexes, sides
+
+
 # --- field helpers ---------------------------------------------------------------
 
 def _show(v: Any) -> str:
@@ -493,9 +526,10 @@ def _dump(s: Setup) -> dict:
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
+    own_hexes, own_sides = s.own if s.own is not None else (s.hexes, s.hexsides)
     hexes = {}
-    for h in sorted(s.hexes, key=g.col_row):
-        info = s.hexes[h]
+    for h in sorted(own_hexes, key=g.col_row):
+        info = own_hexes[h]
         d: dict = {}
         if info.terrain != "open":
             d["terrain"] = info.terrain
@@ -509,8 +543,8 @@ def _dump(s: Setup) -> dict:
         if d:
             hexes[g.hex_name(h)] = d
     sides = {}
-    for sd in sorted(s.hexsides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
-        info = s.hexsides[sd]
+    for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
+        info = own_sides[sd]
         d = {"type": info.type} if info.type is not None else {}
         if info.hillside:
             d["hillside"] = True
