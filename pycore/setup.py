@@ -44,7 +44,10 @@ UNIT_EXTRA_FIELDS = {
     "mp": (1, 99),                        # MP allowance
     "emplacement": (0, 9),                # Emplacement TEM (B9.31 EXC)
 }
+#   hexsides: the type "none" says a hexside has no wall, hedge or bocage,
+#   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
+NO_HEXSIDE = "none"
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -320,7 +323,9 @@ class _Loader:
                 v = {"type": v}
             v = _need(v, dict, path)
             kind = v.get("type")
-            if kind is None and "depression" not in v:
+            if kind == NO_HEXSIDE:      # no wall here, whatever an imported board shows
+                kind = None
+            elif kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
             if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
@@ -540,12 +545,13 @@ def _dump(s: Setup) -> dict:
         if info.gully:
             d["gully"] = True
         d.update(info.extra)
-        if d:
-            hexes[g.hex_name(h)] = d
+        if d or s.own is not None:      # over an imported board, open ground is a correction
+            hexes[g.hex_name(h)] = d or {"terrain": "open"}
     sides = {}
     for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
         info = own_sides[sd]
-        d = {"type": info.type} if info.type is not None else {}
+        d = {"type": info.type} if info.type is not None else \
+            {} if info.depression is not None else {"type": NO_HEXSIDE}
         if info.hillside:
             d["hillside"] = True
         if info.gap:
