@@ -549,17 +549,17 @@ def _dump(s: Setup) -> dict:
             hexes[g.hex_name(h)] = d or {"terrain": "open"}
     sides = {}
     for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
-        info = own_sides[sd]
-        d = {"type": info.type} if info.type is not None else \
-            {} if info.depression is not None else {"type": NO_HEXSIDE}
-        if info.hillside:
-            d["hillside"] = True
-        if info.gap:
-            d["gap"] = True
-        if info.depression is not None:
-            d["depression"] = info.depression
-        d.update(info.extra)
-        sides[g.hexside_name(sd)] = d["type"] if list(d) == ["type"] else d
+        side = own_sides[sd]
+        entry: dict[str, Any] = {"type": side.type} if side.type is not None else \
+            {} if side.depression is not None else {"type": NO_HEXSIDE}
+        if side.hillside:
+            entry["hillside"] = True
+        if side.gap:
+            entry["gap"] = True
+        if side.depression is not None:
+            entry["depression"] = side.depression
+        entry.update(side.extra)
+        sides[g.hexside_name(sd)] = entry["type"] if list(entry) == ["type"] else entry
     units = []
     for u in s.units:
         d = {"id": u.id, "side": u.side, "type": u.type, "hex": g.hex_name(u.hex)}
