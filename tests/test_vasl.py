@@ -57,7 +57,10 @@ def test_every_hexside_of_a_board_is_read_from_pixels_that_project_onto_it():
                               for n in g.neighbours(h) if BOARD_GRID.contains(n)})
     for sd in sides:
         _, pattern = grid.hexside_pixels(sd)
-        assert set(pattern.band_stretch) == set(range(grid.STRETCHES))
+        offsets = range(pattern.span)
+        per_stretch = [set(getter(offsets)) for getter in pattern.stretches]
+        assert len(per_stretch) == grid.STRETCHES and all(per_stretch)
+        assert set().union(*per_stretch) == {o for a, b in pattern.runs for o in range(a, b)}
 
 
 # --- import_board ----------------------------------------------------------------------

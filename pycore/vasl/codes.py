@@ -225,5 +225,4 @@ BY_NAME: dict[str, Reading] = {r.name.casefold(): r for r in CODES.values()}
 # (1-based in HEXSIDE_TYPES, 0 for none) of each code.
 HEXSIDE_INDEX = bytes(HEXSIDE_TYPES.index(CODES[c].hexside) + 1  # type: ignore[arg-type]
                       if c in CODES and CODES[c].hexside else 0 for c in range(256))
-# the code itself where VASL has no such code, else 0
-KNOWN_OR_ZERO = bytes(0 if c in CODES else c for c in range(256))
+KNOWN_CODES = bytes(sorted(CODES))      # deleted by translate: what remains is unknown

@@ -83,11 +83,12 @@ class HexsidePixels(NamedTuple):
     """The pixels that show one hexside, as offsets from ``base`` in a padded plane."""
     base: int                       # the smallest offset, relative to the pattern's origin
     span: int                       # offsets run 0 .. span - 1
-    band: Callable[[Any], Any]      # itemgetter: the band's pixels of a plane, as a tuple
-    band_stretch: tuple[int, ...]   # the stretch of each of those pixels
+    runs: tuple[tuple[int, int], ...]      # the band, column by column: [start, end) offsets
+    stretches: tuple[Callable[[Any], tuple[int, ...]], ...]   # per stretch: the band's pixels
     sides: tuple[tuple[Pixel, ...], ...]   # per stretch: pixels within SIDE_BAND, nearest first
 
 
+@lru_cache(maxsize=None)
 def hexside_pixels(sd: g.Hexside) -> tuple[int, HexsidePixels]:
     """Where hexside ``sd``'s pixels start in a padded plane (``pad``), and their pattern."""
     v1 = min(g.hexside_ends(sd))
@@ -98,6 +99,11 @@ def hexside_pixels(sd: g.Hexside) -> tuple[int, HexsidePixels]:
     pattern = _pattern(((a[0] - v1[0], a[1] - v1[1]), (b[0] - v1[0], b[1] - v1[1]), kx, ky))
     origin = (dx_px + PAD) * PADDED_HEIGHT + dy_px + PAD
     return origin + pattern.base, pattern
+
+
+def _getter(offsets: list[int]) -> Callable[[Any], tuple[int, ...]]:
+    """An itemgetter that always gives a tuple (itemgetter of one item gives the item)."""
+    return itemgetter(*offsets) if len(offsets) > 1 else itemgetter(*offsets, *offsets)
 
 
 @lru_cache(maxsize=None)
@@ -112,7 +118,8 @@ def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
     a_sign = 1 if dx * (qa[1] - y1) - dy * (qa[0] - x1) > 0 else -1
     reach = 4 * SIDE_BAND + 4
     band2, side2 = (4 * BAND) ** 2 * length2, (4 * SIDE_BAND) ** 2 * length2
-    band: list[tuple[int, int]] = []
+    band: list[list[int]] = [[] for _ in range(STRETCHES)]
+    columns: dict[int, list[int]] = {}
     sides: list[list[Pixel]] = [[] for _ in range(STRETCHES)]
     for i in range((min(x1, x2) - reach) // 4, (max(x1, x2) + reach) // 4 + 1):
         cx = 4 * i + 2
@@ -127,12 +134,16 @@ def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
             stretch = along * STRETCHES // length2
             offset = i * PADDED_HEIGHT + j
             if cross * cross <= band2:
-                band.append((offset, stretch))
+                band[stretch].append(offset)
+                columns.setdefault(i, []).append(offset)
             side = 0 if cross == 0 else (a_sign if cross > 0 else -a_sign)
             sides[stretch].append(Pixel(offset, side, abs(cross)))
-    base = min(min(o for o, _ in band), min(p.offset for s in sides for p in s))
+    base = min(p.offset for s in sides for p in s)
     span = max(p.offset for s in sides for p in s) - base + 1
+    # The band is convex, so each pixel column of it is one run of offsets.
+    runs = tuple((min(c) - base, max(c) - base + 1) for _, c in sorted(columns.items()))
+    assert sum(e - s for s, e in runs) == sum(len(s) for s in band)
     return HexsidePixels(
-        base, span, itemgetter(*(o - base for o, _ in band)), tuple(s for _, s in band),
+        base, span, runs, tuple(_getter([o - base for o in s]) for s in band),
         tuple(tuple(sorted((p._replace(offset=p.offset - base) for p in s),
                            key=lambda p: p.across)) for s in sides))

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .. import geometry as g
@@ -59,10 +60,11 @@ class Reading:
         return {"hexes": hexes, "hexsides": sides}
 
 
-def board_hexsides() -> list[g.Hexside]:
+@lru_cache(maxsize=1)
+def board_hexsides() -> tuple[g.Hexside, ...]:
     """Every hexside between two hexes of a geomorphic board."""
-    return sorted({g.hexside(h, n) for h in BOARD_GRID.hexes() for n in g.neighbours(h)
-                   if BOARD_GRID.contains(n)})
+    return tuple(sorted({g.hexside(h, n) for h in BOARD_GRID.hexes() for n in g.neighbours(h)
+                         if BOARD_GRID.contains(n)}))
 
 
 def read(archive: Archive) -> Reading:
@@ -125,41 +127,44 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
 
 def _hexsides(archive: Archive) -> dict[g.Hexside, dict[str, Any]]:
     padded = grid.pad(archive.codes, OFF_BOARD)
-    kinds = memoryview(padded.translate(c.HEXSIDE_INDEX))
-    codes = memoryview(padded)
+    kinds = padded.translate(c.HEXSIDE_INDEX)
+    kinds_view, codes = memoryview(kinds), memoryview(padded)
     out: dict[g.Hexside, dict[str, Any]] = {}
     elevations: memoryview | None = None
     for sd in board_hexsides():
         start, pattern = grid.hexside_pixels(sd)
-        seen = pattern.band(kinds[start:start + pattern.span])
-        if not any(seen):
+        # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
+        if all(kinds.count(0, start + a, start + b) == b - a for a, b in pattern.runs):
             continue
-        kind = _covering(pattern, seen, codes[start:start + pattern.span])
+        window = slice(start, start + pattern.span)
+        edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
+        kind = _covering(pattern, kinds_view[window], codes[window] if edge else None)
         if kind is None:
             continue
         entry: dict[str, Any] = {"type": kind}
         if kind != "bocage":
             if elevations is None:
                 elevations = memoryview(grid.pad(archive.elevations, 0))
-            if _hillside(pattern, kinds[start:start + pattern.span],
-                         codes[start:start + pattern.span],
-                         elevations[start:start + pattern.span]):
+            if _hillside(pattern, kinds_view[window], codes[window], elevations[window]):
                 entry["hillside"] = True
         out[sd] = entry
     return out
 
 
-def _covering(pattern: grid.HexsidePixels, seen: tuple[int, ...], codes: memoryview) -> str | None:
-    """The hexside type whose depiction covers at least half the hexside, or None."""
-    on_board: set[int] = set()
-    covered: list[set[int]] = [set() for _ in c.HEXSIDE_TYPES]
-    for stretch, kind, code in zip(pattern.band_stretch, seen, pattern.band(codes)):
-        if code != OFF_BOARD:
-            on_board.add(stretch)
-        if kind:
-            covered[kind - 1].add(stretch)
-    best = max(range(len(covered)), key=lambda i: len(covered[i]))
-    return c.HEXSIDE_TYPES[best] if on_board and 2 * len(covered[best]) >= len(on_board) else None
+def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
+              codes: memoryview | None) -> str | None:
+    """The hexside type whose depiction covers at least half the hexside, or None.
+    ``codes`` is given for a hexside on the board's edge, whose band is partly off it."""
+    counts = [0] * (len(c.HEXSIDE_TYPES) + 1)
+    on_board = 0
+    for getter in pattern.stretches:
+        if codes is not None and all(code == OFF_BOARD for code in getter(codes)):
+            continue
+        on_board += 1
+        for kind in set(getter(kinds)):
+            counts[kind] += 1
+    best = max(range(1, len(counts)), key=lambda i: counts[i])
+    return c.HEXSIDE_TYPES[best - 1] if on_board and 2 * counts[best] >= on_board else None
 
 
 def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
@@ -183,7 +188,7 @@ def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
 
 
 def _unknown_codes(plane: bytes) -> list[str]:
-    unknown = sorted(set(plane.translate(c.KNOWN_OR_ZERO)) - {0})
+    unknown = sorted(set(plane.translate(None, c.KNOWN_CODES)))
     if not unknown:
         return []
     listed = ", ".join(str(u) for u in unknown[:MAX_LISTED])
