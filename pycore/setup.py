@@ -401,7 +401,8 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
                                                   entry.get("level", 0), entry.get("levels", 1)))
         for (h1, h2), entry in rd.hexsides.items():
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             HexsideInfo(entry["type"], entry.get("hillside", False)))
+                             HexsideInfo(entry["type"], entry.get("hillside", False),
+                                         entry.get("gap", False)))
     return hexes, sides
 
 

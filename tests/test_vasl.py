@@ -141,6 +141,22 @@ def test_walls_round_a_hex_do_not_spill_onto_the_hexsides_between_them():
     assert got == expected_reading({}, walled)["hexsides"]
 
 
+def test_B9_3_a_road_through_a_break_in_a_wall_makes_a_gap():
+    both_ends = [(0, 0.38), (0.62, 1)]
+    sides = {"E4-E5": {"type": "wall", "cover": both_ends, "gap": True},
+             "G4-G5": {"type": "hedge", "cover": both_ends},
+             "J4-J5": {"type": "wall", "gap": True}}
+    source = imported({}, sides)
+    got = api.board_terrain(source)["hexsides"]
+    # A break with no road is just a wall drawn with a break; a road beside a
+    # whole wall passes no break.
+    assert got == {"E4-E5": {"type": "wall", "gap": True}, "G4-G5": "hedge", "J4-J5": "wall"}
+    s = load_setup(board_map({"board": "41", "source": source}))
+    with s.names():
+        assert s.hexsides[g.parse_hexside("41E4-41E5")].gap
+        assert not s.hexsides[g.parse_hexside("41J4-41J5")].gap
+
+
 def test_hedge_bocage_and_cactus_hedge_are_told_apart():
     sides = {"E4-E5": "hedge", "G4-G5": "bocage", "J4-J5": "cactus-hedge", "L4-L5": "wall"}
     assert api.board_terrain(imported({}, sides))["hexsides"] == sides

@@ -14,7 +14,8 @@ The painting: every pixel takes the code and elevation of the hex whose
 hexagon holds its centre (exact rationals), a depression's pixels one level
 below its hex's base level, as VASL draws them. A wall, hedge or bocage is
 drawn ``WALL_PX`` px either side of its hexside, over the fraction of its
-length given by ``cover`` (default all of it). A wall/hedge between hexes
+length given by ``cover`` (default all of it; or a list of such spans), and
+with ``gap`` a road is drawn across the stretches it leaves bare. A wall/hedge between hexes
 depicted at different levels is a Hillside one (B9.6) only if the setup says
 so; otherwise a strip of the lower level is painted beyond it on the higher
 side (B9.35: the lower level's terrain lies between it and the crest line).
@@ -39,6 +40,7 @@ HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "m
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40}
 HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116}
 VASL_BUILDING = {"building": "Wooden Building", "stone-building": "Stone Building"}
+ROAD = 65            # VASL's Dirt Road
 WALL_PX = 3          # half the thickness of a drawn wall
 STRIP_PX = 9         # how far beyond a wall the lower level's strip reaches
 
@@ -96,7 +98,12 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True
         with g.naming(None):
             sd = g.parse_hexside(name)
         levels = [_depicted(info.get(h, {})) for h in sd]
-        _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], v.get("cover", (0, 1)))
+        cover = v.get("cover", (0, 1))
+        spans = [cover] if isinstance(cover[0], (int, float)) else list(cover)
+        if v.get("gap"):        # a road across the stretches the wall leaves bare
+            _paint_hexside(codes, elev, sd, ROAD, (0, 1))
+        for span in spans:
+            _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], span)
         if levels[0] != levels[1] and not v.get("hillside", False):
             high = sd[0] if levels[0] > levels[1] else sd[1]
             _paint_strip(elev, sd, high, min(levels))
@@ -205,8 +212,9 @@ def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
         for n, v in hexsides.items():
             v = {"type": v} if isinstance(v, str) else dict(v)
             entry = {"type": v["type"]}
-            if v.get("hillside"):
-                entry["hillside"] = True
+            for flag in ("hillside", "gap"):
+                if v.get(flag):
+                    entry[flag] = True
             sides[g.hexside_name(g.parse_hexside(n))] = entry["type"] if len(entry) == 1 \
                 else entry
     return {"hexes": {k: v for k, v in hx.items() if v}, "hexsides": sides}

@@ -195,6 +195,8 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
 DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge")
+# Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
+ROADS = frozenset((65, 66, 67, 70))
 
 
 class Reading(NamedTuple):

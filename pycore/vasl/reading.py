@@ -19,6 +19,8 @@
   side's level is the most common elevation of the pixels nearest the
   depiction on that side (the first pixel beyond the wall's own pixels,
   within ``grid.SIDE_BAND`` px), over the middle half of the hexside.
+- **Gap** (B9.3, B9.4): a wall, hedge or bocage hexside with a road or path
+  drawn across a stretch the depiction leaves bare.
 
 Names are the board's own (``"CC6"``, ``"E4-E5"``); a layout places and
 flips them (``pycore.boards``).
@@ -138,7 +140,7 @@ def _hexsides(archive: Archive) -> dict[g.Hexside, dict[str, Any]]:
             continue
         window = slice(start, start + pattern.span)
         edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
-        kind = _covering(pattern, kinds_view[window], codes[window] if edge else None)
+        kind, bare = _covering(pattern, kinds_view[window], codes[window] if edge else None)
         if kind is None:
             continue
         entry: dict[str, Any] = {"type": kind}
@@ -147,24 +149,29 @@ def _hexsides(archive: Archive) -> dict[g.Hexside, dict[str, Any]]:
                 elevations = memoryview(grid.pad(archive.elevations, 0))
             if _hillside(pattern, kinds_view[window], codes[window], elevations[window]):
                 entry["hillside"] = True
+        if any(c.ROADS.intersection(pattern.stretches[i](codes[window])) for i in bare):
+            entry["gap"] = True
         out[sd] = entry
     return out
 
 
 def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
-              codes: memoryview | None) -> str | None:
-    """The hexside type whose depiction covers at least half the hexside, or None.
-    ``codes`` is given for a hexside on the board's edge, whose band is partly off it."""
-    counts = [0] * (len(c.HEXSIDE_TYPES) + 1)
-    on_board = 0
-    for getter in pattern.stretches:
+              codes: memoryview | None) -> tuple[str | None, list[int]]:
+    """The hexside type whose depiction covers at least half the hexside (or
+    None), and the stretches on the board it leaves bare. ``codes`` is given
+    for a hexside on the board's edge, whose band is partly off it."""
+    covered: list[set[int]] = [set() for _ in range(len(c.HEXSIDE_TYPES) + 1)]
+    on_board = []
+    for i, getter in enumerate(pattern.stretches):
         if codes is not None and all(code == OFF_BOARD for code in getter(codes)):
             continue
-        on_board += 1
+        on_board.append(i)
         for kind in set(getter(kinds)):
-            counts[kind] += 1
-    best = max(range(1, len(counts)), key=lambda i: counts[i])
-    return c.HEXSIDE_TYPES[best - 1] if on_board and 2 * counts[best] >= on_board else None
+            covered[kind].add(i)
+    best = max(range(1, len(covered)), key=lambda k: len(covered[k]))
+    if not on_board or 2 * len(covered[best]) < len(on_board):
+        return None, []
+    return c.HEXSIDE_TYPES[best - 1], [i for i in on_board if i not in covered[best]]
 
 
 def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
