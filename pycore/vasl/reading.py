@@ -73,7 +73,7 @@ def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
     hexes = _hexes(archive, notes)
     hexsides = _hexsides(archive)
-    warnings = _unknown_codes(archive.codes)
+    warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
                                                  if len(where) > MAX_LISTED else "")
