@@ -51,6 +51,13 @@ def test_pixel_and_lattice_maps_are_exact_inverses(x, y):
     assert grid.pixel_of(grid.lattice_of(*px)) == px   # type: ignore[arg-type]
 
 
+def test_the_quarter_pixel_frame_is_four_times_the_exact_map():
+    points = {v for h in BOARD_GRID.hexes() for v in g.hex_vertices(h)} | set(BOARD_GRID.hexes())
+    for p in points:
+        x, y = grid.pixel_of(p)
+        assert grid.quarter(p) == (4 * x, 4 * y)
+
+
 def test_every_hexside_of_a_board_is_read_from_pixels_that_project_onto_it():
     sides = board_hexsides()
     assert len(sides) == len({g.hexside(h, n) for h in BOARD_GRID.hexes()
