@@ -169,9 +169,22 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     held = (tracemalloc.get_traced_memory()[0] - before) / 3 / 1e6
     peak = (tracemalloc.get_traced_memory()[1] - before) / 1e6
     tracemalloc.stop()
+    # Opening a 2 x 1 map of imported boards: the setup loaded with both boards'
+    # terrain (the first query) and a visibility map (the map is drawn by the
+    # page: ``python build.py bench``).
+    left, right = (api.import_board(files[0])["source"], api.import_board(files[1])["source"])
+    setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[
+        {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
+    setupcache.clear()
+    t0 = time.perf_counter()
+    api.wall_advantage(setup)
+    t1 = time.perf_counter()
+    api.visibility(setup, {"hex": "41Q5"})
+    t2 = time.perf_counter()
     library.clear()
     return {"first": times[0], "median": statistics.median(times[1:]), "max": max(times[1:]),
-            "held_mb": held, "peak_mb": peak, "bytes": len(files[0])}
+            "held_mb": held, "peak_mb": peak, "bytes": len(files[0]),
+            "map_load": t1 - t0, "map_visibility": t2 - t1}
 
 
 def main() -> None:
@@ -198,6 +211,8 @@ def main() -> None:
           f"first of the process {b['first']:.3f} s")
     print(f"  memory kept per imported board {b['held_mb']:.1f} MB (target <= 20 MB); "
           f"peak while importing {b['peak_mb']:.1f} MB")
+    print(f"  a 2 x 1 map of imported boards: loaded {b['map_load'] * 1e3:.1f} ms, "
+          f"a visibility map {b['map_visibility'] * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":
