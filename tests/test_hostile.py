@@ -781,3 +781,23 @@ def test_random_bytes_in_losdata_raise_only_setup_error(board_parts):
             api.import_board(_rezip(board_parts, LOSData=bytes(data)))
         except SetupError:
             pass
+
+
+@pytest.fixture(scope="module")
+def board_file():
+    from tests.vasl_writer import board_archive
+    return board_archive({"Q5": {"terrain": "woods"}}, {"Q5-R4": "hedge"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_board_file_cut_anywhere_is_refused(board_file, data):
+    # (a hypothesis test with a module fixture: the file is the same for every example)
+    cut = data.draw(st.integers(0, len(board_file) - 1))
+    _board_refused(board_file[:cut])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=2000))
+def test_random_bytes_as_a_board_file_are_refused(data):
+    _board_refused(data)
