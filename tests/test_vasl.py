@@ -309,3 +309,13 @@ def test_importing_the_same_file_twice_keeps_one_board():
     first = api.import_board(data)
     assert api.import_board(data) == first
     assert library.sources().count(first["source"]) == 1
+
+
+def test_a_removed_board_is_not_judged_from_a_setup_loaded_before():
+    source = imported({"R5": {"terrain": "woods"}}, name="77")
+    s = board_map({"board": "77", "source": source},
+                  units=[unit("g", "77R4"), unit("r", "77R6", side="Russian")])
+    assert api.los(s, "g", "r")["los"] is False
+    library.remove(source)
+    with pytest.raises(SetupError, match="board 77 .* import bd77"):
+        api.los(s, "g", "r")

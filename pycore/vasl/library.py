@@ -66,8 +66,13 @@ def sources() -> list[str]:
 
 
 def remove(source: str) -> None:
+    """Forget a board: setups that use it are refused from now on."""
+    from .. import setupcache
     _BOARDS.pop(source, None)
+    setupcache.clear()
 
 
 def clear() -> None:
+    from .. import setupcache
     _BOARDS.clear()
+    setupcache.clear()
