@@ -7,15 +7,11 @@ obstacle's height, a Hindrance.  This module answers, exactly, the largest
 value whose depiction a thread passes *through*.
 
 The pixel plane.  Pixel (i, j) is the closed square [i, i+1] x [j, j+1].  A
-board's lattice (pycore.geometry: column c, A = 1, has its centre at x = 3c)
-maps onto its pixels by an exact rational scale: the centre of column c is
-at pixel x = 56.25 (c - 1), rows are 64.5 pixels apart, so
-
-    pixel x = 75/4 (x - 3),   pixel y = 129/4 y.
-
-Everything here is in quarter pixels, where that map is integral
-(``to_quarter_pixels``) and a pixel is the square [4i, 4i+4] x [4j, 4j+4]:
-integer arithmetic only, no epsilon.
+board's lattice maps onto its pixels by an exact rational scale
+(``pycore.vasl.grid``); four times a pixel coordinate is an integer at every
+lattice point, so everything here is in that board's quarter pixels
+(``pycore.vasl.grid.quarter``), where a pixel is the square
+[4i, 4i+4] x [4j, 4j+4]: integer arithmetic only, no epsilon.
 
 What "passes through" means.  A thread meets a pixel's value where a piece of
 it of positive length lies in the pixel's open square, or runs along a pixel
@@ -34,15 +30,6 @@ from typing import Mapping, Sequence
 # by row, not overlapping.  Pixels in no run have the value 0.
 Run = tuple[int, int, int]
 Columns = Mapping[int, Sequence[Run]]
-
-PX_X, PX_Y = 75, 129      # quarter pixels per lattice unit, across and down
-X0 = 3                    # the lattice x of column A, at pixel x = 0
-
-
-def to_quarter_pixels(p: tuple[int, int]) -> tuple[int, int]:
-    """A board's lattice point in that board's quarter pixels."""
-    return PX_X * (p[0] - X0), PX_Y * p[1]
-
 
 def value_at(columns: Columns, i: int, j: int) -> int:
     for first, last, v in columns.get(i, ()):

@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import geometry as g
-from pycore.depiction import met, to_quarter_pixels
+from pycore.depiction import met
+from pycore.vasl.grid import quarter
 
 
 def _columns(grid: dict[tuple[int, int], int]) -> dict[int, list[tuple[int, int, int]]]:
@@ -117,6 +118,6 @@ def test_A6_1_a_thread_between_two_regions_meets_the_lower_one():
 
 def test_the_lattice_maps_onto_quarter_pixels_as_a_geomorphic_board_is_drawn():
     # A1's centre at pixel (0, 32.25), B1's at (56.25, 64.5), GG10's at (1800, 612.75).
-    assert to_quarter_pixels(g.parse_hex("A1")) == (0, 129)
-    assert to_quarter_pixels(g.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
-    assert to_quarter_pixels(g.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)
+    assert quarter(g.parse_hex("A1")) == (0, 129)
+    assert quarter(g.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
+    assert quarter(g.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)
