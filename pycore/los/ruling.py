@@ -20,13 +20,14 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS, TERRAIN
-from .bocage import Bocage, bocage_hexes
+from .bocage import Bocage
+from .context import Ctx, bocage_hexes
 from .depression import Depressions
 from .entrenchment import Entrenchments
 from .hindrance import Hindrances
 from .names import part_name as _where
 from .obstacles import Obstacles
-from .walls import Walls
+from .walls import Walls, hexspines
 
 
 class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
@@ -93,12 +94,13 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
             self.blocked(g.hex_name(t.hex), "A6.8",
                          "The building levels between them block the LOS (A6.8 EX).")
             return
-        self.trace = g.trace(v.point, t.point, v.hex, t.hex)
-        self.lo, self.hi = (v, t) if v.elevation <= t.elevation else (t, v)
-        # Hills are judged against the ground level of a Depression end: the
-        # Depression itself is A6.3's business, not a Crest Line's.
-        self.lo_ground = self.lo.elevation + (1 if self.lo.in_depression else 0)
-        self._spines = self._hexspines()
+        self.trace = trace = g.trace(v.point, t.point, v.hex, t.hex)
+        lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
+        self.ctx = ctx = Ctx(self.s, v, t, self.range, trace, lo, hi,
+                             lo.elevation + (1 if lo.in_depression else 0),
+                             hexspines(self.s, v, t, trace), bocage_hexes(self.s),
+                             self._with_afv)
+        self.lo, self.hi, self.lo_ground, self._spines = lo, hi, ctx.lo_ground, ctx.spines
         hind: dict[int, int] = {}
         for i, item in enumerate(self.trace):
             if self.block is not None:

@@ -9,6 +9,8 @@ wall, except through a hexside of an end's own hex (B9.521, bocage.py).
 from __future__ import annotations
 
 from .. import geometry as g
+from ..location import End
+from ..setup import Setup
 from ..terrain import BOCAGE_TYPES
 from .names import part_name as _where
 
@@ -46,30 +48,6 @@ class Walls:
             return
         self._half_level(sd, info, g.hexside_name(sd), f"The {self._side_name(sd, info)}",
                          "is a Half-Level obstacle to this same-level LOS (A6.21, B9.2)")
-
-    def _hexspines(self) -> dict:
-        """B9.2: for each wall/hedge hexspine that touches the viewer's or target's
-        hex, the index of the vertex opposite it (judged by the three-hexspine rule)."""
-        vv = set(g.hex_vertices(self.viewer.hex))
-        tv = set(g.hex_vertices(self.target.hex))
-        opposite = {}
-        for i, it in enumerate(self.trace):
-            if it.kind != "along":
-                continue
-            info = self.s.wall(tuple(it.hexes))
-            if info is None or info.gap or info.type == "bocage":
-                continue
-            p, q = it.points
-            touch_v, touch_t = (p in vv or q in vv), (p in tv or q in tv)
-            if touch_v and not touch_t:
-                far = q if p in vv else p
-            elif touch_t and not touch_v:
-                far = p if q in tv else q
-            else:
-                continue
-            j = i + 1 if far == q else i - 1
-            opposite[j] = i
-        return opposite
 
     def _along_wall(self, item: g.TraceItem) -> None:
         """B9.2: a wall/hedge hexspine exactly along the thread; bocage along it
@@ -157,3 +135,29 @@ class Walls:
                                  "Half-Level obstacle to this same-level LOS (B9.2).")
             if self.block is not None:
                 return
+
+
+def hexspines(s: Setup, viewer: End, target: End,
+              trace: tuple[g.TraceItem, ...]) -> dict[int, int]:
+    """B9.2: for each wall/hedge hexspine that touches the viewer's or target's
+    hex, the index of the vertex opposite it (judged by the three-hexspine rule)."""
+    vv = set(g.hex_vertices(viewer.hex))
+    tv = set(g.hex_vertices(target.hex))
+    opposite = {}
+    for i, it in enumerate(trace):
+        if it.kind != "along":
+            continue
+        info = s.wall((it.hexes[0], it.hexes[1]))
+        if info is None or info.gap or info.type == "bocage":
+            continue
+        p, q = it.points
+        touch_v, touch_t = (p in vv or q in vv), (p in tv or q in tv)
+        if touch_v and not touch_t:
+            far = q if p in vv else p
+        elif touch_t and not touch_v:
+            far = p if q in tv else q
+        else:
+            continue
+        j = i + 1 if far == q else i - 1
+        opposite[j] = i
+    return opposite
