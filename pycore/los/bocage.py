@@ -9,6 +9,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..wa import wa_hexsides
+from .obstacles import obstacle
 
 
 class Bocage:
@@ -39,7 +40,7 @@ class Bocage:
             if hi.elevation > top and g.distance(hi.hex, n) < g.distance(hi.hex, h):
                 if not self._bocage_met(i, toward_viewer=hi is self.viewer):
                     return
-                self._obstacle(2 * top, 1, (h,), g.hex_name(h),
+                obstacle(self.ctx, self, 2 * top, 1, (h,), g.hex_name(h),
                                f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
                                f"{g.hex_name(h)}, B9.52)", "B9.52", min_blind=0)
                 return
@@ -61,7 +62,7 @@ class Bocage:
     def _bocage_along(self, sd: g.Hexside, name: str) -> None:
         """B9.52, B9.521: no LOS along a bocage hexspine: a one-level obstacle
         with at least one Blind Hex (B9.531)."""
-        self._obstacle(2 * self.s.wall_level(sd) + 2, 1, sd, name,
+        obstacle(self.ctx, self, 2 * self.s.wall_level(sd) + 2, 1, sd, name,
                        f"the bocage hexspine {name}", "B9.52", min_blind=1)
 
     def _has_wa(self, e: End, sd: g.Hexside) -> bool:

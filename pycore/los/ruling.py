@@ -26,11 +26,11 @@ from .depression import Depressions
 from .entrenchment import Entrenchments
 from .hindrance import Hindrances
 from .names import part_name as _where
-from .obstacles import Obstacles
+from . import obstacles
 from .walls import Walls, hexspines
 
 
-class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
+class Ruling(Walls, Bocage, Hindrances, Depressions, Entrenchments):
     """The outcome of one LOS check, with the reasons for it."""
 
     def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
@@ -170,7 +170,7 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
         h = item.hexes[0]
         if not self._intervening(h):
             return
-        self._hex_obstacle(h)                                   # A6.2, A6.4
+        obstacles.in_hex(self.ctx, self, i, item)               # A6.2, A6.4
         if self.block is None and h in bocage_hexes(self.s):
             self._bocage_house(i, h)                            # B9.52
         if self.block is None and not self._own(h):
@@ -178,7 +178,7 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
 
     def _along(self, item: g.TraceItem, hind: dict) -> None:
         a, b = item.hexes
-        self._along_obstacle(a, b, g.hexside_name((a, b)))     # A6.1
+        obstacles.along(self.ctx, self, 0, item)                # A6.1
         if self.block is not None:
             return
         for h in (a, b):   # A6.1 EXC: inherent terrain hinders along its hexside; D9.4

@@ -12,6 +12,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BOCAGE_TYPES
+from .obstacles import obstacle
 from .names import part_name as _where
 
 
@@ -124,7 +125,7 @@ class Walls:
                     (sd[0] if sd[1] == self.target.hex else sd[1])
                 self._bocage_crossed(sd, info, x, sd[1] if sd[0] == x else sd[0])
             elif info.type == "bocage":
-                self._obstacle(2 * self.s.wall_level(sd) + 2, 1, sd, name,
+                obstacle(self.ctx, self, 2 * self.s.wall_level(sd) + 2, 1, sd, name,
                                f"the bocage at vertex {name}", "B9.52", min_blind=1)
             else:
                 why = self._half_level_blocks(sd, info)
