@@ -20,7 +20,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS, TERRAIN
-from .bocage import Bocage
+from . import bocage
 from .context import Ctx, bocage_hexes
 from .depression import Depressions
 from .entrenchment import Entrenchments
@@ -30,7 +30,7 @@ from . import obstacles
 from .walls import Walls, hexspines
 
 
-class Ruling(Walls, Bocage, Hindrances, Depressions, Entrenchments):
+class Ruling(Walls, Hindrances, Depressions, Entrenchments):
     """The outcome of one LOS check, with the reasons for it."""
 
     def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
@@ -171,8 +171,8 @@ class Ruling(Walls, Bocage, Hindrances, Depressions, Entrenchments):
         if not self._intervening(h):
             return
         obstacles.in_hex(self.ctx, self, i, item)               # A6.2, A6.4
-        if self.block is None and h in bocage_hexes(self.s):
-            self._bocage_house(i, h)                            # B9.52
+        if self.block is None:
+            bocage.house(self.ctx, self, i, item)               # B9.52
         if self.block is None and not self._own(h):
             self._hindrance(h, item.near, hind)                 # A6.7, D9.4
 

@@ -12,6 +12,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BOCAGE_TYPES
+from . import bocage
 from .obstacles import obstacle
 from .names import part_name as _where
 
@@ -40,7 +41,7 @@ class Walls:
         if info is None or info.gap:
             return
         if info.type == "bocage" or (info.type == "light-bocage" and self._own_side(sd)):
-            self._bocage_crossed(sd, info, a, b)
+            bocage.crossed(self.ctx, self, sd, info, a, b)
             return
         if self._own_side(sd):
             self.say("B9.2", f"The {self._side_name(sd, info)} is a hexside of "
@@ -61,7 +62,7 @@ class Walls:
             return
         what = self._side_name(sd, info)
         if info.type == "bocage":
-            self._bocage_along(sd, name)
+            bocage.hexspine(self.ctx, self, sd, name)
             return
         if self._own_side(sd):
             return
@@ -123,7 +124,7 @@ class Walls:
             if info.type in BOCAGE_TYPES and self._own_side(sd):
                 x = self.viewer.hex if self.viewer.hex in sd else \
                     (sd[0] if sd[1] == self.target.hex else sd[1])
-                self._bocage_crossed(sd, info, x, sd[1] if sd[0] == x else sd[0])
+                bocage.crossed(self.ctx, self, sd, info, x, sd[1] if sd[0] == x else sd[0])
             elif info.type == "bocage":
                 obstacle(self.ctx, self, 2 * self.s.wall_level(sd) + 2, 1, sd, name,
                                f"the bocage at vertex {name}", "B9.52", min_blind=1)
