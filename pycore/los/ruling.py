@@ -27,10 +27,11 @@ from .entrenchment import Entrenchments
 from .hindrance import Hindrances
 from .names import part_name as _where
 from . import obstacles
-from .walls import Walls, hexspines
+from . import walls
+from .walls import hexspines
 
 
-class Ruling(Walls, Hindrances, Depressions, Entrenchments):
+class Ruling(Hindrances, Depressions, Entrenchments):
     """The outcome of one LOS check, with the reasons for it."""
 
     def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
@@ -109,11 +110,11 @@ class Ruling(Walls, Hindrances, Depressions, Entrenchments):
             if kind == "hex":
                 self._hex(i, item, hind)
             elif kind == "cross":
-                self._crossing(item)
+                walls.crossed(self.ctx, self, i, item)
             elif kind == "along":
                 self._along(item, hind)
             else:
-                self._vertex(i, item)
+                walls.at_vertex(self.ctx, self, i, item)
         if self.block is None:
             self._depressions()
         if self.block is None:
@@ -185,4 +186,4 @@ class Ruling(Walls, Hindrances, Depressions, Entrenchments):
             if not self._own(h):
                 self._hindrance(h, g.distance(self.viewer.hex, h), hind,
                                 terrain=TERRAIN[self.s.hex(h).terrain].inherent)
-        self._along_wall(item)                                  # B9.2, B9.52
+        walls.along(self.ctx, self, 0, item)                                  # B9.2, B9.52
