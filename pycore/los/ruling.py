@@ -24,14 +24,14 @@ from . import bocage
 from .context import Ctx, bocage_hexes
 from .depression import Depressions
 from .entrenchment import Entrenchments
-from .hindrance import Hindrances
+from . import hindrance
 from .names import part_name as _where
 from . import obstacles
 from . import walls
 from .walls import hexspines
 
 
-class Ruling(Hindrances, Depressions, Entrenchments):
+class Ruling(Depressions, Entrenchments):
     """The outcome of one LOS check, with the reasons for it."""
 
     def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
@@ -41,10 +41,14 @@ class Ruling(Hindrances, Depressions, Entrenchments):
         self.steps: list[dict] = []
         self.block: tuple[str, str] | None = None        # (where, rule): no location LOS
         self.unit_block: tuple[str, str] | None = None   # the unit alone is unseen
-        self.hindrance = 0
-        self._hindered: dict[int, list[tuple[str, int]]] = {}   # range -> (hex, DRM)
+        self.hindered: dict[int, list[tuple[str, int]]] = {}   # range -> (hex, DRM)
         self._with_afv = with_afv
         self._judge()
+
+    @property
+    def hindrance(self) -> int:
+        """A6.7: the Hindrance DRM, counting the hexes at one range once."""
+        return sum(max(d for _, d in hexes) for hexes in self.hindered.values())
 
     @property
     def location_los(self) -> bool:
@@ -102,26 +106,24 @@ class Ruling(Hindrances, Depressions, Entrenchments):
                              hexspines(self.s, v, t, trace), bocage_hexes(self.s),
                              self._with_afv)
         self.lo, self.hi, self.lo_ground, self._spines = lo, hi, ctx.lo_ground, ctx.spines
-        hind: dict[int, int] = {}
         for i, item in enumerate(self.trace):
             if self.block is not None:
                 break
             kind = item.kind
             if kind == "hex":
-                self._hex(i, item, hind)
+                self._hex(i, item)
             elif kind == "cross":
                 walls.crossed(self.ctx, self, i, item)
             elif kind == "along":
-                self._along(item, hind)
+                self._along(item)
             else:
                 walls.at_vertex(self.ctx, self, i, item)
         if self.block is None:
             self._depressions()
         if self.block is None:
             self._entrenchments()
-        self.hindrance = sum(hind.values())
         if self.location_los and self.hindrance:
-            self._hindrance_sum(hind)
+            hindrance.sum_up(self)
         if self.los:
             extra = f", Hindrance DRM +{self.hindrance}" if self.hindrance else ", no Hindrance"
             self.say("A6.1", f"LOS is clear{extra}.")
@@ -167,23 +169,20 @@ class Ruling(Hindrances, Depressions, Entrenchments):
         return True
 
     # --- the thread, hex by hex and hexside by hexside -------------------------------
-    def _hex(self, i: int, item: g.TraceItem, hind: dict) -> None:
+    def _hex(self, i: int, item: g.TraceItem) -> None:
         h = item.hexes[0]
         if not self._intervening(h):
             return
         obstacles.in_hex(self.ctx, self, i, item)               # A6.2, A6.4
         if self.block is None:
             bocage.house(self.ctx, self, i, item)               # B9.52
-        if self.block is None and not self._own(h):
-            self._hindrance(h, item.near, hind)                 # A6.7, D9.4
+        if self.block is None:
+            hindrance.in_hex(self.ctx, self, i, item)           # A6.7, D9.4
 
-    def _along(self, item: g.TraceItem, hind: dict) -> None:
+    def _along(self, item: g.TraceItem) -> None:
         a, b = item.hexes
         obstacles.along(self.ctx, self, 0, item)                # A6.1
         if self.block is not None:
             return
-        for h in (a, b):   # A6.1 EXC: inherent terrain hinders along its hexside; D9.4
-            if not self._own(h):
-                self._hindrance(h, g.distance(self.viewer.hex, h), hind,
-                                terrain=TERRAIN[self.s.hex(h).terrain].inherent)
+        hindrance.along(self.ctx, self, 0, item)                # A6.1 EXC, A6.7, D9.4
         walls.along(self.ctx, self, 0, item)                                  # B9.2, B9.52
