@@ -22,8 +22,8 @@ from ..setup import Setup
 from ..terrain import BUILDINGS, TERRAIN
 from . import bocage
 from .context import Ctx, bocage_hexes
-from .depression import Depressions
-from .entrenchment import Entrenchments
+from . import depression
+from . import entrenchment
 from . import hindrance
 from .names import part_name as _where
 from . import obstacles
@@ -31,7 +31,7 @@ from . import walls
 from .walls import hexspines
 
 
-class Ruling(Depressions, Entrenchments):
+class Ruling:
     """The outcome of one LOS check, with the reasons for it."""
 
     def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
@@ -119,9 +119,9 @@ class Ruling(Depressions, Entrenchments):
             else:
                 walls.at_vertex(self.ctx, self, i, item)
         if self.block is None:
-            self._depressions()
+            depression.judge(self.ctx, self)
         if self.block is None:
-            self._entrenchments()
+            entrenchment.judge(self.ctx, self)
         if self.location_los and self.hindrance:
             hindrance.sum_up(self)
         if self.los:
