@@ -3,7 +3,9 @@
 ``evaluate`` reads the exact trace from ``pycore.geometry`` and applies the
 rules to it in thread order; it does no geometry of its own.  Every finding
 becomes a step ``{"rule", "text"}`` a player can check.  The rules live in
-one module per family, named for it; pycore/los/ruling.py lists them.
+one module per family, named for it, as plain functions of a frozen context
+(context.py) and the ruling record (ruling.py, which lists them); driver.py
+runs them in thread order.
 
 Elevations are compared in half levels (integers): a wall or hedge is a
 half-level obstacle, a single-story building 1½ levels.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 from ..location import End, resolve
 from ..setup import Setup
+from .driver import judge
 from .ruling import Ruling
 
 
@@ -19,7 +22,7 @@ def evaluate(s: Setup, viewer, target) -> Ruling:
     """Judge the LOS between two ends (unit ids, hex names or Location objects)."""
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
-    return Ruling(s, v, t)
+    return judge(s, v, t)
 
 
 def query(s: Setup, viewer, target) -> dict:

@@ -11,7 +11,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import HexsideInfo
 from ..wa import wa_hexsides
-from .context import Ctx
+from .context import Ctx, item_hexsides
 from .obstacles import obstacle
 
 if TYPE_CHECKING:
@@ -55,8 +55,8 @@ def house(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
 def _met(ctx: Ctx, i: int, toward_viewer: bool) -> bool:
     """Whether the thread crosses, runs along or touches a bocage hexside
     between trace item i and the viewer's end (or the target's)."""
-    met = ctx.bocage_items
-    return any(j < i for j in met) if toward_viewer else any(j > i for j in met)
+    between = ctx.trace[:i] if toward_viewer else ctx.trace[i + 1:]
+    return any(ctx.is_bocage(sd) for item in between for sd in item_hexsides(item))
 
 
 def hexspine(ctx: Ctx, r: Ruling, sd: g.Hexside, name: str) -> None:

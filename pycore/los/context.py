@@ -3,7 +3,6 @@ before the first rule is asked (pycore.los.driver builds it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Mapping
 
 from .. import geometry as g
@@ -11,7 +10,7 @@ from ..location import End
 from ..setup import Setup
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ctx:
     """One LOS check between two ends in different hexes.
 
@@ -51,13 +50,6 @@ class Ctx:
         if h == t.hex and t.point == t.hex:
             return False
         return True
-
-    @cached_property
-    def bocage_items(self) -> tuple[int, ...]:
-        """The trace indexes where the thread crosses, runs along or touches a
-        bocage hexside (B9.52), found when a rule first asks."""
-        return tuple(j for j, item in enumerate(self.trace)
-                     if any(self.is_bocage(sd) for sd in item_hexsides(item)))
 
     def is_bocage(self, sd: g.Hexside) -> bool:
         info = self.s.wall(sd)
