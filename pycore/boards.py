@@ -130,14 +130,20 @@ class Layout:
         got = self._parts.get(key)
         if got is None:
             board = self._shared_board(key)
-            got = "-".join(self.hex_name(h) if board is None else self.board_name(board, h) for h in key)
+            got = "-".join(self._name_on(board, h) for h in key)
             self._parts[key] = got
         return got
+
+    def _name_on(self, board: Board | None, h: g.Hex) -> str:
+        """``h``'s name on ``board`` (which names it: ``_shared_board``), or its own."""
+        name = self.board_name(board, h) if board is not None else None
+        return name if name is not None else self.hex_name(h)
 
     def all_names(self, h: g.Hex) -> list[str]:
         """Every name of ``h``: the canonical one first, then a seam's other."""
         first = self.hex_name(h)
-        return [first] + [n for b in self.holders(h) if (n := b.name(h)) != first]
+        return [first] + [n for b in self.holders(h)
+                          if (n := b.name(h)) is not None and n != first]
 
     # --- names in ---------------------------------------------------------------
     def parse_hex(self, name: str) -> g.Hex:
