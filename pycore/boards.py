@@ -47,11 +47,11 @@ class Board:
 
     def to_map(self, local: g.Hex) -> g.Hex:
         x, y = (FLIP[0] - local[0], FLIP[1] - local[1]) if self.flip else local
-        return (self.origin[0] + x, self.origin[1] + y)
+        return g.Hex((self.origin[0] + x, self.origin[1] + y))
 
     def to_local(self, h: g.Hex) -> g.Hex:
         x, y = h[0] - self.origin[0], h[1] - self.origin[1]
-        return (FLIP[0] - x, FLIP[1] - y) if self.flip else (x, y)
+        return g.Hex((FLIP[0] - x, FLIP[1] - y) if self.flip else (x, y))
 
     def holds(self, h: g.Hex) -> bool:
         return BOARD_GRID.contains(self.to_local(h))

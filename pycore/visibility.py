@@ -102,7 +102,9 @@ class _Sweep:
             dx, dy = h[0] - vx, h[1] - vy
             if dx or dy:
                 sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
-                crossed = _interiors((sx * px, sy * py), (sx * dx, sy * dy))
+                # the target's hex seen from the viewer's centre: a hex of the
+                # lattice around the centre (0, 0)
+                crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
                 if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
                     continue

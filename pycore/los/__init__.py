@@ -12,24 +12,26 @@ half-level obstacle, a single-story building 1½ levels.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..location import End, resolve
 from ..setup import Setup
 from .driver import judge
 from .ruling import Ruling
 
 
-def evaluate(s: Setup, viewer, target) -> Ruling:
+def evaluate(s: Setup, viewer: Any, target: Any) -> Ruling:
     """Judge the LOS between two ends (unit ids, hex names or Location objects)."""
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
     return judge(s, v, t)
 
 
-def query(s: Setup, viewer, target) -> dict:
+def query(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     return evaluate(s, viewer, target).as_dict()
 
 
-def thread(s: Setup, viewer, target) -> dict:
+def thread(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     """The thread between two ends and what it touches (no ruling)."""
     from .. import geometry as g
     from .names import touches
@@ -38,7 +40,7 @@ def thread(s: Setup, viewer, target) -> dict:
     return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
 
 
-def visibility(s: Setup, viewer) -> dict:
+def visibility(s: Setup, viewer: Any) -> dict[str, Any]:
     """Every hex's ground Location (IN a Depression where the hex is one): one
     sweep in pycore.visibility, equal to a Ruling per hex."""
     from ..visibility import visibility as sweep

@@ -15,7 +15,7 @@ from ..setup import Setup
 from ..terrain import BUILDINGS
 from . import bocage, depression, entrenchment, hindrance, obstacles, walls
 from .context import Ctx, bocage_hexes
-from .names import part_name
+from .names import vertex_name
 from .ruling import Ruling
 
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
@@ -84,7 +84,7 @@ def describe(e: End) -> str:
     if e.level:
         where += f" level {e.level}"
     if e.point != e.hex:
-        where += f" (vertex {part_name('vertex', e.point)})"
+        where += f" (vertex {vertex_name(e.point)})"
     what = f"{e.unit.id} in {where}" if e.unit else where
     if e.in_depression:
         what += " (IN the Depression)"

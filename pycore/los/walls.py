@@ -16,7 +16,7 @@ from ..setup import HexsideInfo, Setup
 from ..terrain import BOCAGE_TYPES
 from . import bocage
 from .context import Ctx
-from .names import part_name as _where
+from .names import vertex_name
 from .obstacles import obstacle
 
 if TYPE_CHECKING:
@@ -72,13 +72,13 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         if all(w is not None and not w.gap for w in walls):
             why = _half_level_blocks(ctx, sd, info)
             if why is None:
-                r.blocked(_where("vertex", v), "B9.2",
+                r.blocked(vertex_name(v), "B9.2",
                           f"The {what} hexspine touches the viewer's/target's hex, but "
-                          f"vertex {_where('vertex', v)} has walls/hedges on all three "
+                          f"vertex {vertex_name(v)} has walls/hedges on all three "
                           "hexspines: it is a Half-Level obstacle (B9.2).")
                 return
         r.say("B9.2", f"The {what} hexspine touches the viewer's or target's hex and "
-                      f"vertex {_where('vertex', v)} does not have walls/hedges on all "
+                      f"vertex {vertex_name(v)} does not have walls/hedges on all "
                       "three hexspines: it does not block (B9.2).")
         return
     _half_level(ctx, r, sd, info, name, f"The {what} hexspine",
@@ -108,7 +108,7 @@ def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             continue
         if ctx.own_side(sd) and info.type not in BOCAGE_TYPES:
             continue   # B9.2: never blocks LOS into its own hex
-        name = _where("vertex", v)
+        name = vertex_name(v)
         if info.type in BOCAGE_TYPES and ctx.own_side(sd):
             x = ctx.viewer.hex if ctx.viewer.hex in sd else \
                 (sd[0] if sd[1] == ctx.target.hex else sd[1])
