@@ -14,10 +14,10 @@ from ..setup import Setup
 class Ctx:
     """One LOS check between two ends in different hexes.
 
-    ``lo``/``hi`` are the lower and higher end (the viewer first when level);
-    ``lo_ground`` is the ground level hills are judged against: a Depression
-    end counts from the level around it, since the Depression itself is A6.3's
-    business, not a Crest Line's.  ``spines`` maps the trace index of a vertex
+    ``lo``/``hi`` are the lower and the higher end (``lo`` is the viewer when
+    both are at one elevation).  ``lo_ground`` is the ground level hills are
+    judged against: a Depression end counts from the level around it, since
+    the Depression itself is A6.3's business, not a Crest Line's.  ``spines`` maps the trace index of a vertex
     to the index of the wall/hedge hexspine touching an end's hex opposite it
     (B9.2's three-hexspine rule).  ``with_afv`` is False inside D9.4's own
     checks, which do not count AFVs again."""

@@ -20,7 +20,7 @@ from .ruling import Ruling
 
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
-ON: dict[str, tuple[Rule, ...]] = {
+ON: dict[g.TraceKind, tuple[Rule, ...]] = {
     "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
     "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
     "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
