@@ -34,17 +34,16 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> No
     info = ctx.s.hex(h)
     ter = TERRAIN[info.terrain]
     drm = 0
-    name = g.hex_name(h)
     if terrain and ter.hindrance:
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
         if reach <= info.level:
             drm += ter.hindrance
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{info.terrain} in {name}: +{ter.hindrance} LOS Hindrance (A6.7).")
+                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance (A6.7).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:
-        r.hindered.setdefault(rng, []).append((name, drm))
+        r.hindered.setdefault(rng, []).append((g.hex_name(h), drm))
 
 
 def sum_up(r: Ruling) -> None:
@@ -69,11 +68,10 @@ def sum_up(r: Ruling) -> None:
 
 def _afv(ctx: Ctx, r: Ruling, h: g.Hex) -> int:
     """D9.4: +1 for one or more AFV/wrecks in the hex, with its exceptions."""
-    name = g.hex_name(h)
     for u in ctx.s.units_in(h):
         if not (u.is_afv or u.type == "wreck"):
             continue
-        what = f"{u.type} {u.id} in {name}"
+        what = f"{u.type} {u.id} in {g.hex_name(h)}"
         why = None
         if u.burning:
             why = "it is burning"

@@ -38,6 +38,8 @@ class Ruling:
     @property
     def hindrance(self) -> int:
         """A6.7: the Hindrance DRM, counting the hexes at one range once."""
+        if not self.hindered:
+            return 0
         return sum(max(d for _, d in hexes) for hexes in self.hindered.values())
 
     @property

@@ -157,8 +157,7 @@ def hexspines(s: Setup, viewer: End, target: End,
               trace: tuple[g.TraceItem, ...]) -> dict[int, int]:
     """B9.2: for each wall/hedge hexspine that touches the viewer's or target's
     hex, the index of the vertex opposite it (judged by the three-hexspine rule)."""
-    vv = set(g.hex_vertices(viewer.hex))
-    tv = set(g.hex_vertices(target.hex))
+    corners: tuple[set[g.Vertex], set[g.Vertex]] | None = None   # found when needed
     opposite = {}
     for i, it in enumerate(trace):
         if it.kind != "along":
@@ -166,6 +165,9 @@ def hexspines(s: Setup, viewer: End, target: End,
         info = s.wall((it.hexes[0], it.hexes[1]))
         if info is None or info.gap or info.type == "bocage":
             continue
+        if corners is None:
+            corners = set(g.hex_vertices(viewer.hex)), set(g.hex_vertices(target.hex))
+        vv, tv = corners
         p, q = it.points
         touch_v, touch_t = (p in vv or q in vv), (p in tv or q in tv)
         if touch_v and not touch_t:
