@@ -58,7 +58,9 @@ TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      "playwright": "playwright", "svgwrite": "svgwrite==1.4.3",
                      # the QR code (web/qr.py) and, for tests only, a decoder to read it back
                      "segno": "segno==1.6.6", "zxingcpp": "zxing-cpp==3.1.1",
-                     "PIL": "pillow==13.0.0"}
+                     "PIL": "pillow==13.0.0",
+                     # tests/test_types.py: pycore type-checks with no errors
+                     "mypy": "mypy==2.4.1"}
 
 
 def log(*args: object) -> None:
@@ -477,7 +479,8 @@ def missing_requirements() -> list[str]:
             missing.append(requirement)
         elif module == "pytest" and int(metadata.version("pytest").split(".")[0]) >= 9:
             missing.append(requirement)
-        elif module == "svgwrite" and metadata.version("svgwrite") != "1.4.3":
+        elif module in ("svgwrite", "mypy") and \
+                metadata.version(module) != requirement.split("==")[1]:
             missing.append(requirement)
     return missing
 

@@ -23,6 +23,7 @@ import json
 import random
 import statistics
 import time
+from typing import Any
 
 from . import api
 from . import geometry as g
@@ -40,7 +41,7 @@ def random_setup(columns: int, rows: int, rng: random.Random, density: float = 0
     hexes, sides = {}, {}
     for h in grid.hexes():
         if rng.random() < density:
-            entry = {"terrain": rng.choice(TERRAINS)}
+            entry: dict[str, Any] = {"terrain": rng.choice(TERRAINS)}
             if rng.random() < 0.2:
                 entry["level"] = rng.randint(1, 2)
             hexes[g.hex_name(h)] = entry
@@ -67,13 +68,13 @@ def bench_los(n: int = 3000, seed: int = 1) -> dict:
     setup = random_setup(33, 10, rng)
     s = load_setup(setup)
     cells = s.grid.hexes()
-    pairs = []
+    pairs: list[tuple[dict[str, str], dict[str, str]]] = []
     while len(pairs) < n:
         a, b = rng.choice(cells), rng.choice(cells)
         if 6 <= g.distance(a, b) <= 14:
             pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
-    for a, b in pairs[:200]:        # warm the trace cache, as a session of play does
-        evaluate(s, a, b).as_dict()
+    for viewer, target in pairs[:200]:   # warm the trace cache, as a session of play does
+        evaluate(s, viewer, target).as_dict()
     # The page's worker sends one JSON string per click (JSON.stringify in the page).
     texts = [json.dumps([setup, a, b], separators=(",", ":")) for a, b in pairs]
     api.los(setup, *pairs[0])

@@ -48,11 +48,11 @@ class Board:
 
     def to_map(self, local: g.Hex) -> g.Hex:
         x, y = (FLIP[0] - local[0], FLIP[1] - local[1]) if self.flip else local
-        return (self.origin[0] + x, self.origin[1] + y)
+        return g.Hex((self.origin[0] + x, self.origin[1] + y))
 
     def to_local(self, h: g.Hex) -> g.Hex:
         x, y = h[0] - self.origin[0], h[1] - self.origin[1]
-        return (FLIP[0] - x, FLIP[1] - y) if self.flip else (x, y)
+        return g.Hex((FLIP[0] - x, FLIP[1] - y) if self.flip else (x, y))
 
     def holds(self, h: g.Hex) -> bool:
         return BOARD_GRID.contains(self.to_local(h))
@@ -140,14 +140,20 @@ class Layout:
         got = self._parts.get(key)
         if got is None:
             board = self._shared_board(key)
-            got = "-".join(self.hex_name(h) if board is None else self.board_name(board, h) for h in key)
+            got = "-".join(self._name_on(board, h) for h in key)
             self._parts[key] = got
         return got
+
+    def _name_on(self, board: Board | None, h: g.Hex) -> str:
+        """``h``'s name on ``board`` (which names it: ``_shared_board``), or its own."""
+        name = self.board_name(board, h) if board is not None else None
+        return name if name is not None else self.hex_name(h)
 
     def all_names(self, h: g.Hex) -> list[str]:
         """Every name of ``h``: the canonical one first, then a seam's other."""
         first = self.hex_name(h)
-        return [first] + [n for b in self.holders(h) if (n := b.name(h)) != first]
+        return [first] + [n for b in self.holders(h)
+                          if (n := b.name(h)) is not None and n != first]
 
     # --- names in ---------------------------------------------------------------
     def parse_hex(self, name: str) -> g.Hex:

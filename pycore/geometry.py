@@ -16,11 +16,17 @@ import math
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, Literal, NamedTuple, NewType, cast
 
-Hex = tuple[int, int]
+# A lattice point is a pair of integers; a hex (named by its centre) and a
+# vertex are lattice points of two kinds.  Any point is accepted where a
+# ``Point`` is expected, but only a hex where a ``Hex`` is: this module (and a
+# few loaders) make them, after checking which kind a point is.
 Point = tuple[int, int]
+Hex = NewType("Hex", tuple[int, int])
+Vertex = NewType("Vertex", tuple[int, int])
 Hexside = tuple[Hex, Hex]  # sorted pair of adjacent hexes
+TraceKind = Literal["hex", "cross", "along", "vertex"]
 
 # Vertex offsets from a centre, in cyclic order with positive orientation
 # (cross product of consecutive offsets > 0): E, SE, SW, W, NW, NE.
@@ -51,7 +57,7 @@ def parse_column(letters: str) -> int:
 
 
 def hex_at(col: int, row: int) -> Hex:
-    return (3 * col, 2 * row - 1 if col % 2 else 2 * row)
+    return Hex((3 * col, 2 * row - 1 if col % 2 else 2 * row))
 
 
 def col_row(h: Hex) -> tuple[int, int]:
@@ -120,7 +126,7 @@ def hex_name(h: Hex) -> str:
 
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     x, y = h
-    return tuple((x + dx, y + dy) for dx, dy in NEIGHBOUR_OFFSETS)
+    return cast("tuple[Hex, ...]", tuple((x + dx, y + dy) for dx, dy in NEIGHBOUR_OFFSETS))
 
 
 neighbors = neighbours
@@ -138,9 +144,9 @@ def distance(a: Hex, b: Hex) -> int:
     return dc + max(0, (dy - dc) // 2)
 
 
-def hex_vertices(h: Hex) -> tuple[Point, ...]:
+def hex_vertices(h: Hex) -> tuple[Vertex, ...]:
     x, y = h
-    return tuple((x + dx, y + dy) for dx, dy in VERTEX_OFFSETS)
+    return cast("tuple[Vertex, ...]", tuple((x + dx, y + dy) for dx, dy in VERTEX_OFFSETS))
 
 
 # --- hexsides ------------------------------------------------------------------
@@ -165,7 +171,7 @@ def hexside_name(s: Hexside) -> str:
     return f"{hex_name(s[0])}-{hex_name(s[1])}" if layout is None else layout.part_name(s)
 
 
-def hexside_ends(s: Hexside) -> tuple[Point, Point]:
+def hexside_ends(s: Hexside) -> tuple[Vertex, Vertex]:
     """The two vertices at the ends of a hexside, sorted."""
     a, b = s
     if not are_adjacent(a, b):
@@ -184,27 +190,27 @@ def vertex_hexes(v: Point) -> tuple[Hex, Hex, Hex]:
     """The three hexes that meet at a vertex, sorted."""
     x, y = v
     if is_centre((x - 2, y)):
-        hs = ((x - 2, y), (x + 1, y - 1), (x + 1, y + 1))
+        a, b, c = (x - 2, y), (x + 1, y - 1), (x + 1, y + 1)
     elif is_centre((x + 2, y)):
-        hs = ((x + 2, y), (x - 1, y - 1), (x - 1, y + 1))
+        a, b, c = (x + 2, y), (x - 1, y - 1), (x - 1, y + 1)
     else:
         raise ValueError(f"{v} is not a vertex")
-    return tuple(sorted(hs))  # type: ignore[return-value]
+    return cast("tuple[Hex, Hex, Hex]", tuple(sorted((a, b, c))))
 
 
 def is_vertex(p: Point) -> bool:
     return is_centre((p[0] - 2, p[1])) or is_centre((p[0] + 2, p[1]))
 
 
-def vertex_of(a: Hex, b: Hex, c: Hex) -> Point:
+def vertex_of(a: Hex, b: Hex, c: Hex) -> Vertex:
     """The vertex shared by three mutually adjacent hexes."""
     if not (are_adjacent(a, b) and are_adjacent(b, c) and are_adjacent(a, c)):
         raise ValueError(f"{_safe_name(a)}, {_safe_name(b)} and {_safe_name(c)} "
                          "do not meet at a vertex")
-    return ((a[0] + b[0] + c[0]) // 3, (a[1] + b[1] + c[1]) // 3)
+    return Vertex(((a[0] + b[0] + c[0]) // 3, (a[1] + b[1] + c[1]) // 3))
 
 
-def parse_vertex(name: str) -> Point:
+def parse_vertex(name: str) -> Vertex:
     if not isinstance(name, str):
         raise ValueError(f"a vertex name must be a string, not {type(name).__name__}")
     parts = name.split("-")
@@ -283,9 +289,9 @@ class TraceItem(NamedTuple):
     ``near`` and ``far`` are the range from the viewer's and the target's hex
     (for a hexside or vertex: the least over its hexes).
     """
-    kind: str
-    hexes: tuple
-    points: tuple
+    kind: TraceKind
+    hexes: tuple[Hex, ...]
+    points: tuple[Vertex, ...]
     near: int
     far: int
 
@@ -378,7 +384,7 @@ _REL_CACHE_MAX = 2000    # threads by offset: three quarters of those on 66 x 20
 
 def _anchor(p: Point) -> Hex:
     """A hex centre near p, so that traces can be cached by relative offset."""
-    return p if is_centre(p) else vertex_hexes(p)[0]
+    return Hex(p) if is_centre(p) else vertex_hexes(p)[0]
 
 
 def trace(p: Point, q: Point, near_hex: Hex | None = None,

@@ -64,5 +64,6 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
     vertex = spec.get("vertex")
     if vertex is not None:
         vertex = vertex_field(vertex, h, f"{path}.vertex")
-    flags = {f: bool_field(spec.get(f, False), f"{path}.{f}") for f in ("entrenched", "crest")}
-    return make_end(s, h, level, vertex, **flags)
+    entrenched = bool_field(spec.get("entrenched", False), f"{path}.entrenched")
+    crest = bool_field(spec.get("crest", False), f"{path}.crest")
+    return make_end(s, h, level, vertex, entrenched, crest)

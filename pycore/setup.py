@@ -77,11 +77,17 @@ OPEN = HexInfo()
 
 @dataclass(frozen=True)
 class HexsideInfo:
-    type: str | None
+    type: str | None            # None: only a Depression hexside (B19.2)
     hillside: bool = False
     gap: bool = False
     depression: bool | None = None
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class Wall(HexsideInfo):
+    """A hexside with a wall, hedge or bocage (``Setup.wall``): its type is known."""
+    type: str
 
 
 @dataclass(frozen=True)
@@ -168,10 +174,10 @@ class Setup:
             self.cache["units_by_hex"] = by_hex
         return by_hex.get(h, ())
 
-    def wall(self, s: g.Hexside) -> HexsideInfo | None:
+    def wall(self, s: g.Hexside) -> Wall | None:
         """The wall/hedge/bocage on hexside s, or None."""
         info = self.hexsides.get(s)
-        return info if info is not None and info.type is not None else None
+        return info if isinstance(info, Wall) else None
 
     def wall_level(self, s: g.Hexside) -> int:
         """The base level a wall/hedge/bocage lies on: the lower of its two hexes'
@@ -333,9 +339,11 @@ class _Loader:
             dep = v.get("depression")
             if dep is not None:
                 dep = bool_field(dep, f"{path}.depression")
-            out[s] = HexsideInfo(kind, bool_field(v.get("hillside", False), f"{path}.hillside"),
-                                 bool_field(v.get("gap", False), f"{path}.gap"), dep,
-                                 self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS))
+            hillside = bool_field(v.get("hillside", False), f"{path}.hillside")
+            gap = bool_field(v.get("gap", False), f"{path}.gap")
+            extra = self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS)
+            out[s] = HexsideInfo(None, hillside, gap, dep, extra) if kind is None \
+                else Wall(kind, hillside, gap, dep, extra)
         return out
 
     def load_units(self, units: Any, grid: g.Grid, hexes: dict) -> list:
@@ -401,8 +409,8 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
                                                   entry.get("level", 0), entry.get("levels", 1)))
         for (h1, h2), entry in rd.hexsides.items():
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             HexsideInfo(entry["type"], entry.get("hillside", False),
-                                         entry.get("gap", False)))
+                             Wall(entry["type"], entry.get("hillside", False),
+                                  entry.get("gap", False)))
     return hexes, sides
 
 
@@ -419,9 +427,12 @@ def _show(v: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _need(v: Any, kind: type, path: str):
+_KINDS: dict[type, str] = {dict: "an object", list: "a list"}
+
+
+def _need(v: Any, kind: type, path: str) -> Any:
     if not isinstance(v, kind):
-        want = {dict: "an object", list: "a list"}[kind]
+        want = _KINDS[kind]
         raise SetupError(f"{path}: must be {want}, not {_show(v)}")
     return v
 

@@ -153,6 +153,8 @@ class Assessment:
 
     def _wall_tem(self, sd: g.Hexside) -> tuple[int, str] | None:
         s, t, info = self.s, self.target, self.s.wall(sd)
+        if info is None:
+            return None
         kind, name = info.type, g.hexside_name(sd)
         base = s.wall_level(sd)
         if self.te.elevation != base:

@@ -12,7 +12,7 @@ The sweep shares between the threads from one viewer what they have in common:
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
   them is blocked whatever else lies on it, so it is judged by a set test.
-  Every other thread is judged by the LOS engine itself (``los.Ruling``), so
+  Every other thread is judged by the LOS engine itself (``los.driver.judge``), so
   every rule is applied in one place.
 
 A setup is immutable: a map once computed for a viewer is kept in the setup's
@@ -93,7 +93,7 @@ class _Sweep:
         return got
 
     def run(self) -> array:
-        from .los import Ruling
+        from .los.driver import judge
         s, v = self.s, self.v
         vx, vy = v.hex
         px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
@@ -102,11 +102,13 @@ class _Sweep:
             dx, dy = h[0] - vx, h[1] - vy
             if dx or dy:
                 sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
-                crossed = _interiors((sx * px, sy * py), (sx * dx, sy * dy))
+                # the target's hex seen from the viewer's centre: a hex of the
+                # lattice around the centre (0, 0)
+                crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
                 if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
                     continue
-            r = Ruling(s, v, make_end(s, h))
+            r = judge(s, v, make_end(s, h))
             out.append(1 + r.hindrance if r.los else 0)
         return out
 

@@ -63,11 +63,11 @@ def assumed_wa(u: Unit) -> bool:
         not flag(u, "abandoned", "stunned", "shocked")
 
 
-def wall_sides(s: Setup, h: g.Hex) -> list:
+def wall_sides(s: Setup, h: g.Hex) -> list[g.Hexside]:
     return [sd for sd in g.hexsides_of(h) if s.wall(sd) is not None]
 
 
-def bypass_sides(u: Unit) -> set | None:
+def bypass_sides(u: Unit) -> set[g.Hexside] | None:
     """B9.32: in Bypass, only the straddled hexside and the two that join it."""
     if u.bypass is None:
         return None
@@ -159,10 +159,11 @@ def no_side_reason(s: Setup, u: Unit) -> tuple[str, str]:
     walls = wall_sides(s, u.hex)
     if not walls:
         return "B9.32", "its hex has no wall, hedge or bocage hexside"
-    if u.bypass is not None and not (set(walls) & bypass_sides(u)):
+    bypass = bypass_sides(u)
+    if bypass is not None and not (set(walls) & bypass):
         return "B9.32", ("in Bypass it may claim WA only over the hexside it straddles "
                          "and the two that join it, and none is a wall/hedge")
-    return ("B9.62" if any(s.wall(sd).hillside for sd in walls) else "B9.35",
+    return ("B9.62" if any(s.hexsides[sd].hillside for sd in walls) else "B9.35",
             f"its wall/hedge hexsides are not at its elevation ({elevation(s, u)})")
 
 

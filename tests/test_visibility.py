@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pycore import api, limits, setupcache, visibility
 from pycore import geometry as g
 from pycore.bench import random_setup
-from pycore.los import Ruling
+from pycore.los import evaluate
 from pycore.location import make_end, resolve
 from pycore.setup import load_setup
 from tests.strategies import setups
@@ -24,7 +24,7 @@ def _rulings(s, viewer) -> dict:
     v = resolve(s, viewer, "viewer")
     out = {}
     for h in s.grid.hexes():
-        r = Ruling(s, v, make_end(s, h))
+        r = evaluate(s, v, make_end(s, h))
         out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
     return out
 

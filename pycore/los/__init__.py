@@ -3,30 +3,35 @@
 ``evaluate`` reads the exact trace from ``pycore.geometry`` and applies the
 rules to it in thread order; it does no geometry of its own.  Every finding
 becomes a step ``{"rule", "text"}`` a player can check.  The rules live in
-one module per family, named for it; pycore/los/ruling.py lists them.
+one module per family, named for it, as plain functions of a frozen context
+(context.py) and the ruling record (ruling.py, which lists them); driver.py
+runs them in thread order.
 
 Elevations are compared in half levels (integers): a wall or hedge is a
 half-level obstacle, a single-story building 1½ levels.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ..location import End, resolve
 from ..setup import Setup
+from .driver import judge
 from .ruling import Ruling
 
 
-def evaluate(s: Setup, viewer, target) -> Ruling:
+def evaluate(s: Setup, viewer: Any, target: Any) -> Ruling:
     """Judge the LOS between two ends (unit ids, hex names or Location objects)."""
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
-    return Ruling(s, v, t)
+    return judge(s, v, t)
 
 
-def query(s: Setup, viewer, target) -> dict:
+def query(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     return evaluate(s, viewer, target).as_dict()
 
 
-def thread(s: Setup, viewer, target) -> dict:
+def thread(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     """The thread between two ends and what it touches (no ruling)."""
     from .. import geometry as g
     from .names import touches
@@ -35,7 +40,7 @@ def thread(s: Setup, viewer, target) -> dict:
     return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
 
 
-def visibility(s: Setup, viewer) -> dict:
+def visibility(s: Setup, viewer: Any) -> dict[str, Any]:
     """Every hex's ground Location (IN a Depression where the hex is one): one
     sweep in pycore.visibility, equal to a Ruling per hex."""
     from ..visibility import visibility as sweep

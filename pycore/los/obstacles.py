@@ -5,92 +5,103 @@ Heights are in half levels (integers): woods 2, a single-story building 3.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import geometry as g
 from ..terrain import obstacle_height
+from .context import Ctx
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
 
 
-class Obstacles:
-    """The obstacle rules of a Ruling (pycore.los.ruling)."""
+def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
+    """A6.2: painted terrain fills its hex; a hill hex is an obstacle as high
+    as its base level (a Crest Line) above the lower end's ground."""
+    h = item.hexes[0]
+    if not ctx.intervening(h):
+        return
+    info = ctx.s.hex(h)
+    height = obstacle_height(info.terrain, info.levels)
+    if height:
+        name = g.hex_name(h)
+        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name,
+                 f"{info.terrain} in {name}", "A6.2")
+    elif info.level > ctx.lo_ground:
+        name = g.hex_name(h)
+        obstacle(ctx, r, 2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
+                 "A6.2", crest=True)
 
-    def _hex_obstacle(self, h: g.Hex) -> None:
-        """A6.2: painted terrain fills its hex; a hill hex is an obstacle as high
-        as its base level (a Crest Line) above the lower end's ground."""
-        info = self.s.hex(h)
-        height = obstacle_height(info.terrain, info.levels)
-        if height:
-            name = g.hex_name(h)
-            self._obstacle(2 * info.level + height, height // 2, (h,), name,
-                           f"{info.terrain} in {name}", "A6.2")
-        elif info.level > self.lo_ground:
-            name = g.hex_name(h)
-            self._obstacle(2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
-                           "A6.2", crest=True)
 
-    def _along_obstacle(self, a: g.Hex, b: g.Hex, name: str) -> None:
-        """A6.1: a non-inherent obstacle blocks along a hexside only where it is on
-        both sides of the thread; a hill likewise."""
-        if self._own(a) or self._own(b):
-            return
-        ia, ib = self.s.hex(a), self.s.hex(b)
-        ha, hb = obstacle_height(ia.terrain, ia.levels), obstacle_height(ib.terrain, ib.levels)
-        if ha and hb:
-            top_a, top_b = 2 * ia.level + ha, 2 * ib.level + hb
-            low, info, height = (a, ia, ha) if top_a <= top_b else (b, ib, hb)
-            self._obstacle(min(top_a, top_b), height // 2, (a, b), name,
-                           f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
-        elif ha or hb:
-            # A hill on one side, woods or a building on the other: an obstruction
-            # is visible on both sides of the thread (A6.1), as for woods/building,
-            # so the lower of the two blocks. The hill side counts only if it rises
-            # above the lower end's ground (a Crest Line, A6.2).
-            (t, it, ht), (hill, ih) = ((a, ia, ha), (b, ib)) if ha else ((b, ib, hb), (a, ia))
-            top_t = 2 * it.level + ht
-            if ih.level <= self.lo_ground:
-                pass        # open ground on that side: the terrain is on one side only
-            elif 2 * ih.level <= top_t:
-                self._obstacle(2 * ih.level, 1, (a, b), name,
-                               f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
-                               f"{it.terrain} in {g.hex_name(t)}, on both sides of hexside "
-                               f"{name}", "A6.1", crest=True)
-            else:
-                self._obstacle(top_t, ht // 2, (a, b), name,
-                               f"{it.terrain} in {g.hex_name(t)} and the hill (level "
-                               f"{ih.level}) in {g.hex_name(hill)}, on both sides of hexside "
-                               f"{name}", "A6.1")
-        base = min(ia.level, ib.level)
-        if self.block is None and base > self.lo_ground:
-            self._obstacle(2 * base, 1, (a, b), name,
-                           f"the hill (level {base}) on both sides of hexside {name}",
-                           "A6.1", crest=True)
-
-    def _obstacle(self, top2: int, full: int, hexes: tuple, where: str, what: str,
-                  rule: str, crest: bool = False, min_blind: int | None = None) -> None:
-        """A6.2, A6.4-A6.43: an obstacle whose top is ``top2`` half levels high,
-        ``full`` its full-level height for Blind Hexes, standing in ``hexes``."""
-        lo, hi = self.lo, self.hi
-        lo_e = self.lo_ground if crest else lo.elevation
-        if 2 * lo_e >= top2:
-            return                      # both ends at or above its top: A6.2
-        if 2 * hi.elevation <= top2:
-            self.blocked(where, rule, f"{what} blocks the LOS: neither end is above it (A6.2).")
-            return
-        full_top = top2 // 2
-        if lo_e >= full_top:
-            return                      # not lower than the obstacle's full-level height: A6.4
-        ob = min(hexes, key=lambda h: g.distance(h, lo.hex))
-        diff = self.s.hex(ob).level - self.s.hex(lo.hex).level
-        if crest:
-            diff = diff - 1 if diff > 1 else min(diff, 0)   # A6.43: only a difference > 1
-        reduction = max(0, hi.elevation - full_top - 1)      # A6.42
-        if min_blind is None:
-            min_blind = 0 if crest else 1                    # A6.42 EXC (B10.23)
-        blind = max(min_blind, full + g.distance(hi.hex, ob) // 5 + diff - reduction)
-        behind = g.distance(ob, lo.hex)
-        if behind <= blind:
-            self.blocked(where, "A6.4",
-                         f"{what} makes {g.hex_name(lo.hex)} a Blind Hex: it is {behind} hex(es) "
-                         f"behind it and the obstacle creates {blind} Blind Hex(es) for "
-                         f"{hi.name} at elevation {hi.elevation} (A6.4, A6.41-A6.43).")
+def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
+    """A6.1: a non-inherent obstacle blocks along a hexside only where it is on
+    both sides of the thread; a hill likewise."""
+    a, b = item.hexes
+    if ctx.own(a) or ctx.own(b):
+        return
+    name = g.hexside_name((a, b))
+    ia, ib = ctx.s.hex(a), ctx.s.hex(b)
+    ha, hb = obstacle_height(ia.terrain, ia.levels), obstacle_height(ib.terrain, ib.levels)
+    if ha and hb:
+        top_a, top_b = 2 * ia.level + ha, 2 * ib.level + hb
+        height = ha if top_a <= top_b else hb
+        obstacle(ctx, r, min(top_a, top_b), height // 2, (a, b), name,
+                 f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
+    elif ha or hb:
+        # A hill on one side, woods or a building on the other: an obstruction
+        # is visible on both sides of the thread (A6.1), as for woods/building,
+        # so the lower of the two blocks. The hill side counts only if it rises
+        # above the lower end's ground (a Crest Line, A6.2).
+        (t, it, ht), (hill, ih) = ((a, ia, ha), (b, ib)) if ha else ((b, ib, hb), (a, ia))
+        top_t = 2 * it.level + ht
+        if ih.level <= ctx.lo_ground:
+            pass        # open ground on that side: the terrain is on one side only
+        elif 2 * ih.level <= top_t:
+            obstacle(ctx, r, 2 * ih.level, 1, (a, b), name,
+                     f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
+                     f"{it.terrain} in {g.hex_name(t)}, on both sides of hexside "
+                     f"{name}", "A6.1", crest=True)
         else:
-            self.say("A6.4", f"{what} is seen over: {g.hex_name(lo.hex)} is {behind} hex(es) "
-                             f"behind it, beyond its {blind} Blind Hex(es).")
+            obstacle(ctx, r, top_t, ht // 2, (a, b), name,
+                     f"{it.terrain} in {g.hex_name(t)} and the hill (level "
+                     f"{ih.level}) in {g.hex_name(hill)}, on both sides of hexside "
+                     f"{name}", "A6.1")
+    base = min(ia.level, ib.level)
+    if r.block is None and base > ctx.lo_ground:
+        obstacle(ctx, r, 2 * base, 1, (a, b), name,
+                 f"the hill (level {base}) on both sides of hexside {name}",
+                 "A6.1", crest=True)
+
+
+def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...],
+             where: str, what: str, rule: str, crest: bool = False,
+             min_blind: int | None = None) -> None:
+    """A6.2, A6.4-A6.43: an obstacle whose top is ``top2`` half levels high,
+    ``full`` its full-level height for Blind Hexes, standing in ``hexes``."""
+    lo, hi = ctx.lo, ctx.hi
+    lo_e = ctx.lo_ground if crest else lo.elevation
+    if 2 * lo_e >= top2:
+        return                      # both ends at or above its top: A6.2
+    if 2 * hi.elevation <= top2:
+        r.blocked(where, rule, f"{what} blocks the LOS: neither end is above it (A6.2).")
+        return
+    full_top = top2 // 2
+    if lo_e >= full_top:
+        return                      # not lower than the obstacle's full-level height: A6.4
+    ob = min(hexes, key=lambda h: g.distance(h, lo.hex))
+    diff = ctx.s.hex(ob).level - ctx.s.hex(lo.hex).level
+    if crest:
+        diff = diff - 1 if diff > 1 else min(diff, 0)   # A6.43: only a difference > 1
+    reduction = max(0, hi.elevation - full_top - 1)      # A6.42
+    if min_blind is None:
+        min_blind = 0 if crest else 1                    # A6.42 EXC (B10.23)
+    blind = max(min_blind, full + g.distance(hi.hex, ob) // 5 + diff - reduction)
+    behind = g.distance(ob, lo.hex)
+    if behind <= blind:
+        r.blocked(where, "A6.4",
+                     f"{what} makes {g.hex_name(lo.hex)} a Blind Hex: it is {behind} hex(es) "
+                     f"behind it and the obstacle creates {blind} Blind Hex(es) for "
+                     f"{hi.name} at elevation {hi.elevation} (A6.4, A6.41-A6.43).")
+    else:
+        r.say("A6.4", f"{what} is seen over: {g.hex_name(lo.hex)} is {behind} hex(es) "
+                         f"behind it, beyond its {blind} Blind Hex(es).")

@@ -1,7 +1,7 @@
-"""The Ruling: one LOS check, its record (steps, where it is blocked) and the
-driver that walks the exact trace in thread order and asks each rule family.
+"""The Ruling: the record of one LOS check, its steps and where it is blocked.
 
-Which file holds which rule:
+pycore/los/driver.py fills it in, walking the exact trace in thread order and
+asking each rule family.  Which file holds which rule:
 
 - obstacles.py     A6.1, A6.2, A6.4-A6.43: obstacles, Crest Lines, Blind Hexes
 - walls.py         A6.21, B9.1, B9.2, B9.61: walls, hedges, hexspines
@@ -9,40 +9,38 @@ Which file holds which rule:
 - hindrance.py     A6.7, D9.4: Hindrances and the same-range rule
 - depression.py    A6.3, B19.2: Depressions and gullies
 - entrenchment.py  B9.21: entrenchments
-- here             A6.1 (the thread), A6.8 (same hex, adjacent building levels)
+- driver.py        A6.1 (the thread), A6.8 (same hex, adjacent building levels)
 
-The order of the checks is the order of the thread: the first block found is
-the one reported (``blocked_at``, ``rule``).
+The first block found is the one reported (``blocked_at``, ``rule``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from .. import geometry as g
 from ..location import End
-from ..setup import Setup
-from ..terrain import BUILDINGS, TERRAIN
-from .bocage import Bocage, bocage_hexes
-from .depression import Depressions
-from .entrenchment import Entrenchments
-from .hindrance import Hindrances
-from .names import part_name as _where
-from .obstacles import Obstacles
-from .walls import Walls
 
 
-class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
+@dataclass(eq=False)
+class Ruling:
     """The outcome of one LOS check, with the reasons for it."""
+    viewer: End
+    target: End
+    range: int
+    trace: tuple[g.TraceItem, ...] = ()
+    steps: list[dict[str, str]] = field(default_factory=list)
+    block: tuple[str, str] | None = None        # (where, rule): no location LOS
+    unit_block: tuple[str, str] | None = None   # the unit alone is unseen
+    # A6.7: the Hindrance hexes by range from the viewer: (hex name, DRM)
+    hindered: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
 
-    def __init__(self, s: Setup, viewer: End, target: End, with_afv: bool = True):
-        self.s, self.viewer, self.target = s, viewer, target
-        self.range = g.distance(viewer.hex, target.hex)
-        self.trace: tuple[g.TraceItem, ...] = ()
-        self.steps: list[dict] = []
-        self.block: tuple[str, str] | None = None        # (where, rule): no location LOS
-        self.unit_block: tuple[str, str] | None = None   # the unit alone is unseen
-        self.hindrance = 0
-        self._hindered: dict[int, list[tuple[str, int]]] = {}   # range -> (hex, DRM)
-        self._with_afv = with_afv
-        self._judge()
+    @property
+    def hindrance(self) -> int:
+        """A6.7: the Hindrance DRM, counting the hexes at one range once."""
+        if not self.hindered:
+            return 0
+        return sum(max(d for _, d in hexes) for hexes in self.hindered.values())
 
     @property
     def location_los(self) -> bool:
@@ -52,7 +50,7 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
     def los(self) -> bool:
         return self.block is None and self.unit_block is None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         where = self.block or self.unit_block
         return {
             "los": self.los,
@@ -71,116 +69,13 @@ class Ruling(Obstacles, Walls, Bocage, Hindrances, Depressions, Entrenchments):
         self.steps.append({"rule": rule, "text": text})
 
     def blocked(self, where: str, rule: str, text: str) -> None:
+        """No LOS to the Location (the first block found is kept)."""
         if self.block is None:
             self.block = (where, rule)
             self.say(rule, text)
 
     def unit_hidden(self, where: str, rule: str, text: str) -> None:
+        """The Location is seen, but not the unit in it."""
         if self.unit_block is None and self.block is None:
             self.unit_block = (where, rule)
             self.say(rule, text)
-
-    def _judge(self) -> None:
-        v, t = self.viewer, self.target
-        self.say("A6.1", f"LOS from {self._desc(v)} to {self._desc(t)}, range {self.range}.")
-        if v.hex == t.hex:
-            self._same_hex()
-            return
-        if self.range == 1 and v.level != t.level and self._building(v.hex) \
-                and self._building(t.hex):
-            # Adjacent building hexes are taken as one multi-hex building: its
-            # floors lie between different levels (A6.8 EX, 12U5 and V4).
-            self.blocked(g.hex_name(t.hex), "A6.8",
-                         "The building levels between them block the LOS (A6.8 EX).")
-            return
-        self.trace = g.trace(v.point, t.point, v.hex, t.hex)
-        self.lo, self.hi = (v, t) if v.elevation <= t.elevation else (t, v)
-        # Hills are judged against the ground level of a Depression end: the
-        # Depression itself is A6.3's business, not a Crest Line's.
-        self.lo_ground = self.lo.elevation + (1 if self.lo.in_depression else 0)
-        self._spines = self._hexspines()
-        hind: dict[int, int] = {}
-        for i, item in enumerate(self.trace):
-            if self.block is not None:
-                break
-            kind = item.kind
-            if kind == "hex":
-                self._hex(i, item, hind)
-            elif kind == "cross":
-                self._crossing(item)
-            elif kind == "along":
-                self._along(item, hind)
-            else:
-                self._vertex(i, item)
-        if self.block is None:
-            self._depressions()
-        if self.block is None:
-            self._entrenchments()
-        self.hindrance = sum(hind.values())
-        if self.location_los and self.hindrance:
-            self._hindrance_sum(hind)
-        if self.los:
-            extra = f", Hindrance DRM +{self.hindrance}" if self.hindrance else ", no Hindrance"
-            self.say("A6.1", f"LOS is clear{extra}.")
-        elif self.location_los:
-            self.say("A6.1", f"{t.name}'s Location can be seen, but not the unit itself.")
-
-    def _desc(self, e: End) -> str:
-        where = g.hex_name(e.hex)
-        if e.level:
-            where += f" level {e.level}"
-        if e.point != e.hex:
-            where += f" (vertex {_where('vertex', e.point)})"
-        what = f"{e.unit.id} in {where}" if e.unit else where
-        if e.in_depression:
-            what += " (IN the Depression)"
-        return what + f" at elevation {e.elevation}"
-
-    def _same_hex(self) -> None:
-        v, t = self.viewer, self.target
-        if abs(v.level - t.level) > 1:
-            self.blocked(g.hex_name(v.hex), "A6.8",
-                         "The building levels between them block the LOS (A6.8 EX).")
-        else:
-            self.say("A6.8", "Both are in the same hex: the LOS is clear.")
-
-    def _building(self, h: g.Hex) -> bool:
-        return self.s.hex(h).terrain in BUILDINGS
-
-    def _own(self, h: g.Hex) -> bool:
-        return h == self.viewer.hex or h == self.target.hex
-
-    def _own_side(self, sd: g.Hexside) -> bool:
-        return self.viewer.hex in sd or self.target.hex in sd
-
-    def _intervening(self, h: g.Hex) -> bool:
-        """A hex whose terrain can block: not an end's own hex, unless that end's
-        LOS is traced from a vertex across its interior (A6.2)."""
-        v, t = self.viewer, self.target
-        if h == v.hex and v.point == v.hex:
-            return False
-        if h == t.hex and t.point == t.hex:
-            return False
-        return True
-
-    # --- the thread, hex by hex and hexside by hexside -------------------------------
-    def _hex(self, i: int, item: g.TraceItem, hind: dict) -> None:
-        h = item.hexes[0]
-        if not self._intervening(h):
-            return
-        self._hex_obstacle(h)                                   # A6.2, A6.4
-        if self.block is None and h in bocage_hexes(self.s):
-            self._bocage_house(i, h)                            # B9.52
-        if self.block is None and not self._own(h):
-            self._hindrance(h, item.near, hind)                 # A6.7, D9.4
-
-    def _along(self, item: g.TraceItem, hind: dict) -> None:
-        a, b = item.hexes
-        self._along_obstacle(a, b, g.hexside_name((a, b)))     # A6.1
-        if self.block is not None:
-            return
-        for h in (a, b):   # A6.1 EXC: inherent terrain hinders along its hexside; D9.4
-            if not self._own(h):
-                self._hindrance(h, g.distance(self.viewer.hex, h), hind,
-                                terrain=TERRAIN[self.s.hex(h).terrain].inherent)
-        self._along_wall(item)                                  # B9.2, B9.52

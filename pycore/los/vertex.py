@@ -5,13 +5,15 @@ ruling (pycore.los.walls) and the TEM (pycore.tem) alike.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from .. import geometry as g
 
 ALONG = "along"          # the LOS is drawn exactly along that hexside
 OPPOSITE = "opposite"    # the unit is in one of its two hexes; the LOS enters via the other
 
 
-def near_item(trace, at_start: bool):
+def near_item(trace: Sequence[g.TraceItem], at_start: bool) -> g.TraceItem | None:
     """The piece of the thread next to the traced vertex at one end: where the LOS
     enters that vertex (a hex interior, or a hexside run along)."""
     if len(trace) < 2:
@@ -19,7 +21,7 @@ def near_item(trace, at_start: bool):
     return trace[1] if at_start else trace[-2]
 
 
-def vertex_wall_case(trace, end_hex: g.Hex, sd: g.Hexside, at_start: bool) -> str | None:
+def vertex_wall_case(trace: Sequence[g.TraceItem], end_hex: g.Hex, sd: g.Hexside, at_start: bool) -> str | None:
     """Which case of B9.42 makes hexside ``sd``, ending at the traced vertex of the
     end in ``end_hex`` (the viewer's when ``at_start``, else the target's), affect
     the LOS: ``ALONG``, ``OPPOSITE``, or None (it does not)."""

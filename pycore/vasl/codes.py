@@ -225,6 +225,6 @@ BY_NAME: dict[str, Reading] = {r.name.casefold(): r for r in CODES.values()}
 
 # bytes.translate tables over the code plane: the hexside type index
 # (1-based in HEXSIDE_TYPES, 0 for none) of each code.
-HEXSIDE_INDEX = bytes(HEXSIDE_TYPES.index(CODES[c].hexside) + 1  # type: ignore[arg-type]
+HEXSIDE_INDEX = bytes(HEXSIDE_TYPES.index(CODES[c].hexside) + 1
                       if c in CODES and CODES[c].hexside else 0 for c in range(256))
 KNOWN_CODES = bytes(sorted(CODES))      # deleted by translate: what remains is unknown

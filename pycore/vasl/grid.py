@@ -109,7 +109,7 @@ def _getter(offsets: list[int]) -> Callable[[Any], tuple[int, ...]]:
 @lru_cache(maxsize=None)
 def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
     (ax, ay), (bx, by), kx, ky = key
-    a, b = (kx + ax, ky + ay), (kx + bx, ky + by)
+    a, b = g.Hex((kx + ax, ky + ay)), g.Hex((kx + bx, ky + by))
     p1, p2 = sorted(set(g.hex_vertices(a)) & set(g.hex_vertices(b)))
     (x1, y1), (x2, y2) = quarter(p1), quarter(p2)
     dx, dy = x2 - x1, y2 - y1
