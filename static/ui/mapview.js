@@ -2,7 +2,8 @@
 // Elements are found by their contract names (data-hex, data-hexside,
 // data-vertex) and placed by the data-cx/data-cy that Python wrote: the page
 // never computes a hex coordinate. Units and the LOS thread mirror
-// web/marks.py (same classes and labels), so the two change together.
+// web/marks.py (same classes and labels), and the hex labels web/render.py
+// hex_info: tests/browser/test_drawing_agrees.py holds the two drawings together.
 
 // The counters' constants, written into the site by build.py from web/marks.py.
 import { TYPE_ABBR, STATUS_ABBR, UNIT_SIZE, STACK_STEP, ID_CHARS } from "./marks.js";
