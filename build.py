@@ -58,7 +58,7 @@ TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      "playwright": "playwright", "svgwrite": "svgwrite==1.4.3",
                      # the QR code (web/qr.py) and, for tests only, a decoder to read it back
                      "segno": "segno==1.6.6", "zxingcpp": "zxing-cpp==3.1.1",
-                     "PIL": "pillow==13.0.0"}
+                     "PIL": "pillow==13.0.0", "mypy": "mypy"}   # mypy: tests/test_types.py
 
 
 def log(*args: object) -> None:

@@ -119,11 +119,17 @@ _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()
 
 
+def _after_space(text: str, at: int) -> int:
+    """Where the JSON whitespace from ``at`` ends (it always matches, if only "")."""
+    found = _SPACE.match(text, at)
+    return found.end() if found else at
+
+
 def _split_setup(args_json: str) -> tuple[str, list] | None:
     """(the setup's JSON text, the other arguments) when ``args_json`` is a JSON
     list whose first item is an object; None when it is not (then it is parsed
     whole, and any error reported as before)."""
-    start = _SPACE.match(args_json, 1).end() if args_json.startswith("[") else 0
+    start = _after_space(args_json, 1) if args_json.startswith("[") else 0
     if not start or not args_json.startswith("{", start):
         return None
     for text in _RECENT_TEXTS:       # the same text parses to the same value
@@ -137,9 +143,9 @@ def _split_setup(args_json: str) -> tuple[str, list] | None:
         except (ValueError, RecursionError):
             return None
         text = args_json[start:end]
-    end = _SPACE.match(args_json, end).end()
+    end = _after_space(args_json, end)
     if args_json.startswith("]", end):
-        return (text, []) if not args_json[_SPACE.match(args_json, end + 1).end():] else None
+        return (text, []) if not args_json[_after_space(args_json, end + 1):] else None
     if not args_json.startswith(",", end):
         return None
     rest_json = "[" + args_json[end + 1:]

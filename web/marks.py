@@ -49,7 +49,8 @@ def canonical(name: str) -> str:
 def type_label(unit: dict) -> str:
     if unit.get("type") == "vehicle" and unit.get("armored") is False:
         return "VEH"
-    return TYPE_ABBR.get(unit.get("type"), str(unit.get("type", "?"))[:4].upper())
+    kind = str(unit.get("type", "?"))
+    return TYPE_ABBR.get(kind, kind[:4].upper())
 
 
 def status_label(unit: dict) -> str:
