@@ -14,7 +14,7 @@ from .errors import SetupError
 from .setupcache import loaded
 
 __all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost", "place",
-           "thread"]
+           "thread", "import_board", "board_terrain", "boards"]
 
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
@@ -95,3 +95,26 @@ def place(setup: Any, name: Any) -> dict:
         except ValueError as e:
             raise SetupError(f"name: {e}") from None
     return {"name": text, "kind": kind, "names": [text]}
+
+
+# --- real boards (CONTRACT.md "Real boards") ----------------------------------------
+
+def import_board(data: Any) -> dict:
+    """Read a VASL board archive (the bytes of ``bd41``, ...) into this process's
+    board library: ``{"board", "version", "source", "columns", "rows", "warnings"}``.
+    A damaged or hostile file raises SetupError saying what is wrong."""
+    from .vasl import library
+    return library.add(data).summary()
+
+
+def board_terrain(source: Any) -> dict:
+    """An imported board read hex by hex, in the setup format with the board's
+    own names: ``{"hexes": {"CC6": {"terrain": "gully"}, ...}, "hexsides": {"E4-E5": "wall"}}``."""
+    from .vasl import library
+    return library.get(source).reading.as_setup()
+
+
+def boards() -> list:
+    """The boards imported into this process, as ``import_board`` describes them."""
+    from .vasl import library
+    return [library.get(source).summary() for source in library.sources()]

@@ -10,7 +10,10 @@ Rows, on CPython, with their targets:
   (<= 50 ms median; the trace geometry warmed by earlier viewers, as in play;
   the very first viewer of the process is printed too) and from a viewer asked
   before (<= 20 ms);
-- the memory the process holds after 40 viewers' visibility maps (<= 64 MB RSS).
+- the memory the process holds after 40 viewers' visibility maps (<= 64 MB RSS);
+- importing one VASL board archive (``pycore.api.import_board``; <= 0.5 s) and
+  the memory each imported board holds (<= 20 MB), on archives the tests'
+  writer paints (``tests/vasl_writer.py``: no real board's data).
 
 The random boards are seeded, so every run measures the same work.
 """
@@ -128,6 +131,62 @@ def bench_memory(viewers: int = 40, seed: int = 3) -> float:
     return _rss_mb()
 
 
+def _painted_board(rng: random.Random) -> tuple[dict, dict]:
+    """A busy board: 40% of hexes with terrain or a hill, 150 walls, hedges, bocage."""
+    from .boards import BOARD_GRID
+    from .vasl.reading import board_hexsides
+    hexes: dict = {}
+    with g.naming(None):
+        for h in BOARD_GRID.hexes():
+            if rng.random() < 0.4:
+                hexes[g.hex_name(h)] = {"terrain": rng.choice(TERRAINS), "level": rng.randint(0, 2)}
+        sides = {g.hexside_name(sd): rng.choice(["wall", "hedge", "bocage"])
+                 for sd in rng.sample(board_hexsides(), 150)}
+    return hexes, sides
+
+
+def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
+    """Seconds to import one board archive: the first of the process (its
+    hexside patterns computed then) and the median of later ones; and the
+    traced memory (MB) each imported board keeps."""
+    import tracemalloc
+    from tests.vasl_writer import board_archive
+    from .vasl import library
+    rng = random.Random(seed)
+    hexes, sides = _painted_board(rng)
+    files = [board_archive(hexes, sides, version=f"6.{i}") for i in range(runs + 3)]
+    library.clear()
+    times = []
+    for data in files[:runs]:
+        t0 = time.perf_counter()
+        api.import_board(data)
+        times.append(time.perf_counter() - t0)
+    library.clear()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for data in files[runs:]:
+        api.import_board(data)
+    held = (tracemalloc.get_traced_memory()[0] - before) / 3 / 1e6
+    peak = (tracemalloc.get_traced_memory()[1] - before) / 1e6
+    tracemalloc.stop()
+    # Opening a 2 x 1 map of imported boards: the setup loaded with both boards'
+    # terrain (the first query) and a visibility map (the map is drawn by the
+    # page: ``python build.py bench``).
+    left, right = (api.import_board(files[0])["source"], api.import_board(files[1])["source"])
+    setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[
+        {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
+    setupcache.clear()
+    t0 = time.perf_counter()
+    api.wall_advantage(setup)
+    t1 = time.perf_counter()
+    api.visibility(setup, {"hex": "41Q5"})
+    t2 = time.perf_counter()
+    library.clear()
+    return {"first": times[0], "median": statistics.median(times[1:]), "max": max(times[1:]),
+            "held_mb": held, "peak_mb": peak, "bytes": len(files[0]),
+            "map_load": t1 - t0, "map_visibility": t2 - t1}
+
+
 def main() -> None:
     setupcache.clear()
     r = bench_los()
@@ -146,6 +205,14 @@ def main() -> None:
     print(f"  viewer asked before      median {v['again']:6.1f} ms (target <= 20 ms)")
     print(f"  first viewer of a cold process {v['first']:6.1f} ms (no geometry cached yet)")
     print(f"memory after 40 viewers on 66x20: {bench_memory():.0f} MB RSS (target <= 64 MB)")
+    b = bench_board_import()
+    print(f"importing a VASL board archive ({b['bytes'] // 1000} KB, painted by the tests' writer):")
+    print(f"  one board   median {b['median']:.3f} s, max {b['max']:.3f} s (target <= 0.5 s); "
+          f"first of the process {b['first']:.3f} s")
+    print(f"  memory kept per imported board {b['held_mb']:.1f} MB (target <= 20 MB); "
+          f"peak while importing {b['peak_mb']:.1f} MB")
+    print(f"  a 2 x 1 map of imported boards: loaded {b['map_load'] * 1e3:.1f} ms, "
+          f"a visibility map {b['map_visibility'] * 1e3:.0f} ms")
 
 
 if __name__ == "__main__":

@@ -44,6 +44,7 @@ class Board:
     label: str
     flip: bool
     origin: g.Point          # lattice offset of the board's own (0, 0)
+    source: str | None = None   # an imported VASL board's source (pycore.vasl.library)
 
     def to_map(self, local: g.Hex) -> g.Hex:
         x, y = (FLIP[0] - local[0], FLIP[1] - local[1]) if self.flip else local
@@ -72,9 +73,12 @@ class Board:
 class Layout:
     """The boards of a map and the names of its hexes."""
 
-    def __init__(self, rows: list[list[tuple[str, bool]]]):
+    def __init__(self, rows: list[list[tuple[str, bool]]],
+                 sources: dict[str, str] | None = None):
         self.rows = rows
-        self.boards = tuple(Board(label, flip, (STEP[0] * j, STEP[1] * i))
+        self.sources = dict(sources or {})      # label -> source of an imported board
+        self.boards = tuple(Board(label, flip, (STEP[0] * j, STEP[1] * i),
+                                  self.sources.get(label))
                             for i, row in enumerate(rows) for j, (label, flip) in enumerate(row))
         self.by_label = {b.label: b for b in self.boards}
         self.grid = g.Grid(STEP[0] // 3 * len(rows[0]) + 1, ROWS * len(rows))
@@ -85,8 +89,14 @@ class Layout:
 
     def spec(self) -> list:
         """The ``map.boards`` value, in its plainest form."""
-        return [[{"board": label, "flip": True} if flip else label for label, flip in row]
-                for row in self.rows]
+        def one(label: str, flip: bool) -> Any:
+            if label not in self.sources:
+                return {"board": label, "flip": True} if flip else label
+            out: dict[str, Any] = {"board": label, "source": self.sources[label]}
+            if flip:
+                out["flip"] = True
+            return out
+        return [[one(label, flip) for label, flip in row] for row in self.rows]
 
     def board_name(self, board: Board, h: g.Hex) -> str | None:
         """``board.name(h)``, computed once: a hex is named for each of its
@@ -179,6 +189,7 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
         raise SetupError(f"{path}: must be a list of rows of boards, e.g. [[\"12\", \"6\"]]")
     rows: list = []
     seen: set = set()
+    sources: dict[str, str] = {}
     for i, row in enumerate(value):
         if not isinstance(row, list) or not row:
             raise SetupError(f"{path}[{i}]: must be a list of boards")
@@ -189,6 +200,9 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
         for j, board in enumerate(row):
             where = f"{path}[{i}][{j}]"
             label, flip = _board(board, where)
+            if isinstance(board, dict) and "source" in board:
+                from .vasl.library import check_source
+                sources[label] = check_source(board["source"], where + ".source")
             if label.casefold() in seen:
                 raise SetupError(f"{where}: board {label} is already on the map")
             seen.add(label.casefold())
@@ -200,15 +214,15 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
             or g.Grid(cols, nrows).size() > limits.MAX_MAP_HEXES:
         raise SetupError(f"{path}: {across} x {down} boards is too big a map (at most 4 "
                          f"boards across and 8 down, and at most 4 x 2, 2 x 4 or 1 x 8)")
-    return Layout(rows)
+    return Layout(rows, sources)
 
 
 def _board(board: Any, where: str) -> tuple[str, bool]:
     if isinstance(board, dict):
-        unknown = set(board) - {"board", "flip"}
+        unknown = set(board) - {"board", "flip", "source"}
         if unknown:
             raise SetupError(f"{where}: unknown field {sorted(unknown)[0]!r} (a board has "
-                             "\"board\" and \"flip\")")
+                             "\"board\", \"flip\" and \"source\")")
         flip = board.get("flip", False)
         if not isinstance(flip, bool):
             raise SetupError(f"{where}.flip: must be true or false")

@@ -134,8 +134,8 @@ class Move:
                    f"crosses the intermediate level {level} between them, an Abrupt "
                    "Elevation Change")
         if self.cls != "infantry":
-            return self.say("B19.4", f"{crossed}; the rules price that crossing for "
-                            f"Infantry only, so nothing is added for a {self.cls} unit.")
+            return self.say("B19.4", f"{crossed}; this app adds its cost for Infantry only: "
+                            f"for a {self.cls} unit, add the climb of B10.5 yourself.")
         self.say("B19.4", f"{crossed}: +2 MF to cross it.")
         self.parts.append(2)
 

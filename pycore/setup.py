@@ -44,7 +44,10 @@ UNIT_EXTRA_FIELDS = {
     "mp": (1, 99),                        # MP allowance
     "emplacement": (0, 9),                # Emplacement TEM (B9.31 EXC)
 }
+#   hexsides: the type "none" says a hexside has no wall, hedge or bocage,
+#   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
+NO_HEXSIDE = "none"
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -131,6 +134,9 @@ class Setup:
     warnings: tuple[str, ...]
     cache: dict = field(default_factory=dict, repr=False, compare=False)
     layout: Any = None       # pycore.boards.Layout of a map of boards, or None
+    # The setup's own hexes and hexsides where imported boards (map.boards
+    # "source") supply the rest: what links and files carry. None: all its own.
+    own: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
 
     def names(self):
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
@@ -216,10 +222,16 @@ class _Loader:
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
+            own = None
+            if layout is not None and layout.sources:
+                own = (MappingProxyType(hexes), MappingProxyType(hexsides))
+                board_hexes, board_sides = imported_terrain(layout)
+                hexes = {**board_hexes, **hexes}
+                hexsides = {**board_sides, **hexsides}
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
-                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout)
+                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout, own=own)
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -311,7 +323,9 @@ class _Loader:
                 v = {"type": v}
             v = _need(v, dict, path)
             kind = v.get("type")
-            if kind is None and "depression" not in v:
+            if kind == NO_HEXSIDE:      # no wall here, whatever an imported board shows
+                kind = None
+            elif kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
             if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
@@ -365,6 +379,31 @@ class _Loader:
                             extra=self.extras(v, _UNIT_FIELDS, path, UNIT_EXTRA_FIELDS),
                             **flags))
         return out
+
+
+def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
+    """The terrain of a layout's imported boards (``map.boards`` entries with a
+    ``source``), read hex by hex (``pycore.vasl.reading``) and placed, flipped
+    or not, on the map. A seam hex or hexside takes the reading of the first
+    board in layout order that holds it, as its name does. Until rulings
+    follow the depiction itself, this reading is what the rules judge."""
+    from .vasl import library
+    hexes: dict[g.Hex, HexInfo] = {}
+    sides: dict[g.Hexside, HexsideInfo] = {}
+    across = len(layout.rows[0])
+    for index, b in enumerate(layout.boards):
+        if b.source is None:
+            continue
+        path = f"map.boards[{index // across}][{index % across}].source"
+        rd = library.get(b.source, path).reading
+        for h, entry in rd.hexes.items():
+            hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
+                                                  entry.get("level", 0), entry.get("levels", 1)))
+        for (h1, h2), entry in rd.hexsides.items():
+            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
+                             HexsideInfo(entry["type"], entry.get("hillside", False),
+                                         entry.get("gap", False)))
+    return hexes, sides
 
 
 # --- field helpers ---------------------------------------------------------------
@@ -493,9 +532,10 @@ def _dump(s: Setup) -> dict:
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
+    own_hexes, own_sides = s.own if s.own is not None else (s.hexes, s.hexsides)
     hexes = {}
-    for h in sorted(s.hexes, key=g.col_row):
-        info = s.hexes[h]
+    for h in sorted(own_hexes, key=g.col_row):
+        info = own_hexes[h]
         d: dict = {}
         if info.terrain != "open":
             d["terrain"] = info.terrain
@@ -506,20 +546,21 @@ def _dump(s: Setup) -> dict:
         if info.gully:
             d["gully"] = True
         d.update(info.extra)
-        if d:
-            hexes[g.hex_name(h)] = d
+        if d or s.own is not None:      # over an imported board, open ground is a correction
+            hexes[g.hex_name(h)] = d or {"terrain": "open"}
     sides = {}
-    for sd in sorted(s.hexsides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
-        info = s.hexsides[sd]
-        d = {"type": info.type} if info.type is not None else {}
-        if info.hillside:
-            d["hillside"] = True
-        if info.gap:
-            d["gap"] = True
-        if info.depression is not None:
-            d["depression"] = info.depression
-        d.update(info.extra)
-        sides[g.hexside_name(sd)] = d["type"] if list(d) == ["type"] else d
+    for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
+        side = own_sides[sd]
+        entry: dict[str, Any] = {"type": side.type} if side.type is not None else \
+            {} if side.depression is not None else {"type": NO_HEXSIDE}
+        if side.hillside:
+            entry["hillside"] = True
+        if side.gap:
+            entry["gap"] = True
+        if side.depression is not None:
+            entry["depression"] = side.depression
+        entry.update(side.extra)
+        sides[g.hexside_name(sd)] = entry["type"] if list(entry) == ["type"] else entry
     units = []
     for u in s.units:
         d = {"id": u.id, "side": u.side, "type": u.type, "hex": g.hex_name(u.hex)}

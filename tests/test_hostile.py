@@ -615,3 +615,189 @@ def test_maps_of_eight_boards_stay_allowed(columns, rows):
 def test_larger_maps_are_refused_saying_the_most(columns, rows):
     with pytest.raises(SetupError, match=r"^map: .* the most is 2706"):
         load_setup({"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows}})
+
+
+# --- hostile board files (issue 19): pycore.api.import_board ------------------------------
+
+def _board_refused(data, *words: str) -> str:
+    """``import_board(data)`` raises SetupError within a second, its message
+    a player's words naming what is wrong (each of ``words``)."""
+    from pycore import api
+    started = time.perf_counter()
+    with pytest.raises(SetupError) as e:
+        api.import_board(data)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 1.0, f"refusing took {elapsed:.2f} s"
+    text = str(e.value)
+    assert text.startswith("board file: "), text
+    for w in words:
+        assert w in text, text
+    return text
+
+
+@pytest.fixture(scope="module")
+def board_parts():
+    """The members of a painted board's archive: its metadata and LOSData."""
+    import io as _io
+    import zipfile as _zipfile
+    from tests.vasl_writer import board_archive
+    with _zipfile.ZipFile(_io.BytesIO(board_archive({"Q5": {"terrain": "woods"}}))) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def _rezip(parts: dict, **changes) -> bytes:
+    from tests.vasl_writer import zip_archive
+    members = {k: v for k, v in {**parts, **changes}.items() if v is not None}
+    return zip_archive(members)
+
+
+def _los(payload: bytes) -> bytes:
+    import gzip as _gzip
+    from tests.vasl_writer import java_blocks
+    return _gzip.compress(java_blocks(payload), 1)
+
+
+@pytest.mark.parametrize("data", [b"", b"hello", b"PK\x03\x04" + b"\0" * 100,
+                                  json.dumps(BASE).encode(), b"\x1f\x8b" + b"\0" * 50])
+def test_a_file_that_is_not_a_zip_is_refused(data):
+    _board_refused(data, "not a VASL board archive", "not a zip")
+
+
+def test_an_archive_without_losdata_is_refused(board_parts):
+    _board_refused(_rezip(board_parts, LOSData=None), "no LOSData")
+
+
+def test_an_archive_without_metadata_is_refused(board_parts):
+    _board_refused(_rezip(board_parts, **{"BoardMetadata.xml": None}), "BoardMetadata.xml")
+
+
+@pytest.mark.parametrize("keep", [0.1, 0.5, 0.99])
+def test_a_truncated_losdata_is_refused(board_parts, keep):
+    gz = board_parts["LOSData"]
+    _board_refused(_rezip(board_parts, LOSData=gz[:int(len(gz) * keep)]), "LOSData", "cut short")
+
+
+def test_a_truncated_archive_is_refused():
+    from tests.vasl_writer import board_archive
+    data = board_archive({})
+    _board_refused(data[:len(data) // 2], "not a zip")
+
+
+def test_a_damaged_gzip_is_refused(board_parts):
+    gz = bytearray(board_parts["LOSData"])
+    gz[len(gz) // 2] ^= 0xFF
+    _board_refused(_rezip(board_parts, LOSData=bytes(gz)), "LOSData")
+
+
+def test_losdata_that_is_not_gzip_is_refused(board_parts):
+    _board_refused(_rezip(board_parts, LOSData=b"\xac\xed\x00\x05" + b"\0" * 64), "not gzip")
+
+
+def test_losdata_with_other_java_records_is_refused(board_parts):
+    import gzip as _gzip
+    stream = b"\xac\xed\x00\x05\x73\x72" + b"\0" * 64        # an object, not block data
+    _board_refused(_rezip(board_parts, LOSData=_gzip.compress(stream)), "record type 0x73")
+
+
+def test_a_gzip_bomb_is_refused_without_inflating_it(board_parts):
+    import gzip as _gzip
+    bomb = _gzip.compress(b"\xac\xed\x00\x05" + b"\0" * 200_000_000, 9)
+    tracemalloc.start()
+    _board_refused(_rezip(board_parts, LOSData=bomb), "gzip bomb")
+    assert tracemalloc.get_traced_memory()[1] < 40_000_000
+    tracemalloc.stop()
+
+
+def test_a_zip_bomb_is_refused_without_unzipping_it(board_parts):
+    bomb = _rezip(board_parts, LOSData=b"\0" * 100_000_000)
+    tracemalloc.start()
+    _board_refused(bomb, "zip bomb")
+    assert tracemalloc.get_traced_memory()[1] < 30_000_000
+    tracemalloc.stop()
+
+
+def test_a_zip_whose_directory_lies_about_a_size_is_refused_without_unzipping_it(board_parts):
+    import struct as _struct
+    from pycore.vasl import archive
+    data = bytearray(_rezip(board_parts, LOSData=b"\0" * (archive.MAX_LOSDATA_BYTES * 4)))
+    for signature, size_at in ((b"PK\x01\x02", 24), (b"PK\x03\x04", 22)):
+        at = -1
+        while (at := data.find(signature, at + 1)) >= 0:      # every header says 100 bytes
+            _struct.pack_into("<I", data, at + size_at, 100)
+    tracemalloc.start()
+    _board_refused(bytes(data), "damaged")
+    assert tracemalloc.get_traced_memory()[1] < 30_000_000
+    tracemalloc.stop()
+
+
+def test_a_zip_of_very_many_entries_is_refused_before_reading_them():
+    import io as _io
+    import zipfile as _zipfile
+    buf = _io.BytesIO()
+    with _zipfile.ZipFile(buf, "w", _zipfile.ZIP_STORED) as z:
+        for i in range(5000):
+            z.writestr(f"{i}", b"")
+    _board_refused(buf.getvalue(), "too many")
+
+
+@pytest.mark.parametrize("size, words", [
+    ((33, 10, 10 ** 9, 645), ("absurd",)), ((-1, 10, 1800, 645), ("absurd",)),
+    ((2 ** 31 - 1, 2 ** 31 - 1, 1800, 645), ("absurd",)),
+    ((17, 12, 1800, 645), ("17 x 12", "33 x 10")), ((33, 10, 1800, 640), ("1800 x 640",)),
+])
+def test_absurd_or_other_board_sizes_are_refused(board_parts, size, words):
+    import struct as _struct
+    payload = _struct.pack(">4i", *size) + b"\0" * 4096
+    _board_refused(_rezip(board_parts, LOSData=_los(payload)), *words)
+
+
+def test_a_board_that_is_not_33_by_10_in_its_metadata_is_refused(board_parts):
+    xml = board_parts["BoardMetadata.xml"].replace(b'width="33"', b'width="56"')
+    _board_refused(_rezip(board_parts, **{"BoardMetadata.xml": xml}), "56 x 10", "33 x 10")
+
+
+@pytest.mark.parametrize("xml, words", [
+    (b"<boardMetadata", ("damaged",)),
+    (b'<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY a "aaaa">]><boardMetadata name="&a;" '
+     b'version="1"/>', ("entities",)),
+    (b'<other name="41" version="6.3"/>', ("not a VASL board",)),
+    (b'<boardMetadata name="41:x" version="6.3"/>', ("board name",)),
+    (b'<boardMetadata name="41" version=""/>', ("board version",)),
+])
+def test_bad_metadata_is_refused(board_parts, xml, words):
+    _board_refused(_rezip(board_parts, **{"BoardMetadata.xml": xml}), *words)
+
+
+def test_random_bytes_in_losdata_raise_only_setup_error(board_parts):
+    import random
+    rng = random.Random(19)
+    gz = board_parts["LOSData"]
+    for _ in range(30):
+        data = bytearray(gz)
+        for _ in range(rng.randint(1, 8)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        try:
+            from pycore import api
+            api.import_board(_rezip(board_parts, LOSData=bytes(data)))
+        except SetupError:
+            pass
+
+
+@pytest.fixture(scope="module")
+def board_file():
+    from tests.vasl_writer import board_archive
+    return board_archive({"Q5": {"terrain": "woods"}}, {"Q5-R4": "hedge"})
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_board_file_cut_anywhere_is_refused(board_file, data):
+    # (a hypothesis test with a module fixture: the file is the same for every example)
+    cut = data.draw(st.integers(0, len(board_file) - 1))
+    _board_refused(board_file[:cut])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=2000))
+def test_random_bytes_as_a_board_file_are_refused(data):
+    _board_refused(data)

@@ -123,3 +123,39 @@ def test_B9_42_the_hedge_of_the_target_hex_along_the_thread_counts_from_P4():
         assert_clear(r)
         assert any("first case" in x for x in _b9_42_steps(r))
     assert "hedge" in _sources(s)
+
+
+# --- bocage and light bocage at the traced vertex (B9.5: the wall rules apply) ----------
+
+@pytest.mark.parametrize("kind", ["light-bocage", "bocage"])
+@pytest.mark.parametrize("firer", ["S4", "S5", "T3"])
+def test_B9_42_bocage_ending_at_the_traced_vertex_does_not_block(kind, firer):
+    # B9.5 makes every wall rule apply to bocage unless modified; nothing in
+    # B9.52-B9.531 modifies B9.42, and the thread stops at the vertex (A6.2).
+    s = _s({"Q5-R4": kind}, firer)
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+        assert any("neither" in x for x in _b9_42_steps(r))
+
+
+@pytest.mark.parametrize("kind", ["light-bocage", "bocage"])
+@pytest.mark.parametrize("firer", ["S4", "T3"])
+def test_B9_42_own_bocage_not_reached_via_the_hex_across_it_leaves_the_unit_seen(kind, firer):
+    # Bocage Q4-Q5 is a hexside of the unit's hex, but the thread reaches the
+    # vertex through R4, not Q5: neither case of B9.42, so B9.521 (LOS traced
+    # through a bocage hexside) does not hide the unit without WA in woods Q4.
+    s = _s({"Q4-Q5": kind}, firer, {"Q4": {"terrain": "woods"}})
+    for r in check_both_ways(s, "f", "t"):
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("kind", ["light-bocage", "bocage"])
+def test_B9_42_own_bocage_reached_via_the_hex_across_it_is_judged_by_B9_521(kind):
+    # The neighbour: from O5 the thread enters the vertex via Q5, across the
+    # bocage from Q4 (B9.42's second case), so B9.521 applies: the unit without
+    # WA in woods Q4 is not seen, though its Location is; and it sees no farther
+    # than the adjacent hex through that bocage.
+    s = _s({"Q4-Q5": kind}, "O5", {"Q4": {"terrain": "woods"}})
+    for r in check_both_ways(s, "f", "t"):
+        assert not r["los"] and r["rule"] == "B9.521"
+    assert api.los(s, "f", "t")["location_los"]

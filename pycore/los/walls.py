@@ -138,9 +138,13 @@ class Walls:
             info = self.s.wall(sd)
             if info is None or info.gap:
                 continue
-            if end is not None and info.type not in BOCAGE_TYPES and not spine_vertex:
-                self._traced_vertex_wall(end, v, sd, info)
-                continue
+            if end is not None and not spine_vertex:
+                # B9.42 (and B9.5: bocage follows the wall rules): only its two
+                # cases count. Bocage of the unit's own hex reached via the hex
+                # across it is then judged as that bocage hexside (B9.521).
+                case = self._traced_vertex_wall(end, v, sd, info)
+                if case != OPPOSITE or info.type not in BOCAGE_TYPES:
+                    continue
             if sd in along:
                 continue
             if spine_vertex and info.type != "bocage":
@@ -175,7 +179,7 @@ class Walls:
         return None
 
     def _traced_vertex_wall(self, end: tuple[g.Hex, bool], v: g.Point, sd: g.Hexside,
-                            info) -> None:
+                            info) -> str | None:
         """B9.42, not B9.1: a wall/hedge ending at the vertex the LOS is traced to
         affects the LOS only in B9.42's two cases. Along the thread it is then
         judged as a hexspine (B9.2, ``_along_wall``); a hexside of the end's own
@@ -185,13 +189,17 @@ class Walls:
         what, name, hx = self._side_name(sd, info), _where("vertex", v), g.hex_name(h)
         across = g.hex_name(sd[1] if sd[0] == h else sd[0]) if h in sd else None
         if case == ALONG:
-            return self.say("B9.42", f"The LOS traced to vertex {name} is drawn exactly along "
-                            f"the {what}: it affects this LOS and gives its TEM (B9.42, first "
-                            "case); along the thread it is judged as a hexspine (B9.2).")
+            self.say("B9.42", f"The LOS traced to vertex {name} is drawn exactly along "
+                     f"the {what}: it affects this LOS and gives its TEM (B9.42, first "
+                     "case); along the thread it is judged as a hexspine (B9.2).")
+            return case
         if case == OPPOSITE:
-            return self.say("B9.42", f"The LOS enters vertex {name} via {across}, across the "
-                            f"{what} from {hx}: it affects this LOS and gives its TEM (B9.42, "
-                            f"second case), but never blocks LOS into {hx} (B9.2).")
+            then = (f"it is judged as a bocage hexside of {hx} (B9.5, B9.521)"
+                    if info.type in BOCAGE_TYPES else f"it never blocks LOS into {hx} (B9.2)")
+            self.say("B9.42", f"The LOS enters vertex {name} via {across}, across the "
+                     f"{what} from {hx}: it affects this LOS and gives its TEM (B9.42, "
+                     f"second case); {then}.")
+            return case
         near = near_item(self.trace, at_start)
         via = "" if near is None else \
             f" via {g.hex_name(near.hexes[0])}" if near.kind == "hex" else \
@@ -201,3 +209,4 @@ class Walls:
         self.say("B9.42", f"The {what} ends at vertex {name}, to which the LOS is traced: "
                  f"neither case of B9.42 applies (the LOS is not drawn along it and {why}), "
                  "so it does not affect this LOS.")
+        return None

@@ -1,0 +1,104 @@
+"""The board as drawn: what a LOS thread meets in a board's pixel depiction (A6.1).
+
+A6.1: it is the terrain depiction, not the hex, that blocks or hinders, and an
+obstruction counts only where it is visible on both sides of the thread.  An
+imported board (pycore.vasl) gives a value per pixel: an elevation, an
+obstacle's height, a Hindrance.  This module answers, exactly, the largest
+value whose depiction a thread passes *through*.
+
+The pixel plane.  Pixel (i, j) is the closed square [i, i+1] x [j, j+1].  A
+board's lattice maps onto its pixels by an exact rational scale
+(``pycore.vasl.grid``); four times a pixel coordinate is an integer at every
+lattice point, so everything here is in that board's quarter pixels
+(``pycore.vasl.grid.quarter``), where a pixel is the square
+[4i, 4i+4] x [4j, 4j+4]: integer arithmetic only, no epsilon.
+
+What "passes through" means.  A thread meets a pixel's value where a piece of
+it of positive length lies in the pixel's open square, or runs along a pixel
+edge: there it has pixels on both sides and meets the *smaller* of their two
+values (the depiction is on both sides of the thread only up to that).  A
+single point does not count: touching a corner, or crossing an edge, is not
+passing through.  So a thread along the edge of a depicted region, or
+grazing its corner, does not meet it (A6.1); one along the edge between two
+woods pixels does.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+# A pixel column's non-zero values: (first row, last row, value) runs, sorted
+# by row, not overlapping.  Pixels in no run have the value 0.
+Run = tuple[int, int, int]
+Columns = Mapping[int, Sequence[Run]]
+
+def value_at(columns: Columns, i: int, j: int) -> int:
+    for first, last, v in columns.get(i, ()):
+        if first <= j <= last:
+            return v
+        if first > j:
+            break
+    return 0
+
+
+def _max_in(columns: Columns, i: int, j0: int, j1: int) -> int:
+    """The largest value of column i's pixels j0..j1."""
+    best = 0
+    for first, last, v in columns.get(i, ()):
+        if first > j1:
+            break
+        if last >= j0 and v > best:
+            best = v
+    return best
+
+
+def _max_between(columns: Columns, i: int, j0: int, j1: int) -> int:
+    """Along the edge between pixel columns i - 1 and i, rows j0..j1: the
+    largest of min(left, right) over those rows."""
+    left, right = columns.get(i - 1, ()), columns.get(i, ())
+    if not left or not right:
+        return 0
+    return max((min(value_at(columns, i - 1, j), value_at(columns, i, j))
+                for j in range(j0, j1 + 1)), default=0)
+
+
+def _rows_between(columns: Columns, j: int, i0: int, i1: int) -> int:
+    """Along the edge between pixel rows j - 1 and j, columns i0..i1."""
+    return max((min(value_at(columns, i, j - 1), value_at(columns, i, j))
+                for i in range(i0, i1 + 1)), default=0)
+
+
+def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
+    """The largest value the open segment a-b (quarter pixels) passes through,
+    0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
+    the others count as 0."""
+    if not columns:
+        return 0
+    (ax, ay), (bx, by) = sorted((a, b))
+    if ax == bx:                                     # vertical
+        if ay == by:
+            return 0
+        ylo, yhi = min(ay, by), max(ay, by)
+        i, inside = divmod(ax, 4)
+        j0, j1 = ylo // 4, (yhi - 1) // 4
+        return _max_in(columns, i, j0, j1) if inside else _max_between(columns, i, j0, j1)
+    first = max(ax // 4, min(columns))               # pixel columns the open x-range meets
+    last = min((bx - 1) // 4, max(columns))
+    if first > last:
+        return 0
+    if ay == by:                                     # horizontal
+        j, inside = divmod(ay, 4)
+        if inside:
+            return max(value_at(columns, i, j) for i in range(first, last + 1))
+        return _rows_between(columns, j, first, last)
+    d, dy = bx - ax, by - ay
+    best = 0
+    for i in range(first, last + 1):
+        xl, xr = max(ax, 4 * i), min(bx, 4 * i + 4)
+        # 4d times the rows at the strip's two ends are integers: exact rows.
+        n1, n2 = ay * d + dy * (xl - ax), ay * d + dy * (xr - ax)
+        if n1 > n2:
+            n1, n2 = n2, n1
+        v = _max_in(columns, i, n1 // (4 * d), -(-n2 // (4 * d)) - 1)
+        if v > best:
+            best = v
+    return best

@@ -1,0 +1,219 @@
+"""Read a VASL board archive (``bd41``, ...) from its bytes: the board's name
+and version, its building types, and the per-pixel elevation and terrain
+code of its ``LOSData``. Standard library only; no I/O (the caller hands the
+bytes over).
+
+The format, as VASL's ``BoardArchive`` writes and reads it:
+
+- the archive is a zip; ``BoardMetadata.xml`` holds ``<boardMetadata name="41"
+  version="6.3" width="33" height="10">`` and ``<buildingType hexName="X1"
+  buildingTypeName="Stone Building, 1 Level"/>`` elements;
+- ``LOSData`` is a gzip'd Java ``ObjectOutputStream``: the header ``AC ED 00 05``,
+  then the primitives in block-data records (``77`` + a 1-byte length, or ``7A``
+  + a 4-byte big-endian length);
+- the primitives are 4 big-endian ints (width and height in hexes, then the
+  pixel grid's width and height: 33, 10, 1800, 645 for a geomorphic board),
+  then for each pixel column x, for each row y, a signed elevation byte and
+  an unsigned terrain-code byte, then one stairway byte per hex.
+
+Every damaged or hostile file raises SetupError in a player's words, without
+reading more than the caps below: the archive at most ``MAX_ARCHIVE_BYTES``
+and ``MAX_ENTRIES`` entries, ``LOSData`` at most ``MAX_LOSDATA_BYTES`` once
+unzipped and ``MAX_PAYLOAD_BYTES`` once un-gzipped, the metadata at most
+``MAX_METADATA_BYTES``.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import struct
+import zipfile
+import zlib
+from dataclasses import dataclass
+from xml.etree import ElementTree
+
+from ..errors import SetupError
+
+COLUMNS, ROWS = 33, 10                  # a geomorphic board, in hexes
+GRID_WIDTH, GRID_HEIGHT = 1800, 645     # its pixel grid
+PIXELS = GRID_WIDTH * GRID_HEIGHT
+STAIRWAYS = sum(ROWS + c % 2 for c in range(COLUMNS))   # one byte per hex: 346
+PAYLOAD = 16 + 2 * PIXELS + STAIRWAYS
+
+MAX_ARCHIVE_BYTES = 64_000_000          # real archives (with their images) are 1-20 MB
+MAX_ENTRIES = 4096
+MAX_LOSDATA_BYTES = 8_000_000           # the gzip file inside the zip (real ones: ~0.1 MB)
+MAX_PAYLOAD_BYTES = PAYLOAD + PAYLOAD // 64 + 64   # with the block headers (5 per 1,024 bytes)
+MAX_METADATA_BYTES = 1_000_000
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,15}$")
+
+
+@dataclass(frozen=True)
+class Archive:
+    name: str                     # the board's name: "41"
+    version: str                  # "6.3"
+    digest: str                   # the archive's SHA-256, hex
+    elevations: bytes             # per pixel, column-major (x * GRID_HEIGHT + y), signed
+    codes: bytes                  # per pixel, column-major, VASL's terrain codes
+    buildings: dict[str, str]     # hex name -> VASL building type name (metadata)
+
+    @property
+    def source(self) -> str:
+        return f"vasl:{self.name}:{self.version}:{self.digest[:16]}"
+
+
+def read(data: bytes) -> Archive:
+    """The archive in ``data``, or SetupError saying what is wrong with the file."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise SetupError("board file: expected the file's bytes")
+    data = bytes(data)
+    if len(data) > MAX_ARCHIVE_BYTES:
+        raise SetupError(f"board file: {len(data) // 1_000_000} MB is too big for a VASL board "
+                         f"archive (at most {MAX_ARCHIVE_BYTES // 1_000_000} MB)")
+    _check_directory(data)
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            members = {info.filename.rsplit("/", 1)[-1]: info for info in z.infolist()}
+            los = members.get("LOSData")
+            if los is None:
+                raise SetupError("board file: this zip has no LOSData: it is not a VASL board "
+                                 "archive, or a board without terrain data")
+            gz = _member(z, los, MAX_LOSDATA_BYTES)
+            meta = members.get("BoardMetadata.xml")
+            if meta is None:
+                raise SetupError("board file: this zip has no BoardMetadata.xml (the board's "
+                                 "name and version): it is not a VASL board archive VASL 6 reads")
+            xml = _member(z, meta, MAX_METADATA_BYTES)
+    except SetupError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
+            OSError, ValueError, zlib.error, RuntimeError) as e:
+        raise SetupError(f"board file: the zip archive is damaged ({_why(e)})") from None
+    name, version, buildings = _metadata(xml)
+    elevations, codes = _los_data(gz)
+    return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings)
+
+
+def _why(e: Exception) -> str:
+    text = str(e).strip() or type(e).__name__
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _check_directory(data: bytes) -> None:
+    """A zip at all, with a sane number of entries, before ``zipfile`` reads its
+    whole central directory (a million empty entries would take seconds)."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
+    if end < 0 or len(data) < end + 22:
+        raise SetupError("board file: this is not a VASL board archive (not a zip file)")
+    entries = struct.unpack_from("<H", data, end + 10)[0]
+    if entries >= MAX_ENTRIES:
+        raise SetupError(f"board file: the zip holds {entries} or more files, too many for "
+                         "a VASL board archive")
+
+
+def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
+    """A member's bytes, refusing to unzip more than ``cap`` (whatever its header says)."""
+    what = info.filename.rsplit("/", 1)[-1]
+    if info.file_size > cap:
+        raise SetupError(f"board file: {what} would unzip to {info.file_size:,} bytes, far "
+                         f"more than a board's (a zip bomb?)")
+    with z.open(info) as f:
+        out = f.read(cap + 1)
+    if len(out) > cap:
+        raise SetupError(f"board file: {what} unzips to more than {cap:,} bytes, far more than "
+                         "a board's (a zip bomb?)")
+    return out
+
+
+def _metadata(xml: bytes) -> tuple[str, str, dict[str, str]]:
+    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+        raise SetupError("board file: BoardMetadata.xml declares a document type or entities, "
+                         "which a board's metadata never does")
+    try:
+        root = ElementTree.fromstring(xml)
+    except ElementTree.ParseError as e:
+        raise SetupError(f"board file: BoardMetadata.xml is damaged ({_why(e)})") from None
+    if root.tag != "boardMetadata":
+        raise SetupError("board file: BoardMetadata.xml is not a VASL board's metadata")
+    fields = {}
+    for key in ("name", "version"):
+        value = (root.get(key) or "").strip()
+        if not _NAME_RE.match(value):
+            raise SetupError(f"board file: BoardMetadata.xml's board {key} {value[:20]!r} is not "
+                             "1 to 16 letters, digits, dots or dashes")
+        fields[key] = value
+    for key, want in (("width", COLUMNS), ("height", ROWS)):
+        size = root.get(key)
+        if size is not None and size.strip() != str(want):
+            raise SetupError(f"board file: board {fields['name']} is {root.get('width')} x "
+                             f"{root.get('height')} hexes; the app reads geomorphic boards "
+                             f"({COLUMNS} x {ROWS}) only")
+    buildings = {}
+    types = root.find("buildingTypes")
+    for element in types.iter("buildingType") if types is not None else ():
+        hex_name, kind = element.get("hexName"), element.get("buildingTypeName")
+        if hex_name and kind and len(hex_name) <= 8 and len(kind) <= 64:
+            buildings[hex_name.strip().upper()] = kind.strip()
+    return fields["name"], fields["version"], buildings
+
+
+def _inflate(gz: bytes) -> bytes:
+    """The gzip stream un-gzipped, at most ``MAX_PAYLOAD_BYTES`` of it."""
+    if gz[:2] != b"\x1f\x8b":
+        raise SetupError("board file: LOSData is not gzip-compressed: it is not VASL terrain data")
+    d = zlib.decompressobj(wbits=31)
+    try:
+        out = d.decompress(gz, MAX_PAYLOAD_BYTES + 1)
+    except zlib.error as e:
+        raise SetupError(f"board file: LOSData is damaged ({_why(e)})") from None
+    if len(out) > MAX_PAYLOAD_BYTES:
+        raise SetupError(f"board file: LOSData un-gzips to more than {MAX_PAYLOAD_BYTES:,} "
+                         "bytes, more than a geomorphic board's (a gzip bomb?)")
+    if not d.eof:
+        raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
+                         "copied completely)")
+    return out
+
+
+def _blocks(stream: bytes) -> bytes:
+    """The primitives of a Java serialization stream that holds only block data."""
+    if stream[:4] != b"\xac\xed\x00\x05":
+        raise SetupError("board file: LOSData is not VASL terrain data (no Java stream header)")
+    parts, i, n = [], 4, len(stream)
+    while i < n:
+        tag = stream[i]
+        if tag == 0x77 and i + 2 <= n:
+            size, i = stream[i + 1], i + 2
+        elif tag == 0x7A and i + 5 <= n:
+            size, i = struct.unpack_from(">i", stream, i + 1)[0], i + 5
+        else:
+            raise SetupError("board file: LOSData holds something other than terrain data "
+                             f"(record type 0x{tag:02X} at byte {i:,})")
+        if size < 0 or i + size > n:
+            raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
+                             "copied completely)")
+        parts.append(stream[i:i + size])
+        i += size
+    return b"".join(parts)
+
+
+def _los_data(gz: bytes) -> tuple[bytes, bytes]:
+    payload = _blocks(_inflate(gz))
+    if len(payload) < 16:
+        raise SetupError("board file: LOSData is cut short (no board size)")
+    width, height, gw, gh = struct.unpack_from(">4i", payload)
+    if not (0 < width <= 1000 and 0 < height <= 1000 and 0 < gw <= 100_000 and 0 < gh <= 100_000):
+        raise SetupError(f"board file: LOSData gives an absurd board size ({width} x {height} "
+                         f"hexes, {gw} x {gh} pixels): the file is damaged")
+    if (width, height) != (COLUMNS, ROWS):
+        raise SetupError(f"board file: this board is {width} x {height} hexes; the app reads "
+                         f"geomorphic boards ({COLUMNS} x {ROWS}) only")
+    if (gw, gh) != (GRID_WIDTH, GRID_HEIGHT):
+        raise SetupError(f"board file: this board's terrain grid is {gw} x {gh} pixels, not "
+                         f"the {GRID_WIDTH} x {GRID_HEIGHT} of a geomorphic board")
+    if len(payload) < PAYLOAD:
+        raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
+                         "copied completely)")
+    body = payload[16:16 + 2 * PIXELS]
+    return body[0::2], body[1::2]

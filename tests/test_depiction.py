@@ -1,0 +1,123 @@
+"""pycore.depiction: what a thread passes through on a board as drawn (A6.1).
+
+Checked against an independent oracle in rational arithmetic: it cuts the
+thread at every pixel line it crosses and asks, for the middle of each piece
+of positive length, which pixel (or which pixel edge) holds it.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pycore import geometry as g
+from pycore.depiction import met
+from pycore.vasl.grid import quarter
+
+
+def _columns(grid: dict[tuple[int, int], int]) -> dict[int, list[tuple[int, int, int]]]:
+    """Run-length columns from {(i, j): value} (values > 0)."""
+    cols: dict[int, list[tuple[int, int, int]]] = {}
+    for (i, j), v in sorted(grid.items()):
+        runs = cols.setdefault(i, [])
+        if runs and runs[-1][1] == j - 1 and runs[-1][2] == v:
+            runs[-1] = (runs[-1][0], j, v)
+        else:
+            runs.append((j, j, v))
+    return cols
+
+
+def _oracle(grid: dict[tuple[int, int], int], a, b) -> int:
+    (ax, ay), (bx, by) = a, b
+    if a == b:
+        return 0
+    cuts = {Fraction(0), Fraction(1)}
+    for lo, hi in ((ax, bx), (ay, by)):
+        if lo != hi:
+            for k in range(min(lo, hi) // 4, max(lo, hi) // 4 + 2):
+                t = Fraction(4 * k - lo, hi - lo)
+                if 0 < t < 1:
+                    cuts.add(t)
+    ts = sorted(cuts)
+    best = 0
+    for t0, t1 in zip(ts, ts[1:]):
+        m = (t0 + t1) / 2
+        x, y = ax + (bx - ax) * m, ay + (by - ay) * m
+        i, j = int(x // 4), int(y // 4)
+        on_x, on_y = x % 4 == 0, y % 4 == 0
+        if on_x and ax == bx:                 # along a vertical pixel edge
+            v = min(grid.get((i - 1, j), 0), grid.get((i, j), 0))
+        elif on_y and ay == by:               # along a horizontal pixel edge
+            v = min(grid.get((i, j - 1), 0), grid.get((i, j), 0))
+        else:
+            v = grid.get((i, j), 0)
+        best = max(best, v)
+    return best
+
+
+# Coordinates biased to pixel lines (multiples of 4), where edges and corners are.
+_coord = st.one_of(st.integers(-2, 6).map(lambda k: 4 * k), st.integers(-8, 24))
+_point = st.tuples(_coord, _coord)
+_grid = st.dictionaries(st.tuples(st.integers(0, 4), st.integers(0, 4)),
+                        st.integers(1, 3), max_size=18)
+
+
+@settings(max_examples=400)
+@given(_grid, _point, _point)
+def test_met_equals_the_rational_oracle(grid, a, b):
+    assert met(_columns(grid), a, b) == _oracle(grid, a, b)
+
+
+@given(_grid, _point, _point)
+def test_met_is_the_same_from_either_end(grid, a, b):
+    # A6.5: the thread is the same thread both ways.
+    assert met(_columns(grid), a, b) == met(_columns(grid), b, a)
+
+
+# --- A6.1 on a 2 x 2 block of woods pixels (0..1, 0..1) ----------------------------------
+
+WOODS = _columns({(0, 0): 1, (0, 1): 1, (1, 0): 1, (1, 1): 1})
+
+
+def test_A6_1_a_thread_through_the_depiction_meets_it():
+    assert met(WOODS, (-4, 3), (12, 5)) == 1
+
+
+def test_A6_1_a_thread_along_the_edge_of_the_depiction_does_not_meet_it():
+    # Along its outer edge: woods on one side of the thread only.
+    assert met(WOODS, (-4, 0), (12, 0)) == 0
+    assert met(WOODS, (8, -4), (8, 12)) == 0
+
+
+def test_A6_1_a_thread_between_two_depicted_pixels_meets_them():
+    # Along the edge between woods pixels: woods on both sides of the thread.
+    assert met(WOODS, (4, -4), (4, 12)) == 1
+    assert met(WOODS, (-4, 4), (12, 4)) == 1
+
+
+def test_A6_1_a_thread_touching_the_depiction_s_corner_does_not_meet_it():
+    assert met(WOODS, (0, 16), (16, 0)) == 0          # through (8, 8), the block's corner
+
+
+def test_A6_1_a_thread_through_the_corner_two_depicted_pixels_share_meets_neither():
+    # Woods pixels (0, 0) and (1, 1) meet at the corner (4, 4); the thread
+    # crosses the open pixels (0, 1) and (1, 0) and only touches the woods there.
+    diagonal = _columns({(0, 0): 1, (1, 1): 1})
+    assert met(diagonal, (0, 8), (8, 0)) == 0
+    assert met(diagonal, (-4, 12), (12, -4)) == 0
+    assert met(diagonal, (0, 0), (8, 8)) == 1          # the other diagonal passes through both
+
+
+def test_A6_1_a_thread_between_two_regions_meets_the_lower_one():
+    # Along the edge between a level-2 and a level-1 region: obstruction on
+    # both sides only to level 1.
+    two_levels = _columns({(0, 0): 2, (1, 0): 1})
+    assert met(two_levels, (4, -4), (4, 8)) == 1
+
+
+def test_the_lattice_maps_onto_quarter_pixels_as_a_geomorphic_board_is_drawn():
+    # A1's centre at pixel (0, 32.25), B1's at (56.25, 64.5), GG10's at (1800, 612.75).
+    assert quarter(g.parse_hex("A1")) == (0, 129)
+    assert quarter(g.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
+    assert quarter(g.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)

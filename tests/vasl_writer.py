@@ -1,0 +1,220 @@
+"""Write VASL board archives for the tests, from painted setups: no real board's
+data is ever used (CONTRACT.md "Real boards").
+
+    from tests.vasl_writer import board_archive
+    data = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}},
+                         {"Q5-R4": "hedge", "E4-E5": {"type": "wall", "cover": (0, 0.45)}})
+
+The archive has the format VASL writes (``pycore/vasl/archive.py``): a zip
+holding ``BoardMetadata.xml`` and ``LOSData``, a gzip'd Java serialization
+stream whose block-data records hold the board size, then per pixel column,
+per pixel row, an elevation and a terrain code, then a stairway byte per hex.
+
+The painting: every pixel takes the code and elevation of the hex whose
+hexagon holds its centre (exact rationals), a depression's pixels one level
+below its hex's base level, as VASL draws them. A wall, hedge or bocage is
+drawn ``WALL_PX`` px either side of its hexside, over the fraction of its
+length given by ``cover`` (default all of it; or a list of such spans), and
+with ``gap`` a road is drawn across the stretches it leaves bare. A wall/hedge between hexes
+depicted at different levels is a Hillside one (B9.6) only if the setup says
+so; otherwise a strip of the lower level is painted beyond it on the higher
+side (B9.35: the lower level's terrain lies between it and the crest line).
+"""
+from __future__ import annotations
+
+import gzip
+import io
+import struct
+import zipfile
+from fractions import Fraction
+from functools import lru_cache
+from math import ceil
+from typing import Any
+
+from pycore import geometry as g
+from pycore.boards import BOARD_GRID
+from pycore.vasl.archive import GRID_HEIGHT, GRID_WIDTH, STAIRWAYS
+from pycore.vasl.grid import quarter
+
+HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
+             "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40}
+HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116}
+VASL_BUILDING = {"building": "Wooden Building", "stone-building": "Stone Building"}
+ROAD = 65            # VASL's Dirt Road
+WALL_PX = 3          # half the thickness of a drawn wall
+STRIP_PX = 9         # how far beyond a wall the lower level's strip reaches
+
+
+@lru_cache(maxsize=1)
+def column_runs() -> tuple[tuple[tuple[g.Hex, int, int], ...], ...]:
+    """For each pixel column, the hexes its pixels lie in: (hex, first row, end row)."""
+    hexes = BOARD_GRID.hexes()
+    out = []
+    for i in range(GRID_WIDTH):
+        x = Fraction(4 * i + 2 + 225, 75)            # the pixel centre's lattice x
+        runs = []
+        for h in hexes:
+            dx = abs(x - h[0])
+            if dx >= 2:
+                continue
+            half = 1 if dx <= 1 else 2 - dx          # the hexagon's half height at x
+            j0 = max(0, ceil((129 * (h[1] - half) - 2) / 4))
+            j1 = min(GRID_HEIGHT, ceil((129 * (h[1] + half) - 2) / 4))
+            if j0 < j1:
+                runs.append((h, j0, j1))
+        runs.sort(key=lambda r: r[1])
+        assert runs[0][1] == 0 and runs[-1][2] == GRID_HEIGHT
+        assert all(a[2] == b[1] for a, b in zip(runs, runs[1:])), f"column {i} not tiled"
+        out.append(tuple(runs))
+    return tuple(out)
+
+
+def _parse_hexes(hexes: dict) -> dict[g.Hex, dict]:
+    with g.naming(None):
+        return {g.plain_parse_hex(name): dict(v) for name, v in hexes.items()}
+
+
+def _depicted(entry: dict) -> int:
+    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" else 0)
+
+
+def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True
+            ) -> tuple[bytearray, bytearray]:
+    """The elevation and code planes (column-major) of a painted board."""
+    info = _parse_hexes(hexes)
+    elev, codes = bytearray(GRID_WIDTH * GRID_HEIGHT), bytearray(GRID_WIDTH * GRID_HEIGHT)
+    for i, runs in enumerate(column_runs()):
+        base = i * GRID_HEIGHT
+        for h, j0, j1 in runs:
+            entry = info.get(h, {})
+            terrain = entry.get("terrain", "open")
+            code = HEX_CODES[terrain]
+            if terrain in VASL_BUILDING and not metadata_buildings:
+                code += entry.get("levels", 1) - 1
+            codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
+            elev[base + j0:base + j1] = bytes([_depicted(entry) & 0xFF]) * (j1 - j0)
+    for name, v in hexsides.items():
+        v = {"type": v} if isinstance(v, str) else dict(v)
+        with g.naming(None):
+            sd = g.parse_hexside(name)
+        levels = [_depicted(info.get(h, {})) for h in sd]
+        cover = v.get("cover", (0, 1))
+        spans = [cover] if isinstance(cover[0], (int, float)) else list(cover)
+        if v.get("gap"):        # a road across the stretches the wall leaves bare
+            _paint_hexside(codes, elev, sd, ROAD, (0, 1))
+        for span in spans:
+            _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], span)
+        if levels[0] != levels[1] and not v.get("hillside", False):
+            high = sd[0] if levels[0] > levels[1] else sd[1]
+            _paint_strip(elev, sd, high, min(levels))
+    return elev, codes
+
+
+def _frame(sd: g.Hexside) -> tuple[int, int, int, int, int]:
+    (x1, y1), (x2, y2) = (quarter(p) for p in g.hexside_ends(sd))
+    return x1, y1, x2 - x1, y2 - y1, (x2 - x1) ** 2 + (y2 - y1) ** 2
+
+
+def _pixels_near(sd: g.Hexside, reach_px: int):
+    """(index, along / length^2 as a Fraction, signed cross, cross limit unit) of
+    pixels near hexside ``sd`` whose centres project onto it."""
+    x1, y1, dx, dy, length2 = _frame(sd)
+    reach = 4 * reach_px + 4
+    for i in range(max(0, (min(x1, x1 + dx) - reach) // 4),
+                   min(GRID_WIDTH, (max(x1, x1 + dx) + reach) // 4 + 1)):
+        for j in range(max(0, (min(y1, y1 + dy) - reach) // 4),
+                       min(GRID_HEIGHT, (max(y1, y1 + dy) + reach) // 4 + 1)):
+            cx, cy = 4 * i + 2, 4 * j + 2
+            along = (cx - x1) * dx + (cy - y1) * dy
+            if 0 <= along < length2:
+                yield i * GRID_HEIGHT + j, Fraction(along, length2), \
+                    dx * (cy - y1) - dy * (cx - x1), length2
+
+
+def _paint_hexside(codes: bytearray, elev: bytearray, sd: g.Hexside, code: int,
+                   cover: tuple[float, float]) -> None:
+    t0, t1 = Fraction(cover[0]), Fraction(cover[1])
+    for k, t, cross, length2 in _pixels_near(sd, WALL_PX):
+        if cross * cross <= (4 * WALL_PX) ** 2 * length2 and t0 <= t <= t1:
+            codes[k] = code
+
+
+def _paint_strip(elev: bytearray, sd: g.Hexside, high: g.Hex, level: int) -> None:
+    x1, y1, dx, dy, _ = _frame(sd)
+    qh = quarter(high)
+    high_sign = 1 if dx * (qh[1] - y1) - dy * (qh[0] - x1) > 0 else -1
+    for k, _t, cross, length2 in _pixels_near(sd, STRIP_PX):
+        if cross * high_sign > 0 and cross * cross <= (4 * STRIP_PX) ** 2 * length2:
+            elev[k] = level & 0xFF
+
+
+def metadata_xml(hexes: dict, name: str = "41", version: str = "6.3",
+                 metadata_buildings: bool = True, extra: str = "") -> bytes:
+    types = []
+    for hex_name, v in hexes.items():
+        terrain, levels = v.get("terrain"), v.get("levels", 1)
+        if metadata_buildings and terrain in VASL_BUILDING and levels > 1:
+            types.append(f'<buildingType hexName="{hex_name}" buildingTypeName='
+                         f'"{VASL_BUILDING[terrain]}, {levels - 1} Level" />')
+    return (f'<?xml version="1.0"?>\n{extra}<boardMetadata name="{name}" version="{version}" '
+            f'versionDate="Nov 2026" author="tests" boardImageFileName="bd{name}.gif" '
+            f'hasHills="TRUE" width="33" height="10">\n<buildingTypes>\n'
+            + "\n".join(types) + "\n</buildingTypes>\n</boardMetadata>\n").encode()
+
+
+def java_blocks(payload: bytes, block: int = 1024) -> bytes:
+    """``payload`` as a Java ObjectOutputStream writes primitives: the stream
+    header, then block-data records (short ones for at most 255 bytes)."""
+    out = [b"\xac\xed\x00\x05"]
+    for i in range(0, len(payload), block):
+        chunk = payload[i:i + block]
+        out.append(bytes([0x77, len(chunk)]) if len(chunk) <= 255
+                   else b"\x7a" + struct.pack(">i", len(chunk)))
+        out.append(chunk)
+    return b"".join(out)
+
+
+def los_payload(elev: bytes, codes: bytes, size: tuple[int, int, int, int] = (33, 10, 1800, 645)
+                ) -> bytes:
+    body = bytearray(2 * len(codes))
+    body[0::2], body[1::2] = elev, codes
+    return struct.pack(">4i", *size) + bytes(body) + bytes(STAIRWAYS)
+
+
+def zip_archive(members: dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members.items():
+            z.writestr(name, data)
+    return buf.getvalue()
+
+
+def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
+                  version: str = "6.3", metadata_buildings: bool = True,
+                  block: int = 1024) -> bytes:
+    """A VASL board archive of a painted board (board-local hex names)."""
+    hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
+    elev, codes = rasters(hexes, hexsides, metadata_buildings)
+    los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes)), block), 6)
+    return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
+                                                           metadata_buildings),
+                        "LOSData": los, f"bd{name}.gif": b"GIF89a (no image in tests)"})
+
+
+def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
+    """What ``board_terrain`` should give back for a painted whole-hex board."""
+    with g.naming(None):
+        default = {"terrain": "open", "level": 0, "levels": 1}
+        hx = {g.hex_name(g.plain_parse_hex(n)): {k: v[k] for k in default
+                                                if k in v and v[k] != default[k]}
+              for n, v in hexes.items()}
+        sides = {}
+        for n, v in hexsides.items():
+            v = {"type": v} if isinstance(v, str) else dict(v)
+            entry = {"type": v["type"]}
+            for flag in ("hillside", "gap"):
+                if v.get(flag):
+                    entry[flag] = True
+            sides[g.hexside_name(g.parse_hexside(n))] = entry["type"] if len(entry) == 1 \
+                else entry
+    return {"hexes": {k: v for k, v in hx.items() if v}, "hexsides": sides}
