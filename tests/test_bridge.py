@@ -39,28 +39,37 @@ def test_each_query_is_declared_once_with_its_lane():
 
 
 def test_warm_imports_everything_the_first_click_needs():
-    """README: before ready the worker imports the rules modules, so no query
-    answered before the idle wheels imports anything when first asked."""
+    """README: before ready the worker imports the rules modules (``warm()``),
+    so no query a first click may ask imports anything when first asked; and
+    once idle (``warm(idle=True)``) neither does any other. Every declared
+    query is asked."""
     code = textwrap.dedent(f"""
         import json, sys
         from web import bridge
-        bridge.warm()
-        before = set(sys.modules)
-        setup = json.dumps({B92!r})
-        for name, args in [("los", '"g", "r"'), ("fire", '"g", "r"'), ("visibility", '"g"'),
-                           ("thread", '"g", "r"'), ("wall_advantage", ""),
-                           ("move_cost", '"g", "Z9", "Z8"'), ("place", '"Z9"'),
-                           ("validate", ""), ("share_encode", ""), ("render_preview", "")]:
-            out = json.loads(bridge.call(name, "[" + setup + (", " + args if args else "") + "]"))
-            assert "ok" in out, (name, out)
-        link = json.loads(bridge.call("share_encode", "[" + setup + "]"))["ok"]
-        for name, args in [("version", []), ("share_read", [link]), ("share_decode", [link])]:
-            assert "ok" in json.loads(bridge.call(name, json.dumps(args))), name
-        print(json.dumps(sorted(set(sys.modules) - before)))
+        setup = {B92!r}
+        link = json.loads(bridge.call("share_encode", json.dumps([setup])))["ok"]
+        fire = {{"tool": "fire", "viewer": "g", "target": "r"}}
+        asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
+                "thread": [setup, "g", "r"], "wall_advantage": [setup],
+                "move_cost": [setup, "g", "Z9", "Z8"], "place": [setup, "Z9"], "validate": [setup],
+                "share_encode": [setup], "share_decode": [link], "share_read": [link],
+                "render_preview": [setup], "render_map": [setup], "qr_svg": [link],
+                "ruling_card": [setup, fire, link], "version": []}}
+        assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
+        new = {{}}
+        for idle in (False, True):
+            bridge.warm(idle)
+            before = set(sys.modules)
+            for name, query in bridge.QUERIES.items():
+                if (query.at_start and not query.idle_wheels) != idle:
+                    out = json.loads(bridge.call(name, json.dumps(asks[name])))
+                    assert "ok" in out, (name, out)
+            new[idle] = sorted(set(sys.modules) - before)
+        print(json.dumps(new))
     """)
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout) == []
+    assert json.loads(run.stdout) == {"false": [], "true": []}
 
 
 def test_share_link_round_trip_through_the_bridge():

@@ -11,8 +11,7 @@ import json
 import re
 import sys
 from importlib import import_module
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from pycore import jsonread
 from pycore.errors import SetupError
@@ -23,14 +22,14 @@ except ImportError:
     BUILD_ID = "dev"
 
 
-@dataclass(frozen=True)
-class Query:
+class Query(NamedTuple):
     """One query the page can ask, declared once (``QUERIES``)."""
     home: str                       # the module its function lives in
     function: str                   # the function's name there
     setup_first: bool = True        # its first argument is a setup (cached by its text, issue 13)
     idle_wheels: bool = False       # needs svgwrite or segno, loaded once the worker is idle
     imports: tuple[str, ...] = ()   # what the function imports when first run: warmed ahead
+    at_start: bool = True           # warmed before ready (a first click may ask it), else when idle
 
     def run(self, *args: Any) -> Any:
         return getattr(import_module(self.home), self.function)(*args)
@@ -63,17 +62,19 @@ QUERIES: dict[str, Query] = {
     "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
     "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility")),
     "wall_advantage": Query("pycore.api", "wall_advantage", imports=("pycore.wa",)),
-    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",)),
+    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
+                       at_start=False),                  # not asked by the page yet
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("pycore.share", "decode", setup_first=False),
     "share_read": Query("pycore.share", "read", setup_first=False),     # setup + question (issue 10)
-    "render_preview": Query("web.preview", "map_preview"),   # no svgwrite: before the idle wheels
+    "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
+                            at_start=False),             # asked only for a new map size
     "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",)),
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
-    "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True),
+    "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
     "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
 }
 # What call() itself imports for a query that takes a setup.
@@ -82,10 +83,10 @@ _CALL_IMPORTS = ("pycore.setupcache", "pycore.limits")
 
 def modules(idle: bool = False) -> list[str]:
     """The modules the queries need, in order, once each: those of the queries
-    answered before the idle wheels (``idle=False``), or of the others."""
+    a first click may ask (``idle=False``), or of the others."""
     found = [] if idle else list(_CALL_IMPORTS)
     for query in QUERIES.values():
-        if query.idle_wheels == idle:
+        if (query.at_start and not query.idle_wheels) != idle:
             found += [query.home, *query.imports]
     return list(dict.fromkeys(found))
 
