@@ -59,7 +59,7 @@ TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      # the QR code (web/qr.py) and, for tests only, a decoder to read it back
                      "segno": "segno==1.6.6", "zxingcpp": "zxing-cpp==3.1.1",
                      "PIL": "pillow==13.0.0",
-                     # tests/test_types.py: pycore type-checks with no errors
+                     # tests/test_types.py: pycore and web type-check with no errors
                      "mypy": "mypy==2.4.1"}
 
 
@@ -301,6 +301,27 @@ def prerender_map(src: Path, svgwrite_wheel: Path) -> str | None:
     return run.stdout
 
 
+# --- JS modules written from the Python source ---------------------------------
+
+# Site path -> the Python that prints it: constants the page draws with, kept in
+# one place (web/marks.py), so the JS cannot drift from the SVG Python draws.
+GENERATED_JS = {"ui/marks.js": "from web.marks import js_module; print(js_module(), end='')"}
+
+
+def generated_js(src: Path) -> dict[str, bytes]:
+    """GENERATED_JS run by this CPython on the project's sources (stdlib only)."""
+    files = {}
+    for path, code in GENERATED_JS.items():
+        if (src / "static" / path).exists():
+            raise SystemExit(f"build: static/{path} is written by the build; remove it")
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, cwd=src,
+                             env={**os.environ, "PYTHONPATH": str(src)})
+        if run.returncode != 0:
+            raise SystemExit(f"build: writing {path} failed: {run.stderr.decode().strip()}")
+        files[path] = run.stdout
+    return files
+
+
 # --- the build ----------------------------------------------------------------
 
 def set_config(text: str, config: dict) -> str:
@@ -343,7 +364,7 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     src = (src or ROOT).resolve()
     out = (out or src / "dist").resolve()
     runtime, wheels = pyodide_dir(), pinned_wheels()
-    files = site_assets(src, runtime, wheels)
+    files = {**site_assets(src, runtime, wheels), **generated_js(src)}
     sources = app_sources(src)
     inputs = {**files, **{f"app/{p}": d for p, d in sources.items()},
               "build.py": Path(__file__).read_bytes()}

@@ -9,12 +9,6 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 // Written by build.py: the build id, the wheels to install, a minimal lock file.
 const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
 
-// Queries that need only the wheels loaded before ready; any other query (the
-// map, the ruling card and the QR code need svgwrite or segno) first waits for
-// the idle wheels. The map's preview (web/preview.py) is plain text.
-const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost", "place", "thread",
-  "validate", "share_encode", "share_decode", "share_read", "version", "render_preview"]);
-
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");
 
@@ -41,12 +35,15 @@ async function start() {
     throw new Error(`mixed versions: JavaScript ${CONFIG.build}, Python ${pythonBuild}; reload the page`);
   }
   bridge.warm(); // the rules modules: the first click must not pay for imports
+  // The queries that first wait for the idle wheels (the map, the ruling card
+  // and the QR code need svgwrite or segno): web.bridge's QUERIES says which.
+  const idleQueries = new Set(JSON.parse(bridge.idle_queries_json()));
   const timings = {
     start: performance.timeOrigin + t0, // epoch ms, for the page to place the worker's start
     boot: tBoot - t0, import: performance.now() - tBoot, build: CONFIG.build,
     fetched: fetchTimes(t0),
   };
-  return { pyodide, bridge, timings };
+  return { pyodide, bridge, idleQueries, timings };
 }
 
 // svgwrite and segno are loaded after ready, not before (about 35 ms each of the
@@ -79,7 +76,7 @@ function warmWhenIdle({ pyodide, bridge }) {
   idleTimer = setTimeout(async () => {
     idleDone = true;
     await loadIdleWheels(pyodide);
-    bridge.warm(bridge.IDLE_MODULES);
+    bridge.warm(true);
   }, IDLE_MS);
 }
 
@@ -98,7 +95,7 @@ self.onmessage = async (event) => {
   let result;
   try {
     const python = await started;
-    if (!CORE_QUERIES.has(name)) await loadIdleWheels(python.pyodide);
+    if (python.idleQueries.has(name)) await loadIdleWheels(python.pyodide);
     result = python.bridge.call(name, args);
     warmWhenIdle(python);
   } catch (err) {

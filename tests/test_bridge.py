@@ -5,9 +5,12 @@ shows a message instead of hanging, and a bad link or setup is a SetupError
 the page can explain while it keeps the setup on screen.
 """
 import json
+import subprocess
+import sys
+import textwrap
 
 from pycore import api
-from web import bridge
+from web import bridge, present
 
 B92 = {"format": "asl-setup", "version": 1,
        "hexsides": {"Z8-Y9": "hedge", "Y7-X7": "wall", "Y8-Z8": "wall"},
@@ -20,8 +23,53 @@ def call(name, *args):
 
 
 def test_los_through_the_bridge_is_the_api_ruling_B9_2_EX():
-    assert call("los", B92, "g", "r") == {"ok": api.los(B92, "g", "r")}
-    assert call("fire", B92, "g", "r")["ok"]["tem"] == 2   # the X7-Y7 wall (B9.2 EX)
+    ruling = api.los(B92, "g", "r")
+    # the API's answer unchanged, with how the page shows it (web.present)
+    assert call("los", B92, "g", "r") == {"ok": {**ruling, "present": present.ruling(ruling)}}
+    fire = call("fire", B92, "g", "r")["ok"]
+    assert fire["tem"] == 2   # the X7-Y7 wall (B9.2 EX)
+    assert fire["present"]["facts"][2] == {"key": "tem", "label": "TEM", "value": "+2"}
+
+
+def test_each_query_is_declared_once_with_its_lane():
+    """The worker waits for svgwrite/segno only for the queries that need them."""
+    assert json.loads(bridge.idle_queries_json()) == ["qr_svg", "render_map", "ruling_card"]
+    for name, query in bridge.QUERIES.items():
+        assert callable(getattr(__import__(query.home, fromlist=["_"]), query.function)), name
+
+
+def test_warm_imports_everything_the_first_click_needs():
+    """README: before ready the worker imports the rules modules (``warm()``),
+    so no query a first click may ask imports anything when first asked; and
+    once idle (``warm(idle=True)``) neither does any other. Every declared
+    query is asked."""
+    code = textwrap.dedent(f"""
+        import json, sys
+        from web import bridge
+        setup = {B92!r}
+        link = json.loads(bridge.call("share_encode", json.dumps([setup])))["ok"]
+        fire = {{"tool": "fire", "viewer": "g", "target": "r"}}
+        asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
+                "thread": [setup, "g", "r"], "wall_advantage": [setup],
+                "move_cost": [setup, "g", "Z9", "Z8"], "place": [setup, "Z9"], "validate": [setup],
+                "share_encode": [setup], "share_decode": [link], "share_read": [link],
+                "render_preview": [setup], "render_map": [setup], "qr_svg": [link],
+                "ruling_card": [setup, fire, link], "version": []}}
+        assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
+        new = {{}}
+        for idle in (False, True):
+            bridge.warm(idle)
+            before = set(sys.modules)
+            for name, query in bridge.QUERIES.items():
+                if (query.at_start and not query.idle_wheels) != idle:
+                    out = json.loads(bridge.call(name, json.dumps(asks[name])))
+                    assert "ok" in out, (name, out)
+            new[idle] = sorted(set(sys.modules) - before)
+        print(json.dumps(new))
+    """)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == {"false": [], "true": []}
 
 
 def test_share_link_round_trip_through_the_bridge():

@@ -68,7 +68,8 @@ def test_card_of_the_b9_2_example_states_the_ruling():
     every = " ".join(texts(svg))
     ruling = api.fire(B92, "g1", "r1")
     assert texts(svg, "card-verdict") == ["Clear LOS"]
-    for want in ("Range 4", "Hindrance DRM 0", "TEM +2; options: wall +2", "Wall Advantage nobody",
+    for want in ("Range 4", "Hindrance DRM 0", "TEM +2", "TEM options wall +2",
+                 "Blocked at not blocked", "Wall Advantage nobody",
                  f"Rules: {RULEBOOK}.", "Build abc123, 2026-11-24"):
         assert want in re.sub(r"\s+", " ", every), want
     steps = texts(svg, "card-step")
@@ -85,8 +86,10 @@ def test_card_of_a_blocked_ruling_to_a_location():
     setup = {**B92, "hexsides": {**B92["hexsides"], "Y8-Y9": "hedge"}}
     ask = {"tool": "los", "viewer": "g1", "target": {"hex": "X6", "level": 0}}
     svg = card.ruling_card(setup, ask, link_of(setup, ask), build="b", date="d")
-    assert texts(svg, "card-verdict") == ["No LOS (blocked at Y8-Y9-Z8, B9.2)"]
-    assert "- (the target is a hex, not a unit)" in texts(svg, "card-fact")
+    assert texts(svg, "card-verdict") == ["No LOS (B9.2)"]
+    facts = texts(svg, "card-fact")
+    assert "Y8-Y9-Z8 (B9.2)" in facts          # the panel's "Blocked at", word for word
+    assert "– (only between two units)" in facts
 
 
 def test_card_crop_stays_on_the_map_and_holds_the_thread():

@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any, NamedTuple
 
 from pycore import jsonread
 from pycore.errors import SetupError
@@ -22,58 +22,88 @@ except ImportError:
     BUILD_ID = "dev"
 
 
-def _lazy(module: str, attr: str) -> Callable[..., Any]:
-    """``module.attr``, imported on first use so no query pays for another's."""
-    def run(*args: Any) -> Any:
-        return getattr(import_module(module), attr)(*args)
-    return run
+class Query(NamedTuple):
+    """One query the page can ask, declared once (``QUERIES``)."""
+    home: str                       # the module its function lives in
+    function: str                   # the function's name there
+    setup_first: bool = True        # its first argument is a setup (cached by its text, issue 13)
+    idle_wheels: bool = False       # needs svgwrite or segno, loaded once the worker is idle
+    imports: tuple[str, ...] = ()   # what the function imports when first run: warmed ahead
+    at_start: bool = True           # warmed before ready (a first click may ask it), else when idle
+
+    def run(self, *args: Any) -> Any:
+        return getattr(import_module(self.home), self.function)(*args)
 
 
-def _validate(setup: Any) -> dict:
+def validate(setup: Any) -> dict:
     return import_module("pycore.setup").load_setup(setup).to_dict()
 
 
-def _render_map(setup: Any, options: dict | None = None) -> str:
+def render_map(setup: Any, options: dict | None = None) -> str:
     if options is not None and not isinstance(options, dict):
         raise SetupError("options: must be an object")
     return import_module("web.render").map_svg(setup, **(options or {}))
 
 
-def _version() -> dict:
+def version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore.limits import MAX_LEVEL
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": MAX_LEVEL}
 
 
-# Query name -> function (CONTRACT.md "The Python API", "Share links").
-HANDLERS: dict[str, Callable[..., Any]] = {
-    **{name: _lazy("pycore.api", name)
-       for name in ("los", "fire", "visibility", "wall_advantage", "move_cost", "place",
-                    "thread")},
-    "share_encode": _lazy("pycore.share", "encode"),
-    "share_decode": _lazy("pycore.share", "decode"),
-    "share_read": _lazy("pycore.share", "read"),          # setup + question (issue 10)
-    "qr_svg": _lazy("web.qr", "qr_svg"),
-    "ruling_card": _lazy("web.card", "ruling_card"),
-    "validate": _validate,
-    "render_map": _render_map,
-    "render_preview": _lazy("web.preview", "map_preview"),   # no svgwrite: before the idle wheels
-    "version": _version,
+# Every query the page can ask (CONTRACT.md "The Python API", "Share links";
+# README "How the page talks to Python"), by name. static/worker.js asks for
+# the names that need the idle wheels (``idle_queries_json``), and ``warm``
+# imports what the others need before the worker reports ready. ``los`` and
+# ``fire`` are pycore.api's, with how to show the ruling (web.present).
+QUERIES: dict[str, Query] = {
+    "los": Query("web.present", "los", imports=("pycore.api", "pycore.los", "pycore.explain")),
+    "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
+    "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility")),
+    "wall_advantage": Query("pycore.api", "wall_advantage", imports=("pycore.wa",)),
+    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
+                       at_start=False),                  # not asked by the page yet
+    "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
+    "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
+    "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
+    "share_encode": Query("pycore.share", "encode"),
+    "share_decode": Query("pycore.share", "decode", setup_first=False),
+    "share_read": Query("pycore.share", "read", setup_first=False),     # setup + question (issue 10)
+    "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
+                            at_start=False),             # asked only for a new map size
+    "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",)),
+    "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
+    "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
+    "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
 }
+# What call() itself imports for a query that takes a setup.
+_CALL_IMPORTS = ("pycore.setupcache", "pycore.limits")
 
 
-# Imported before the worker reports ready, so the first click pays no import.
-STARTUP_MODULES = ("pycore.api", "pycore.setup", "pycore.share")
-# Imported once the worker is idle after ready: svgwrite alone takes about a
-# second to import in Pyodide, and the first paint uses the pre-rendered map.
-IDLE_MODULES = ("web.render",)
+def modules(idle: bool = False) -> list[str]:
+    """The modules the queries need, in order, once each: those of the queries
+    a first click may ask (``idle=False``), or of the others."""
+    found = [] if idle else list(_CALL_IMPORTS)
+    for query in QUERIES.values():
+        if (query.at_start and not query.idle_wheels) != idle:
+            found += [query.home, *query.imports]
+    return list(dict.fromkeys(found))
 
 
-def warm(modules: Any = STARTUP_MODULES) -> list[str]:
-    """Import `modules` ahead of the queries that need them; returns those loaded."""
+def idle_queries_json() -> str:
+    """The names of the queries that wait for the idle wheels (static/worker.js)."""
+    return json.dumps(sorted(name for name, q in QUERIES.items() if q.idle_wheels))
+
+
+def warm(idle: bool = False) -> list[str]:
+    """Import ahead what the queries need (``modules``): before the worker
+    reports ready, so the first click pays no import; with ``idle`` once the
+    idle wheels are in (svgwrite alone takes about a second to import in
+    Pyodide, and the first paint uses the pre-rendered map). Returns those
+    loaded."""
     loaded = []
-    for module in modules:
+    for module in modules(idle):
         try:
             import_module(module)
         except ImportError:
@@ -82,12 +112,9 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
     return loaded
 
 
-# Queries whose first argument is a setup.  The page sends the whole setup with
-# every query; its JSON text is matched against the texts seen last, so an
-# unchanged setup is neither parsed nor validated again (issue 13).
-SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
-                           "place", "thread", "validate", "share_encode", "render_map", "render_preview",
-                           "ruling_card"))
+# The page sends the whole setup with every query; for a query whose first
+# argument is a setup, its JSON text is matched against the texts seen last,
+# so an unchanged setup is neither parsed nor validated again (issue 13).
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()
@@ -153,7 +180,7 @@ def _guard(args_json: str) -> None:
 def _setup_error(message: str, name: str, args: Any, setup_text: str | None) -> str:
     """A SetupError, with the message in a player's words too (``player``)."""
     setup = None
-    if name in SETUP_QUERIES:
+    if QUERIES[name].setup_first:
         try:
             setup = json.loads(setup_text) if setup_text is not None else args[0]
         except (ValueError, RecursionError, IndexError, TypeError):
@@ -169,13 +196,13 @@ def _error(message: str, kind: str) -> str:
 
 def call(name: str, args_json: str = "[]") -> str:
     """Run query ``name`` with the JSON list of positional arguments."""
-    handler = HANDLERS.get(name)
-    if handler is None:
+    query = QUERIES.get(name)
+    if query is None:
         return _error(f"unknown query {name!r}", "InternalError")
     if not isinstance(args_json, str):
         return _error(f"{name}: arguments must be JSON text", "InternalError")
     try:
-        split = _split_setup(args_json) if name in SETUP_QUERIES else None
+        split = _split_setup(args_json) if query.setup_first else None
         if split is None:
             _guard(args_json)
     except SetupError as exc:
@@ -187,7 +214,7 @@ def call(name: str, args_json: str = "[]") -> str:
     if not isinstance(args, list):
         return _error(f"{name}: arguments must be a JSON list", "InternalError")
     try:
-        result = handler(*args) if split is None else handler(_loaded(split[0]), *args)
+        result = query.run(*args) if split is None else query.run(_loaded(split[0]), *args)
     except SetupError as exc:
         return _setup_error(str(exc), name, args if split is None else None,
                             None if split is None else split[0])

@@ -2,8 +2,9 @@
 can keep (issue 10; README "The ruling card").
 
 ``ruling_card(setup, question, link)`` asks the rules (``pycore.api``) the
-question the link carries and draws, top to bottom: the verdict (LOS, range,
-Hindrance DRM, TEM and its options, who has Wall Advantage), the map cropped
+question the link carries and draws, top to bottom: the verdict and its facts
+in the LOS panel's own words (``web.present``: range, Hindrance DRM, TEM and
+its options, where it is blocked), who has Wall Advantage, the map cropped
 around the thread, every step with its rule number, the share link as text
 and as a QR code (``web.qr``), and the app's build id, the rulebook edition
 and the date. The page shows this SVG as the printable card and turns the
@@ -26,7 +27,7 @@ from pycore.errors import SetupError
 from pycore.explain import RULEBOOK
 from pycore.question import check as check_question
 from pycore.setup import load_setup
-from web import frame, qr, render
+from web import frame, present, qr, render
 
 WIDTH = 640
 PAD = 24
@@ -40,49 +41,14 @@ MAX_MAP_HEIGHT = 520
 _ID = re.compile(r'\bid="([^"]+)"')
 
 
-def _signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
-
-
-def _end_name(setup: dict, end: Any) -> str:
-    if isinstance(end, str):
-        unit = next(u for u in setup["units"] if u["id"] == end)
-        where = unit["hex"] + (f" level {unit['level']}" if unit.get("level") else "")
-        return f"{end} ({unit.get('side', '')} {unit['type']}, {where})"
-    text = f"{end['hex']} level {end.get('level', 0)}"
-    return text + (f", vertex {end['vertex']}" if end.get("vertex") else "")
-
-
-def verdict(result: dict) -> str:
-    if not result["los"]:
-        where = f" (blocked at {result['blocked_at']}, {result['rule']})" \
-            if result.get("blocked_at") else ""
-        return f"No LOS{where}"
-    if result.get("hindrance"):
-        return f"LOS, hindered: {_signed(result['hindrance'])} DRM"
-    return "Clear LOS"
-
-
 def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str, str]]:
-    """The verdict's lines as (label, value), in the words of the LOS panel."""
-    rows = [("Viewer", _end_name(setup, question["viewer"])),
-            ("Target", _end_name(setup, question["target"])),
-            ("LOS", "yes" if result["los"] else "no"),
-            ("Range", str(result["range"])),
-            ("Hindrance DRM", _signed(result.get("hindrance") or 0))]
-    if "tem" not in result:
-        rows.append(("TEM", "- (the target is a hex, not a unit)"))
-    elif result["tem"] is None:
-        rows.append(("TEM", "- (no LOS)"))
-    else:
-        options = ", ".join(f"{o['source']} {_signed(o['tem'])}" for o in result["tem_options"])
-        rows.append(("TEM", _signed(result["tem"])
-                     + (" (Hull Down, B9.36)" if result.get("hull_down") else "")
-                     + (f"; options: {options}" if options else "")))
-    holders = [f"{uid} over {' '.join(u['hexsides'])}" if u.get("hexsides") else uid
-               for uid, u in (wa.get("units") or {}).items() if u.get("has")]
-    rows.append(("Wall Advantage", ", ".join(holders) if holders else "nobody"))
-    return rows
+    """The card's lines as (label, value): the two ends, then the ruling's
+    facts in the words of the LOS panel (``web.present``), then who has WA."""
+    rows = [("Viewer", present.end_name(setup, question["viewer"])),
+            ("Target", present.end_name(setup, question["target"]))]
+    rows += [(f["label"], f["value"]) for f in present.facts(result)]
+    holders = present.wall_advantage(wa)
+    return rows + [(holders["label"], holders["value"])]
 
 
 def crop(setup: dict, result: dict) -> tuple[float, float, float, float]:
@@ -124,7 +90,8 @@ class _Writer:
     """Lines of text placed down the card."""
 
     def __init__(self, dwg):
-        self.dwg, self.y = dwg, PAD
+        self.dwg = dwg
+        self.y: float = PAD
 
     def text(self, text: str, size: int, x: float, weight: str = "normal",
              family: str = FONT, cls: str = "") -> None:
@@ -145,7 +112,7 @@ class _Writer:
         for i, part in enumerate(lines):
             self.y += size * 1.3
             if i == 0 and label:
-                self.text(label, size, PAD, "bold")
+                self.text(label, size, PAD, "bold", cls=cls and f"{cls}-label")
             self.text(part, size, PAD + indent, cls=cls)
 
     def gap(self, px: float) -> None:
@@ -178,7 +145,7 @@ def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | 
     out.line("ASL line of sight ruling", 26, "bold")
     out.line(f"{date} - ASL LOS & Wall Advantage, build {build}", 15)
     out.gap(10)
-    out.line(verdict(result), 34, "bold", cls="card-verdict")
+    out.line(present.verdict(result), 34, "bold", cls="card-verdict")
     out.gap(4)
     for label, value in facts(setup, question, result, wa):
         out.wrapped(value, 20, indent=190, label=label, cls="card-fact")

@@ -3,11 +3,15 @@
 Positions are those ``web.render`` wrote as the ``data-cx``/``data-cy`` of the
 hex, hexside and vertex elements it drew from ``pycore.geometry``; nothing here
 computes a coordinate. ``static/ui/mapview.js`` draws the same elements with
-the same classes in the browser, so the two must change together.
+the same classes in the browser, from these constants (``js_module``, written
+into the site by build.py), so the two must change together.
 """
 from __future__ import annotations
 
+import json
+
 from pycore import geometry
+from web import present
 
 UNIT_SIZE = 26  # counter side in pixels: a finger-sized target on a tablet
 STACK_STEP = (14, -8)  # a stack fans out across its hex, each counter still tappable
@@ -20,6 +24,16 @@ TYPE_ABBR = {"squad": "SQD", "halfsquad": "HS", "crew": "CRW", "leader": "LDR", 
 STATUS_ABBR = [("broken", "BRK"), ("unarmed", "UNA"), ("pinned", "PIN"), ("entrenched", "ENT"),
                ("dug_in", "DUG"), ("concealed", "?"), ("hidden", "HID"), ("crest", "CRST"),
                ("burning", "BURN"), ("moved", "MVD")]
+
+
+def js_module() -> str:
+    """The drawing constants above as an ES module, for static/ui/mapview.js:
+    build.py writes it into the site as ``ui/marks.js``, so the page's counters
+    are drawn with these very values."""
+    values = {"TYPE_ABBR": TYPE_ABBR, "STATUS_ABBR": STATUS_ABBR, "UNIT_SIZE": UNIT_SIZE,
+              "STACK_STEP": STACK_STEP, "ID_CHARS": ID_CHARS}
+    return "".join(["// Written by build.py from web/marks.py (js_module); not in git.\n",
+                    *(f"export const {k} = {json.dumps(v)};\n" for k, v in values.items())])
 
 
 def canonical(name: str) -> str:
@@ -35,7 +49,8 @@ def canonical(name: str) -> str:
 def type_label(unit: dict) -> str:
     if unit.get("type") == "vehicle" and unit.get("armored") is False:
         return "VEH"
-    return TYPE_ABBR.get(unit.get("type"), str(unit.get("type", "?"))[:4].upper())
+    kind = str(unit.get("type", "?"))
+    return TYPE_ABBR.get(kind, kind[:4].upper())
 
 
 def status_label(unit: dict) -> str:
@@ -136,20 +151,13 @@ def unit_layer(dwg, setup: dict, positions: dict, selected=None):
     return layer
 
 
-def los_status(result: dict) -> str:
-    """clear / hindered / blocked (A6.7 Hindrance, A6.2 block)."""
-    if not result.get("los"):
-        return "blocked"
-    return "hindered" if result.get("hindrance") else "clear"
-
-
 def los_layer(dwg, setup: dict, los: dict, positions: dict):
     """The thread from viewer to target, coloured by status, the point of block
     ringed, as a group made by ``dwg`` but not added to it."""
     a = trace_point(los["viewer"], setup, positions)
     b = trace_point(los["target"], setup, positions)
     g = dwg.g(class_="los")
-    g.attribs["data-status"] = los_status(los)
+    g.attribs["data-status"] = present.status(los)
     g.add(dwg.line(a, b, class_="thread"))
     for end in (a, b):
         g.add(dwg.circle(end, 3, class_="end"))

@@ -73,7 +73,8 @@ def _hexside_specs(setup: dict) -> dict:
 def _grid_parts(grid):
     """The grid's hexes, and its hexsides and vertices, each once, in a stable order."""
     hexes = list(grid.hexes())
-    sides, verts = {}, {}
+    sides: dict[geometry.Hexside, None] = {}
+    verts: dict[geometry.Vertex, None] = {}
     for h in hexes:
         for s in geometry.hexsides_of(h):
             if all(grid.contains(x) for x in s):

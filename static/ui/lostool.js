@@ -7,15 +7,9 @@
 // target; the question stays live through every edit, and a compact verdict
 // stays on the map (#los-chip) while other tools are in use.
 
-import { showLosResult, clearLosResult, verdictText } from "./panels.js";
+import { showLosResult, clearLosResult } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
-
-function status(result) {
-  // web/marks.py los_status: blocked (A6.2), hindered (A6.7), clear
-  if (!result.los) return "blocked";
-  return result.hindrance ? "hindered" : "clear";
-}
 
 export class LosTool {
   constructor({ store, view, python, showMessage }) {
@@ -113,10 +107,7 @@ export class LosTool {
     chip.hidden = toolActive || !result || !this.viewer || !this.target;
     if (chip.hidden) return;
     const name = (end) => (end.unit !== undefined ? end.unit : end.hex);
-    $("los-chip-text").textContent = `${name(this.viewer)} → ${name(this.target)}: ` +
-      `${verdictText(result)}, range ${result.range}` +
-      ("tem" in result && result.tem !== null && result.tem !== undefined
-        ? `, TEM ${result.tem >= 0 ? "+" : ""}${result.tem}` : "");
+    $("los-chip-text").textContent = `${name(this.viewer)} → ${name(this.target)}: ${result.present.brief}`;
     chip.dataset.los = String(Boolean(result.los));
   }
 
@@ -196,7 +187,7 @@ export class LosTool {
     this.lastResult = result;
     showLosResult(result);
     $("los-result").dataset.query = JSON.stringify([viewer, target]);
-    this.view.setThread(from, to, status(result), result.blocked_at);
+    this.view.setThread(from, to, result.present.status, result.blocked_at);
     this.chip();
   }
 }

@@ -2,20 +2,16 @@
 // Elements are found by their contract names (data-hex, data-hexside,
 // data-vertex) and placed by the data-cx/data-cy that Python wrote: the page
 // never computes a hex coordinate. Units and the LOS thread mirror
-// web/marks.py (same classes and labels), so the two change together.
+// web/marks.py (same classes and labels), and the hex labels web/render.py
+// hex_info: tests/browser/test_drawing_agrees.py holds the two drawings together.
+
+// The counters' constants, written into the site by build.py from web/marks.py.
+import { TYPE_ABBR, STATUS_ABBR, UNIT_SIZE, STACK_STEP, ID_CHARS } from "./marks.js";
+
+export const STATUS_FLAGS = STATUS_ABBR;
+export const UNIT_TYPES = Object.keys(TYPE_ABBR);
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-
-// web/marks.py TYPE_ABBR, STATUS_ABBR, UNIT_SIZE, STACK_STEP, ID_CHARS
-const TYPE_ABBR = { squad: "SQD", halfsquad: "HS", crew: "CRW", leader: "LDR", hero: "HERO",
-  vehicle: "AFV", wreck: "WRCK", gun: "GUN" };
-export const STATUS_FLAGS = [["broken", "BRK"], ["unarmed", "UNA"], ["pinned", "PIN"],
-  ["entrenched", "ENT"], ["dug_in", "DUG"], ["concealed", "?"], ["hidden", "HID"],
-  ["crest", "CRST"], ["burning", "BURN"], ["moved", "MVD"]];
-export const UNIT_TYPES = Object.keys(TYPE_ABBR);
-const UNIT_SIZE = 26;
-const STACK_STEP = [14, -8];
-const ID_CHARS = 7;
 
 // On a map of boards (data-boards) a name's board prefix is part of it ("12P2");
 // on a plain map it is ignored (CONTRACT.md). The page's setups are the ones

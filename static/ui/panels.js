@@ -31,35 +31,20 @@ function ruleItem(tag, step) {
   return li;
 }
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
-
-// The ruling of pycore.api.los / fire (CONTRACT.md) in the LOS panel.
-// The verdict in a few words: "Clear LOS", "LOS, hindered (+2)", "No LOS (A6.2)".
-export function verdictText(result) {
-  return result.los
-    ? (result.hindrance ? `LOS, hindered (+${result.hindrance})` : "Clear LOS")
-    : `No LOS${result.rule ? ` (${result.rule})` : ""}`;
-}
-
+// The ruling of pycore.api.los / fire (CONTRACT.md) in the LOS panel, in the
+// words web/present.py wrote into it (result.present): the verdict and one
+// row per fact. The ruling card (web/card.py) shows the same words.
 export function showLosResult(result) {
   const box = $("los-result");
   box.hidden = false;
-  const field = (k) => box.querySelector(`[data-k="${k}"]`);
-  const verdict = field("verdict");
+  const verdict = $("los-verdict");
   verdict.dataset.los = String(Boolean(result.los));
-  verdict.textContent = verdictText(result);
-  field("range").textContent = result.range ?? "–";
-  field("hindrance").textContent = result.hindrance ? signed(result.hindrance) : "0";
-  field("tem").textContent = !("tem" in result) ? "– (pick two units for TEM)"
-    : result.tem === null || result.tem === undefined ? "– (no LOS)"
-      : signed(result.tem) + (result.hull_down ? " (Hull Down, B9.36)" : "");
-  field("blocked_at").textContent = result.blocked_at
-    ? `${result.blocked_at}${result.rule ? ` (${result.rule})` : ""}` : "not blocked";
-  field("location_los").textContent = yesNo(result.location_los);
-  const options = $("tem-options");
-  options.replaceChildren(...(result.tem_options || []).map((o) => node("li", `${o.source}: ${signed(o.tem)}`)));
+  verdict.textContent = result.present.verdict;
+  $("los-facts").replaceChildren(...result.present.facts.flatMap((fact) => {
+    const value = node("dd", fact.value);
+    value.dataset.k = fact.key;
+    return [node("dt", fact.label), value];
+  }));
   $("los-steps").replaceChildren(...(result.steps || []).map((s) => ruleItem("li", s)));
 }
 

@@ -17,7 +17,8 @@ from pycore.explain import EXPLAIN, RULEBOOK
 
 from .conftest import open_page, wait_ready
 from .test_ui_share import close_checked
-from .test_ui_steps import in_view, los_check, paint_b92_example, press, read_los_panel, setup_of
+from .test_ui_steps import (hex_sel, in_view, load_setup, los_check, paint_b92_example, press,
+                            read_los_panel, setup_of, tool, unit_sel)
 
 zxingcpp = pytest.importorskip("zxingcpp")   # installed by `python build.py test`
 Image = pytest.importorskip("PIL.Image")
@@ -138,7 +139,7 @@ def test_ruling_card_of_the_b9_2_example(browser, site, tmp_path, screen):
         ruling = api.fire(setup_of(page), german, russian)
         everything = " ".join(text["all"])
         assert text["verdict"] == ["Clear LOS"]
-        for fact in ("Range", "4", "Hindrance DRM", "TEM", "+2; options: wall +2",
+        for fact in ("Range", "4", "Hindrance DRM", "TEM", "+2", "TEM options", "wall +2",
                      "Wall Advantage"):
             assert fact in everything, fact
         for i, step in enumerate(ruling["steps"], 1):
@@ -181,6 +182,61 @@ def test_ruling_card_of_the_b9_2_example(browser, site, tmp_path, screen):
         page.wait_for_selector("#card-dialog:not([hidden])")
         page.keyboard.press("Escape")
         assert page.is_hidden("#card-dialog")
+    finally:
+        close_checked(page, site)
+
+
+B92 = CORPUS["b9-2-ex-board-6"]["source"]
+BLOCKED = {**B92, "hexsides": {**B92["hexsides"], "Y8-Y9": "hedge"}, "units": B92["units"][:1]}
+HINDERED = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+            "hexes": {"C4": {"terrain": "grain"}},
+            "units": [{"id": "a", "side": "German", "type": "squad", "hex": "C2"},
+                      {"id": "b", "side": "Russian", "type": "squad", "hex": "C6"}]}
+SAME_RULINGS = {   # (setup, viewer, target): a unit id, or a hex tapped as a Location
+    "clear, TEM and its options (B9.2 EX)": (B92, "g1", "r1"),
+    "hindered (A6.7)": (HINDERED, "a", "b"),
+    "blocked at a vertex, to a Location (B9.2 EX)": (BLOCKED, "g1", "X6"),
+}
+
+
+def panel_and_card(page, setup: dict, viewer: str, target: str) -> tuple[dict, dict]:
+    """The LOS panel's verdict and facts, then the ruling card's, for one question."""
+    load_setup(page, setup)
+    tool(page, "los")
+    ids = {u["id"] for u in setup["units"]}
+    for end in (viewer, target):
+        press(page, unit_sel(end) if end in ids else hex_sel(end), touch=True)
+    read_los_panel(page)
+    panel = page.evaluate("""() => ({
+        verdict: document.querySelector("#los-verdict").textContent,
+        labels: [...document.querySelectorAll("#los-facts dt")].map((e) => e.textContent),
+        values: [...document.querySelectorAll("#los-facts dd")].map((e) => e.textContent)})""")
+    press(page, "#ruling-card", touch=True)
+    page.wait_for_selector("#card-dialog:not([hidden]) #card-body svg")
+    card = page.evaluate("""() => {
+        const texts = (cls) => [...document.querySelectorAll(`#card-body svg text.${cls}`)].map((t) => t.textContent);
+        return {verdict: texts("card-verdict"), labels: texts("card-fact-label"), lines: texts("card-fact")};
+    }""")
+    press(page, "#card-close", touch=True)
+    return panel, card
+
+
+def test_the_panel_and_the_card_word_a_ruling_alike(browser, site):
+    """web.present words each ruling once: the panel on screen and the card
+    show the same verdict and the same facts, label by label."""
+    page = touch_page(browser, site, "landscape")
+    try:
+        for name, (setup, viewer, target) in SAME_RULINGS.items():
+            panel, card = panel_and_card(page, setup, viewer, target)
+            assert card["verdict"] == [panel["verdict"]], name
+            # the card adds the two ends before, and who has WA after
+            assert card["labels"] == ["Viewer", "Target", *panel["labels"], "Wall Advantage"], name
+            shown = " ".join(card["lines"]).split()
+            values = " ".join(panel["values"]).split()
+            start = next(i for i in range(len(shown)) if shown[i:i + len(values)] == values)
+            assert start > 0 and shown[start + len(values):], name
+        # one of each: the verdicts differ as the rulings do
+        assert panel["verdict"] == "No LOS (B9.2)"
     finally:
         close_checked(page, site)
 

@@ -39,7 +39,7 @@ def test_acceptance_new_user_paints_b92_example_and_reads_the_ruling(browser, si
         assert panel["los"] is True
         assert panel["range"] == "4"
         assert panel["tem"].startswith("+2")
-        assert "wall: +2" in panel["tem_options"]
+        assert panel["tem_options"] == "wall +2"
         assert "B9.2" in panel["rules"]
         assert panel["blocked_at"] == "not blocked"
         assert panel["thread"] == "clear"

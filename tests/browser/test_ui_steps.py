@@ -126,7 +126,6 @@ def read_los_panel(page) -> dict:
         out.steps = [...document.querySelectorAll("#los-steps li")].map(
             (li) => (li.querySelector("summary") ?? li).textContent);
         out.rules = [...document.querySelectorAll("#los-steps .rule")].map((r) => r.textContent);
-        out.tem_options = [...document.querySelectorAll("#tem-options li")].map((li) => li.textContent);
         const thread = document.querySelector("#map .los");
         out.thread = thread && thread.dataset.status;
         out.block_marks = [...document.querySelectorAll("#map [data-block]")].map(

@@ -1,0 +1,123 @@
+"""How a ruling is shown: the one owner of its wording (issue 23).
+
+The LOS panel (``static/ui/panels.js``), the compact verdict on the map
+(``static/ui/lostool.js``) and the ruling card (``web.card``) all show a
+``pycore.api.los`` or ``fire`` ruling in the words written here, so the page
+and the card cannot drift apart. The page only places these texts: ``los``
+and ``fire`` below are the bridge's queries of those names, the API's answer
+plus ``present``, ``ruling(result)``.
+
+Nothing here judges a rule: every value comes from the ruling itself.
+"""
+from __future__ import annotations
+
+from typing import Any, TypedDict
+
+from pycore import api
+
+
+class Fact(TypedDict):
+    key: str      # a stable name for the page's and the tests' lookups
+    label: str
+    value: str
+
+
+class Presented(TypedDict):
+    verdict: str      # "Clear LOS", "LOS, hindered: +1 DRM", "No LOS (A6.2)"
+    status: str       # the thread's colour: clear / hindered / blocked
+    facts: list[Fact]
+    brief: str        # one line for the map: the verdict, the range and the TEM
+
+
+def signed(n: int) -> str:
+    """A DRM or TEM as a player writes it: +2, 0, -1."""
+    return f"+{n}" if n > 0 else str(n)
+
+
+def status(result: dict) -> str:
+    """clear / hindered / blocked (A6.7 Hindrance, A6.2 block)."""
+    if not result.get("los"):
+        return "blocked"
+    return "hindered" if result.get("hindrance") else "clear"
+
+
+def verdict(result: dict) -> str:
+    """The ruling in a few words, citing the rule that blocked it."""
+    if not result.get("los"):
+        return "No LOS" + (f" ({result['rule']})" if result.get("rule") else "")
+    if result.get("hindrance"):
+        return f"LOS, hindered: {signed(result['hindrance'])} DRM"
+    return "Clear LOS"
+
+
+def _tem(result: dict) -> str:
+    if "tem" not in result:
+        return "– (only between two units)"
+    if result["tem"] is None:
+        return "– (no LOS)"
+    return signed(result["tem"]) + (" (Hull Down, B9.36)" if result.get("hull_down") else "")
+
+
+def _yes_no(value: Any) -> str:
+    return "yes" if value is True else "no" if value is False else "–"
+
+
+def facts(result: dict) -> list[Fact]:
+    """The ruling's facts, in order: range, Hindrance DRM, TEM and its options,
+    where the LOS is blocked, and whether the Location is seen (B9.21)."""
+    rows = [Fact(key="range", label="Range", value=str(result.get("range", "–"))),
+            Fact(key="hindrance", label="Hindrance DRM", value=signed(result.get("hindrance") or 0)),
+            Fact(key="tem", label="TEM", value=_tem(result))]
+    options = result.get("tem_options") or []
+    if options:
+        rows.append(Fact(key="tem_options", label="TEM options",
+                         value=", ".join(f"{o['source']} {signed(o['tem'])}" for o in options)))
+    blocked = result.get("blocked_at")
+    where = f"{blocked} ({result['rule']})" if blocked and result.get("rule") else blocked
+    rows.append(Fact(key="blocked_at", label="Blocked at", value=where or "not blocked"))
+    rows.append(Fact(key="location_los", label="Location LOS", value=_yes_no(result.get("location_los"))))
+    return rows
+
+
+def brief(result: dict) -> str:
+    """One line for the map while another tool is in use."""
+    tem = result.get("tem")
+    return f"{verdict(result)}, range {result.get('range', '–')}" + (
+        f", TEM {signed(tem)}" if tem is not None else "")
+
+
+def ruling(result: dict) -> Presented:
+    """Everything the page and the card show of a ``los`` or ``fire`` ruling."""
+    return Presented(verdict=verdict(result), status=status(result), facts=facts(result),
+                     brief=brief(result))
+
+
+def end_name(setup: dict, end: Any) -> str:
+    """A ruling's end in full: "g1 (German squad, Z9 level 1)" or "T1 level 0, vertex ..."."""
+    if isinstance(end, str):
+        unit = next(u for u in setup["units"] if u["id"] == end)
+        where = unit["hex"] + (f" level {unit['level']}" if unit.get("level") else "")
+        return f"{end} ({unit.get('side', '')} {unit['type']}, {where})"
+    text = f"{end['hex']} level {end.get('level', 0)}"
+    return text + (f", vertex {end['vertex']}" if end.get("vertex") else "")
+
+
+def wall_advantage(wa: dict) -> Fact:
+    """Who holds Wall Advantage (``pycore.api.wall_advantage``), as one fact."""
+    holders = [f"{uid} over {' '.join(u['hexsides'])}" if u.get("hexsides") else uid
+               for uid, u in (wa.get("units") or {}).items() if u.get("has")]
+    return Fact(key="wall_advantage", label="Wall Advantage",
+                value=", ".join(holders) if holders else "nobody")
+
+
+# The bridge's queries "los" and "fire" (web.bridge QUERIES): the API's ruling
+# with how to show it. pycore.api's own answer is unchanged (CONTRACT.md).
+
+def los(setup: Any, viewer: Any, target: Any) -> dict:
+    result = api.los(setup, viewer, target)
+    return {**result, "present": ruling(result)}
+
+
+def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
+    result = api.fire(setup, firer, target, indirect)
+    return {**result, "present": ruling(result)}
