@@ -57,16 +57,17 @@ class Request(NamedTuple):
 class Site:
     """A built site served from a thread; stop() and start() keep the port."""
 
-    def __init__(self, directory: Path, port: int = 0):
+    def __init__(self, directory: Path, port: int = 0, base: str = "/"):
         self.directory = Path(directory)
         self.port = port
+        self.base = build.site_base(base)   # a sub-path, as on GitHub Pages
         self.requests: list[Request] = []
         self._server = None
         self._thread = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://127.0.0.1:{self.port}{self.base}"
 
     @property
     def origin(self) -> str:
@@ -74,7 +75,7 @@ class Site:
 
     def start(self) -> "Site":
         self._server = build.make_server(
-            self.directory, self.port, quiet=True,
+            self.directory, self.port, quiet=True, base=self.base,
             on_request=lambda host, path: self.requests.append(Request(host, path)))
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
