@@ -41,9 +41,10 @@ def _render_map(setup: Any, options: dict | None = None) -> str:
 
 def _version() -> dict:
     from pycore.explain import RULEBOOK
-    from pycore.limits import MAX_LEVEL
+    from pycore import limits
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
-            "max_level": MAX_LEVEL}
+            "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
+            "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES}
 
 
 # Query name -> function (CONTRACT.md "The Python API", "Share links").
