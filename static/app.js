@@ -17,6 +17,7 @@ import { PaintTool } from "./ui/painttool.js";
 import { Strokes } from "./ui/strokes.js";
 import { drawnMap, keepDrawnMap } from "./ui/mapcache.js";
 import { installKeys } from "./ui/keys.js";
+import { installHint } from "./ui/hint.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -429,6 +430,12 @@ installKeys({
     "?": () => { $("keys-help").open = !$("keys-help").open; },
   },
 });
+
+// The Keys list, opened by "?" or a tap, is scrolled into sight (a phone's panel is short).
+$("keys-help").addEventListener("toggle", () => {
+  if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "nearest" });
+});
+installHint();
 
 // --- zoom -------------------------------------------------------------------------
 

@@ -164,3 +164,62 @@ def test_board_boxes_start_empty_and_a_refused_board_is_named_by_its_box(ready_p
     page.wait_for_function("() => window.asl.getSetup().map.boards !== undefined")
     page.wait_for_selector("#message", state="hidden")
     assert setup_of(page)["map"]["boards"] == [["6", "12"]]
+
+
+def test_the_unit_editor_shows_the_building_level_once(ready_page):
+    page = ready_page
+    setup = {**B92, "hexes": {"Z9": {"terrain": "stone-building", "levels": 3}}}
+    page.evaluate("s => window.asl.loadSetup(s)", setup)
+    tool(page, "unit")
+    press(page, "#map [data-unit='g1']")
+    page.wait_for_selector("#unit-editor:not([hidden])")
+    buttons = page.locator(".quick[data-for=ue-level] button")
+    assert [buttons.nth(i).inner_text() for i in range(buttons.count())] == ["0", "1", "2"]
+    select = box(page, "#ue-level")
+    assert select["width"] <= 1 and select["height"] <= 1     # the buttons say it; the select stays for keyboards
+    buttons.nth(2).click()
+    page.wait_for_function("() => window.asl.getSetup().units[0].level === 2")
+    assert page.input_value("#ue-level") == "2"
+
+
+def test_the_keys_list_opens_in_sight_on_a_phone(browser, site):
+    page = open_page(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        wait_ready(page)
+        page.keyboard.press("?")
+        page.wait_for_selector("#keys-help[open]")
+        page.wait_for_timeout(300)
+        assert inside(box(page, "#keys-help summary"), {"x": 0, "y": 0, "width": 390, "height": 844})
+        assert inside(box(page, "#keys-help dl"), box(page, "aside.side"))
+    finally:
+        page.context.close()
+
+
+def test_a_first_run_hint_of_paint_place_ask_goes_after_the_first_ruling_for_good(browser, site):
+    page = open_page(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        wait_ready(page)
+        hint = page.inner_text("#first-run")
+        assert all(step in hint for step in ("Paint", "Place", "Ask"))
+        assert inside(box(page, "#first-run"), {"x": 0, "y": 0, "width": 390, "height": 844})
+        page.evaluate("s => window.asl.loadSetup(s)", B92)
+        tool(page, "los")
+        press(page, "#map [data-unit='g1']", touch=True)
+        press(page, "#map [data-unit='r1']", touch=True)
+        page.wait_for_selector("#los-result:not([hidden])")
+        page.wait_for_selector("#first-run", state="hidden")
+        page.reload()
+        wait_ready(page)
+        assert page.is_hidden("#first-run")
+    finally:
+        page.context.close()
+    other = open_page(browser, site)
+    try:
+        wait_ready(other)
+        other.click("#first-run-close")
+        assert other.is_hidden("#first-run")
+        other.reload()
+        wait_ready(other)
+        assert other.is_hidden("#first-run")
+    finally:
+        other.context.close()
