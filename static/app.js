@@ -437,6 +437,18 @@ $("keys-help").addEventListener("toggle", () => {
 });
 installHint();
 
+// On a portrait screen the panel is a sheet below the map: pulled up for a
+// ruling's steps, let down for the map (issue 22).
+$("sheet-toggle").addEventListener("click", () => {
+  const up = document.body.dataset.sheet !== "up";
+  if (up) document.body.dataset.sheet = "up"; else delete document.body.dataset.sheet;
+  $("sheet-toggle").setAttribute("aria-expanded", String(up));
+  $("sheet-toggle").textContent = up ? "Let down" : "Pull up";
+  $("sheet-toggle").setAttribute("aria-label", up ? "Let the panel down below the map"
+    : "Pull the panel up over the map");
+  requestAnimationFrame(() => pz.resized());
+});
+
 // --- zoom -------------------------------------------------------------------------
 
 $("zoom-in").addEventListener("click", () => pz.zoomCentre(1.25));

@@ -223,3 +223,29 @@ def test_a_first_run_hint_of_paint_place_ask_goes_after_the_first_ruling_for_goo
         assert other.is_hidden("#first-run")
     finally:
         other.context.close()
+
+
+def test_on_a_phone_the_panel_is_a_sheet_pulled_up_for_the_steps_and_let_down(browser, site):
+    link = site.url + "#" + share.encode(B92, {"tool": "fire", "viewer": "g1", "target": "r1"})
+    page = open_page(browser, site, goto=False, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page.goto(link)
+        wait_ready(page)
+        page.wait_for_selector("#los-steps li")
+        low = box(page, "aside.side")["height"]
+        press(page, "#sheet-toggle", touch=True)
+        page.wait_for_function("() => document.body.dataset.sheet === 'up'")
+        page.wait_for_timeout(200)
+        shoot(page, "i22-sheet-up-phone")
+        high = box(page, "aside.side")["height"]
+        assert high > low + 200 and box(page, "#map")["height"] >= 120
+        # The steps of B9.2 EX's ruling come into the sheet; the thread stays on the map.
+        page.locator("#los-steps").scroll_into_view_if_needed()
+        assert inside(box(page, "#los-steps li"), box(page, "aside.side"))
+        assert inside(box(page, "#sheet-toggle"), box(page, "aside.side"))   # it stays at the top
+        press(page, "#sheet-toggle", touch=True)
+        page.wait_for_function("() => document.body.dataset.sheet === undefined")
+        assert abs(box(page, "aside.side")["height"] - low) < 2
+        assert not errors(page), page.asl_console
+    finally:
+        page.context.close()
