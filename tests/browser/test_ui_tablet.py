@@ -249,3 +249,23 @@ def test_on_a_phone_the_panel_is_a_sheet_pulled_up_for_the_steps_and_let_down(br
         assert not errors(page), page.asl_console
     finally:
         page.context.close()
+
+
+def test_a_wall_and_a_hedge_under_the_thread_show_on_both_sides_of_it(ready_page):
+    # B9.2 EX: the thread g1-r1 runs along the X7-Y7 wall and Y9-Z8 hedge hexspines.
+    page = ready_page
+    page.evaluate("s => window.asl.loadSetup(s)", B92)
+    tool(page, "los")
+    press(page, "#map [data-unit='g1']")
+    press(page, "#map [data-unit='r1']")
+    page.wait_for_selector("#map .los[data-status=clear]")
+    page.wait_for_selector("#map .hexside[data-type][data-on-thread]")
+    widths = page.evaluate("""() => {
+        const w = (el) => parseFloat(getComputedStyle(el).strokeWidth);
+        const sides = [...document.querySelectorAll("#map .hexside[data-type][data-on-thread]")];
+        return { thread: w(document.querySelector("#map .los .thread")),
+                 sides: Object.fromEntries(sides.map((s) => [s.dataset.type, w(s)])) };
+    }""")
+    assert set(widths["sides"]) == {"wall", "hedge"}
+    for kind, width in widths["sides"].items():
+        assert width >= 3 * widths["thread"], kind
