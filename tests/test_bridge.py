@@ -61,6 +61,10 @@ def test_a_refused_board_is_named_by_its_box_in_the_new_map_grid_issue_22():
     flip = call("validate", dict(B92, map={"boards": [["6"], [{"board": "7", "flip": "x"}]]}))
     assert flip["player"].startswith("the flip of the board in row 2, column 1:")
     assert "map.boards" not in call("validate", dict(B92, map={"boards": []}))["player"]
+    # An id the player cannot read back (a control character) is not echoed: its place is.
+    bad = call("validate", dict(B92, units=[{"id": "bad\u0001id", "side": "German", "type": "squad",
+                                              "hex": "A1"}]))
+    assert bad["player"].startswith("unit number 1: holds a control character")
 
 
 def test_version_gives_the_map_size_limits_the_page_offers_issue_22():

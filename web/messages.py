@@ -26,7 +26,7 @@ def player_words(message: str, setup: Any) -> str:
     def unit(m: re.Match) -> str:
         i = int(m.group(1))
         if isinstance(units, list) and i < len(units) and isinstance(units[i], dict) \
-                and isinstance(units[i].get("id"), str):
+                and isinstance(units[i].get("id"), str) and units[i]["id"].isprintable():
             return f"unit {units[i]['id']}"
         return f"unit number {i + 1}"
 

@@ -7,7 +7,8 @@
 - ``browser``: Debian's Chromium, headless (PYODIDE-NOTES.md flags).
 - ``page``: a fresh context and page per test, opened at ``site.url``; every
   request it makes is recorded in ``page.asl_requests`` and the test fails if
-  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network).
+  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network),
+  or if the page throws an uncaught error (issue 22).
 - ``ready_page``: the same, once ``window.asl.ready`` has resolved.
 """
 from __future__ import annotations
@@ -185,9 +186,12 @@ def page(browser, site):
     page = open_page(browser, site)
     yield page
     foreign = foreign_requests(page.asl_requests, site.origin)
+    uncaught = [m for m in page.asl_console if m.startswith("pageerror")]
     page.context.close()
     if foreign:
         pytest.fail(f"requests left the site's origin {site.origin}: {foreign}")
+    if uncaught:   # issue 22: no uncaught error in the console in any test
+        pytest.fail(f"uncaught errors in the page: {uncaught}")
 
 
 @pytest.fixture
