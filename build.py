@@ -2,7 +2,8 @@
 """Build, serve, test and benchmark the offline ASL LOS site.
 
     python build.py                 assemble the offline site in dist/
-    python build.py serve [--port N] build, then serve dist/ on 127.0.0.1 (default 8000)
+    python build.py serve [--port N] [--host ADDRESS] [--base /PATH/]
+                                    build, then serve dist/ on 127.0.0.1:8000 (or ADDRESS:N, under /PATH/)
     python build.py test [ARGS]     install the test dependencies, build, run pytest
     python build.py bench [ARGS]    build, then run the browser benchmark
 
@@ -432,16 +433,35 @@ def page_csp(directory: Path) -> str:
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types Pyodide needs; records what was asked."""
+    """Static files with the MIME types Pyodide needs; records what was asked.
+
+    The site is served under `base` (a sub-path such as "/asl-los/", as on
+    GitHub Pages); anything outside it is not found.
+    """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     on_request = None  # set per server: called with (host, path) of every request
     quiet = False
+    base = "/"
 
     def send_head(self):
         if self.on_request is not None:
             self.on_request(self.headers.get("Host", ""), self.path)
+        path = self.path.split("?")[0].split("#")[0]
+        if self.base != "/" and path == self.base.rstrip("/"):
+            self.send_response(301)        # "/asl-los" -> "/asl-los/", as a static host does
+            self.send_header("Location", self.base)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return None
+        if not path.startswith(self.base):
+            self.send_error(404, "Not under the site's base path")
+            return None
         return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path("/" + path[len(self.base):]
+                                      if path.startswith(self.base) else path)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")  # revalidate; the service worker caches
@@ -465,23 +485,36 @@ class QuietServer(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
+def site_base(base: str) -> str:
+    """A sub-path as "/name/" (or "/" for the root)."""
+    return "/" + base.strip("/") + "/" if base.strip("/") else "/"
+
+
 def make_server(directory: Path, port: int = 0, on_request=None,
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    """An HTTP server for `directory` on 127.0.0.1:`port` (0: a free port).
+                quiet: bool = False, host: str = "127.0.0.1",
+                base: str = "/") -> http.server.ThreadingHTTPServer:
+    """An HTTP server for `directory` on `host`:`port` (0: a free port), at `base`.
 
     `on_request(host, path)`, if given, is called for every request served.
     """
+    base = site_base(base)
     handler = type("Handler", (SiteHandler,),
                    {"on_request": staticmethod(on_request) if on_request else None,
-                    "quiet": quiet})
-    return QuietServer(("127.0.0.1", port), partial(handler, directory=str(directory)))
+                    "quiet": quiet, "base": base})
+    return QuietServer((host, port), partial(handler, directory=str(directory)))
 
 
-def serve(port: int) -> None:
+def serve(port: int, host: str = "127.0.0.1", base: str = "/") -> None:
     info = build()
-    server = make_server(Path(info["dir"]), port)
-    print(f"serving {info['dir']} on http://127.0.0.1:{server.server_address[1]}/ (Ctrl+C stops)",
-          flush=True)
+    server = make_server(Path(info["dir"]), port, host=host, base=base)
+    port, base = server.server_address[1], site_base(base)
+    where = f"{host}:{port}{base}"
+    print(f"serving {info['dir']} on http://{where} (Ctrl+C stops)", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print("Other devices open it at http://<this computer's address>:"
+              f"{port}{base}. Over plain HTTP "
+              "a browser keeps no offline copy (service workers need HTTPS or localhost): "
+              "on a tablet the app then works only while this server runs.", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -525,13 +558,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
+    serve_parser.add_argument("--host", default="127.0.0.1",
+                              help="address to listen on, e.g. 0.0.0.0 for a local network")
+    serve_parser.add_argument("--base", default="/",
+                              help="serve the site under this sub-path, e.g. /asl-los/")
     sub.add_parser("test", help="install test dependencies, build, run pytest [ARGS]")
     sub.add_parser("bench", help="build, then run the browser benchmark [ARGS]")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "serve":
-        serve(args.port)
+        serve(args.port, args.host, args.base)
         return 0
     if args.command in ("test", "bench"):
         install_test_dependencies()

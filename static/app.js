@@ -17,6 +17,7 @@ import { PaintTool } from "./ui/painttool.js";
 import { Strokes } from "./ui/strokes.js";
 import { drawnMap, keepDrawnMap } from "./ui/mapcache.js";
 import { installKeys } from "./ui/keys.js";
+import { installHint } from "./ui/hint.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -29,6 +30,7 @@ let messageTimer = null;
 function showMessage(text, kind = "error", action = null, untilEdit = false) {
   const box = $("message");
   box.dataset.untilEdit = String(untilEdit);
+  delete box.dataset.about;
   $("message-text").textContent = text;
   const button = $("message-action");
   button.hidden = !action;
@@ -41,6 +43,15 @@ function showMessage(text, kind = "error", action = null, untilEdit = false) {
 }
 $("message-close").addEventListener("click", () => { $("message").hidden = true; });
 const situationMessage = (text) => showMessage(text, "error", null, true);
+// A failed action's message (about: "goto", "load", "los-typed") closes when
+// the next such action succeeds (issue 22).
+function failed(about, text) {
+  showMessage(text);
+  $("message").dataset.about = about;
+}
+function succeeded(about) {
+  if ($("message").dataset.about === about) $("message").hidden = true;
+}
 
 const STATUS_TEXT = { loading: "Loading rules…", ready: "Ready", offline: "Offline – ready", error: "Error" };
 python.onStatus((status, detail) => {
@@ -101,7 +112,8 @@ function startEmpty(why) {
   store.save();
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
-const los = new LosTool({ store, view, python, showMessage: situationMessage });
+const los = new LosTool({ store, view, python, showMessage: situationMessage,
+  onQuestion: () => staleShare() });
 const paint = new PaintTool({ store, python });
 const boardGrid = new BoardGrid();
 const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
@@ -114,9 +126,10 @@ $("los-typed").addEventListener("submit", async (e) => {
   try {
     ends = await Promise.all([from, to].map((t) => typedHex(t)));
   } catch (err) {
-    showMessage(`LOS: ${err.player ?? err.message}`);
+    failed("los-typed", `LOS: ${err.player ?? err.message}`);
     return;
   }
+  succeeded("los-typed");
   los.setEnds(...ends.map((end) => (end.unit !== undefined ? { unit: end.unit } : { hex: end.hex })));
   pz.frame(ends.map((end) => view.hex(end.hex)).filter(Boolean), 1.6, 120);
   document.activeElement?.blur?.();
@@ -203,6 +216,7 @@ function refresh(reason) {
   delete mapBox.dataset.drawing;
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
   view.sync(setup, ui.selected);
+  staleShare();
   units.showEditor();
   los.refresh();
   refreshVisibility();
@@ -279,9 +293,11 @@ $("goto-form").addEventListener("submit", async (e) => {
     if (!el) throw new Error(`${hex} is not on this map`);
     pz.frame([el], 1.6, 160);
     view.markHexes("data-goto", [hex]);
+    $("goto").value = "";
     $("goto").blur();
+    succeeded("goto");
   } catch (err) {
-    showMessage(`Go to ${text.trim()}: ${err.player ?? err.message}`);
+    failed("goto", `Go to ${text.trim()}: ${err.player ?? err.message}`);
   }
 });
 
@@ -415,6 +431,24 @@ installKeys({
   },
 });
 
+// The Keys list, opened by "?" or a tap, is scrolled into sight (a phone's panel is short).
+$("keys-help").addEventListener("toggle", () => {
+  if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "nearest" });
+});
+installHint();
+
+// On a portrait screen the panel is a sheet below the map: pulled up for a
+// ruling's steps, let down for the map (issue 22).
+$("sheet-toggle").addEventListener("click", () => {
+  const up = document.body.dataset.sheet !== "up";
+  if (up) document.body.dataset.sheet = "up"; else delete document.body.dataset.sheet;
+  $("sheet-toggle").setAttribute("aria-expanded", String(up));
+  $("sheet-toggle").textContent = up ? "Let down" : "Pull up";
+  $("sheet-toggle").setAttribute("aria-label", up ? "Let the panel down below the map"
+    : "Pull the panel up over the map");
+  requestAnimationFrame(() => pz.resized());
+});
+
 // --- zoom -------------------------------------------------------------------------
 
 $("zoom-in").addEventListener("click", () => pz.zoomCentre(1.25));
@@ -431,9 +465,10 @@ async function loadExternal(setup, what) {
   try {
     valid = await python.call("validate", setup);
   } catch (err) {
-    showMessage(`Could not open the ${what}: ${err.message}. Your setup is unchanged.`);
+    failed("load", `Could not open the ${what}: ${err.player ?? err.message}. Your setup is unchanged.`);
     throw err;
   }
+  succeeded("load");
   store.replaceChecked(valid, what);
   units.chipsFromSetup(store.setup);
   await mapJob;
@@ -456,13 +491,30 @@ async function openLink(text) {
   return true;
 }
 
+// The link on screen and its QR code are of the setup and question they were
+// made from; at the first change they are cleared, with a word (issue 22).
+let shared = null;
+const shareKey = () => JSON.stringify([store.setup, card.question(false)]);
+function staleShare() {
+  if (shared === null || shared === shareKey()) return;
+  shared = null;
+  $("share-link").value = "";
+  $("share-link").hidden = true;
+  $("share-qr").hidden = true;
+  $("share-qr").replaceChildren();
+  $("share-stale").hidden = false;
+}
 $("share").addEventListener("click", async () => {
   try {
+    const key = shareKey();
     const url = await card.link(); // with the LOS tool's question, if any
-    card.showQr(url);
+    await card.showQr(url);
+    shared = key;
+    $("share-stale").hidden = true;
     const box = $("share-link");
     box.value = url;
     box.hidden = false;
+    staleShare();          // changed while the link was made
     box.select();
     const copied = await files.copyText(url);
     showMessage(copied ? "Share link copied." : "Share link ready: copy it from the box below.", "info");
@@ -502,10 +554,24 @@ $("export-png").addEventListener("click", async () => {
   }
 });
 $("new-boards").addEventListener("click", () => {
+  const empty = boardGrid.emptyCell();
+  if (empty) {
+    failed("load", `Type a board number in every box: the one in row ${empty.i + 1}, ` +
+      `column ${empty.j + 1} is empty.`);
+    empty.label.focus();
+    return;
+  }
   const setup = emptySetup();
   setup.map = { boards: boardGrid.boards() };
   loadExternal(setup, "new map").catch(() => {});
 });
+// The plain map's size boxes offer what the engine allows (pycore.limits via "version").
+python.ready.then(() => python.call("version")).then((v) => {
+  $("map-columns").max = v.max_columns;
+  $("map-rows").max = v.max_rows;
+  $("map-limits").textContent = `1 to ${v.max_columns} columns, 1 to ${v.max_rows} rows, ` +
+    `at most ${v.max_map_hexes.toLocaleString("en")} hexes.`;
+}).catch(() => {});
 $("new-map").addEventListener("click", () => {
   const columns = Math.trunc(Number($("map-columns").value));
   const rows = Math.trunc(Number($("map-rows").value));

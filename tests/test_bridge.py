@@ -101,6 +101,27 @@ def test_a_bad_setup_is_said_in_a_players_words_too_issue_8():
         .startswith("the map's width (columns): 500 is out of range")
 
 
+def test_a_refused_board_is_named_by_its_box_in_the_new_map_grid_issue_22():
+    # "map.boards[0][1]" is code; the player typed in the box of row 1, column 2.
+    twice = call("validate", dict(B92, map={"boards": [["6", "6"]]}))
+    assert twice["error"].startswith("map.boards[0][1]:")
+    assert twice["player"] == "the board in row 1, column 2: board 6 is already on the map"
+    flip = call("validate", dict(B92, map={"boards": [["6"], [{"board": "7", "flip": "x"}]]}))
+    assert flip["player"].startswith("the flip of the board in row 2, column 1:")
+    assert "map.boards" not in call("validate", dict(B92, map={"boards": []}))["player"]
+    # An id the player cannot read back (a control character) is not echoed: its place is.
+    bad = call("validate", dict(B92, units=[{"id": "bad\u0001id", "side": "German", "type": "squad",
+                                              "hex": "A1"}]))
+    assert bad["player"].startswith("unit number 1: holds a control character")
+
+
+def test_version_gives_the_map_size_limits_the_page_offers_issue_22():
+    from pycore import limits
+    v = call("version")["ok"]
+    assert (v["max_columns"], v["max_rows"], v["max_map_hexes"]) == \
+        (limits.MAX_COLUMNS, limits.MAX_ROWS, limits.MAX_MAP_HEXES)
+
+
 def test_unknown_queries_and_malformed_arguments_never_raise():
     assert call("rm -rf", 1)["kind"] == "InternalError"
     assert json.loads(bridge.call("los", "{not json"))["kind"] == "InternalError"

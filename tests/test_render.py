@@ -2,6 +2,7 @@
 its CONTRACT.md name, placed by pycore.geometry, and the setup drawn faithfully."""
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -340,3 +341,43 @@ def test_a_map_of_boards_is_drawn_in_tiles_each_holding_what_it_draws_inside_its
                 for px_, py_ in points:
                     assert x + 4.5 <= px_ <= x + w - 4.5 and y + 4.5 <= py_ <= y + h - 4.5, (layer, name)
         assert sorted(held) == sorted(by_attr(root, attr)) and len(held) == len(set(held))
+
+
+def _strokes(css: str) -> dict[str, tuple[str, float]]:
+    """selector -> (stroke colour, stroke width) of the rules that set a stroke."""
+    out = {}
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        props = dict(p.split(":", 1) for p in body.split(";") if ":" in p)
+        if "stroke" in props:
+            out[selector.strip()] = (props["stroke"].lower(), float(props.get("stroke-width", 0)))
+    return out
+
+
+def test_hexside_colours_differ_from_every_thread_colour_and_show_under_it_issue_22():
+    # B9.1/B9.2: a wall or hedge under the thread must stay readable, and a
+    # hedge must never look like a clear LOS thread (it was the same green).
+    from web import mapstyle
+    sides = {s: c for s, c in _strokes(mapstyle.HEXSIDE_CSS).items() if "data-type=" in s}
+    threads = {s: c for s, c in _strokes(mapstyle.LOS_CSS).items() if ".thread" in s}
+    thread_width = float(re.search(r"\.los \.thread\{[^}]*stroke-width:([\d.]+)", mapstyle.LOS_CSS)[1])
+    assert {"wall", "hedge", "bocage", "light-bocage"} <= {s.split("=")[1].rstrip("]") for s in sides}
+    thread_colours = {colour for colour, _ in threads.values()}
+    assert len(thread_colours) >= 3
+    for selector, (colour, width) in sides.items():
+        for thread in thread_colours:   # far apart in RGB (#2f9a2f and #10a030 were 32 apart)
+            assert _rgb_distance(colour, thread) >= 90, (selector, colour, thread)
+        assert width > thread_width, selector   # the hexside shows on both sides of the thread
+
+
+def _rgb_distance(a: str, b: str) -> float:
+    ra, rb = (tuple(int(c[i:i + 2], 16) for i in (1, 3, 5)) for c in (a, b))
+    return sum((x - y) ** 2 for x, y in zip(ra, rb)) ** 0.5
+
+
+@pytest.mark.parametrize("columns, rows", [(1, 1), (1, 4), (3, 1)])
+def test_a_map_one_hex_wide_or_high_shows_its_hexes_issue_22(columns, rows):
+    # The limits allow 1 x 1 (pycore.limits): its map edge, cut through the
+    # centres of the edge hexes, had no area, and the page showed nothing.
+    root = parse(render.map_svg(setup(map={"columns": columns, "rows": rows})))
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    assert width >= 4 * render.U and height >= 2 * 3 ** 0.5 * render.U

@@ -47,9 +47,10 @@ def render_map(setup: Any, options: dict | None = None) -> str:
 
 def version() -> dict:
     from pycore.explain import RULEBOOK
-    from pycore.limits import MAX_LEVEL
+    from pycore import limits
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
-            "max_level": MAX_LEVEL}
+            "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
+            "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES}
 
 
 # Every query the page can ask (CONTRACT.md "The Python API", "Share links";

@@ -8,6 +8,7 @@ svgwrite is loaded (static/worker.js).
 from __future__ import annotations
 
 import json
+import math
 from html import escape
 
 from pycore import geometry
@@ -43,9 +44,18 @@ def tag(name: str, attrs: dict, body: str | None = None) -> str:
 
 
 def map_rect(hexes, u: float):
-    """The map's edges: the board is cut through the centres of its edge hexes."""
+    """The map's edges: the board is cut through the centres of its edge hexes.
+
+    A map one column wide (or one hex high) would have no width (or height)
+    that way: it is then as wide as its hexes (a hex is 4u wide and
+    2*sqrt(3)*u high), so a 1 x 1 map shows its one hex (issue 22)."""
     xs, ys = zip(*(geometry.pixel(h, u) for h in hexes))
-    return min(xs), min(ys), max(xs), max(ys)
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    if x0 == x1:
+        x0, x1 = x0 - 2 * u, x1 + 2 * u
+    if y0 == y1:
+        y0, y1 = y0 - math.sqrt(3) * u, y1 + math.sqrt(3) * u
+    return x0, y0, x1, y1
 
 
 def view_box(rect, unit: float) -> tuple[float, float, float, float]:

@@ -53,7 +53,7 @@ HEXSIDE_CSS = """
 .hexside{fill:none;stroke:none;stroke-linecap:round}
 .hexside[data-type]{stroke:#c05ac0;stroke-width:4}
 .hexside[data-type=wall]{stroke:#7d7d7d;stroke-width:4.5}
-.hexside[data-type=hedge]{stroke:#2f9a2f;stroke-width:4.5}
+.hexside[data-type=hedge]{stroke:#7a8f00;stroke-width:4.5}
 .hexside[data-type=bocage]{stroke:#14401a;stroke-width:8}
 .hexside[data-type=light-bocage]{stroke:#3c6b2a;stroke-width:6}
 .hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
@@ -97,8 +97,8 @@ UNIT_CSS = """
 """
 
 LOS_CSS = """
-.los .thread{stroke-width:3;stroke-linecap:round}
-.los[data-status=clear] .thread{stroke:#10a030}
+.los .thread{stroke-width:2.5;stroke-linecap:round;stroke-opacity:.85}
+.los[data-status=clear] .thread{stroke:#00a070}
 .los[data-status=hindered] .thread{stroke:#e08a00;stroke-dasharray:9 4}
 .los[data-status=blocked] .thread{stroke:#e02020;stroke-dasharray:3 4}
 .los .block-mark{fill:none;stroke:#e02020;stroke-width:3}

@@ -13,8 +13,10 @@ from typing import Any
 _UNIT = re.compile(r"\bunits\[(\d+)\](?:\.[a-z_]+)?")
 _HEX = re.compile(r'\bhexes\["([^"]+)"\](?:\.[a-z_]+)?')
 _HEXSIDE = re.compile(r'\bhexsides\["([^"]+)"\](?:\.[a-z_]+)?')
+_BOARD = re.compile(r"\bmap\.boards\[(\d+)\]\[(\d+)\](\.flip)?")
+_BOARD_ROW = re.compile(r"\bmap\.boards\[(\d+)\]")
 _FIELDS = {"map.columns": "the map's width (columns)", "map.rows": "the map's height (rows)",
-           "map.board": "the board label", "map": "the map"}
+           "map.boards": "the boards", "map.board": "the board label", "map": "the map"}
 
 
 def player_words(message: str, setup: Any) -> str:
@@ -24,13 +26,17 @@ def player_words(message: str, setup: Any) -> str:
     def unit(m: re.Match) -> str:
         i = int(m.group(1))
         if isinstance(units, list) and i < len(units) and isinstance(units[i], dict) \
-                and isinstance(units[i].get("id"), str):
+                and isinstance(units[i].get("id"), str) and units[i]["id"].isprintable():
             return f"unit {units[i]['id']}"
         return f"unit number {i + 1}"
 
     text = _UNIT.sub(unit, message)
     text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
     text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
+    # New map of boards: the box a player typed in, by row and column (issue 22).
+    text = _BOARD.sub(lambda m: f"the {'flip of the ' if m.group(3) else ''}board in row "
+                      f"{int(m.group(1)) + 1}, column {int(m.group(2)) + 1}", text)
+    text = _BOARD_ROW.sub(lambda m: f"row {int(m.group(1)) + 1} of boards", text)
     for field, said in _FIELDS.items():
         if text.startswith(field + ":"):
             return said + text[len(field):]

@@ -267,7 +267,10 @@ def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict, position
         (x, y), _ = pix[v]
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue  # cut off by the map's edge
-        name = geometry.vertex_name(v)
+        try:
+            name = geometry.vertex_name(v)
+        except ValueError:
+            continue  # beside column A of a map one column wide (frame.map_rect): no name
         positions[name] = (x, y)
         cx, cy = fmt(x), fmt(y)
         drawn.add(v, tag("circle", {"cx": cx, "cy": cy, "r": r, "class": "vertex", "data-vertex": name,

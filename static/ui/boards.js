@@ -30,7 +30,8 @@ export class BoardGrid {
         const label = document.createElement("input");
         label.type = "text";
         label.inputMode = "text";
-        label.value = before ? before.label.value : String(this.cells.length + 1);
+        label.value = before ? before.label.value : "";
+        label.placeholder = "no.";
         label.setAttribute("aria-label", `Board in row ${i + 1}, column ${j + 1}`);
         const flip = document.createElement("button");
         flip.type = "button";
@@ -60,6 +61,11 @@ export class BoardGrid {
       c.label.value = typeof board === "string" ? board : board.board;
       c.flip.setAttribute("aria-pressed", String(typeof board !== "string" && board.flip === true));
     }
+  }
+
+  // The first cell with no board number, or null.
+  emptyCell() {
+    return this.cells.find((c) => !c.label.value.trim()) ?? null;
   }
 
   // The map.boards value: rows top to bottom, boards left to right.

@@ -77,26 +77,47 @@ export class RulingCard {
     this.frame(q);
   }
 
-  // The view the link asks for, else the two ends of the thread.
+  // The view the link asks for, if it shows both ends of the thread on this
+  // screen with hexes a finger can tap; else the thread framed, its hexes at
+  // least MIN_HEX_PX wide (issue 22: a phone opening a desktop's link).
   frame(q) {
     const { pz, view } = this;
     const hexOf = (spec) => (typeof spec === "string"
       ? this.store.setup.units.find((u) => u.id === spec)?.hex : spec.hex);
     const ends = [hexOf(q.viewer), hexOf(q.target)].map((h) => h && view.hex(h)).filter(Boolean);
-    if (!q.view) {
-      pz.frame(ends, 2.5, 80);
-      return;
+    if (q.view) {
+      this.applyView(q.view, ends);
+      if (this.shows(ends)) return;
     }
+    const hexWidth = ends.length ? ends[0].getBoundingClientRect().width / pz.scale : 0;
+    const minScale = hexWidth ? MIN_HEX_PX / hexWidth : 0;
+    pz.frame(ends, Math.max(2.5, minScale), 80, minScale);
+  }
+
+  // Whether every end is inside the map box, at least MIN_HEX_PX wide.
+  shows(ends) {
+    const box = this.pz.viewport.getBoundingClientRect();
+    return ends.every((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width >= MIN_HEX_PX && r.left >= box.left && r.right <= box.right
+        && r.top >= box.top && r.bottom <= box.bottom;
+    });
+  }
+
+  // The link's view: zoom as a multiple of the whole-map view, centred on its hex.
+  applyView(v, ends) {
+    const { pz, view } = this;
     pz.fit();
     const box = pz.viewport.getBoundingClientRect();
-    if (q.view.zoom) pz.zoomAt(q.view.zoom, box.width / 2, box.height / 2);
-    const centre = (q.view.centre && view.hex(q.view.centre)) || ends[0];
+    if (v.zoom) pz.zoomAt(v.zoom, box.width / 2, box.height / 2);
+    const centre = (v.centre && view.hex(v.centre)) || ends[0];
     if (!centre) return;
     const r = centre.getBoundingClientRect();
     pz.tx += box.left + box.width / 2 - (r.left + r.width / 2);
     pz.ty += box.top + box.height / 2 - (r.top + r.height / 2);
     pz.apply();
   }
+
 
   // The share link of the setup on screen, with the LOS tool's question.
   async link() {
@@ -205,6 +226,9 @@ export class RulingCard {
     addEventListener("keydown", (e) => { if (e.key === "Escape" && !dialog.hidden) this.close(); });
   }
 }
+
+// The smallest hex a framed question shows, in CSS px (issue 22).
+const MIN_HEX_PX = 30;
 
 function today() {
   const d = new Date();

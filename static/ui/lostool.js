@@ -12,8 +12,8 @@ import { showLosResult, clearLosResult } from "./panels.js";
 const $ = (id) => document.getElementById(id);
 
 export class LosTool {
-  constructor({ store, view, python, showMessage }) {
-    Object.assign(this, { store, view, python, showMessage });
+  constructor({ store, view, python, showMessage, onQuestion = () => {} }) {
+    Object.assign(this, { store, view, python, showMessage, onQuestion });
     this.viewer = null;
     this.target = null;
     this.vertex = null;
@@ -88,6 +88,7 @@ export class LosTool {
   }
 
   clear() {
+    this.onQuestion();
     this.viewer = this.target = this.vertex = null;
     this.token++;
     this.lastResult = null;
@@ -143,10 +144,20 @@ export class LosTool {
     return vertex || end.hex;
   }
 
-  // Re-run after an edit; drop an end whose unit is gone.
+  // Re-run after an edit; drop an end whose unit is gone. A new map without an
+  // end's hex (or the target's vertex) ends the question, and says so (issue 22).
   refresh() {
     for (const key of ["viewer", "target"]) {
       if (this[key] && this[key].unit !== undefined && !this.unit(this[key].unit)) this[key] = null;
+    }
+    const gone = [this.viewer, this.target].filter((e) => e?.hex !== undefined && !this.view.hex(e.hex))
+      .map((e) => e.hex);
+    if (this.vertex && !this.view.vertex(this.vertex)) gone.push(this.vertex);
+    if (gone.length) {
+      this.clear();
+      this.showMessage(`The LOS question was cleared: ${gone.join(" and ")} ` +
+        `${gone.length > 1 ? "are" : "is"} not on this map.`);
+      return;
     }
     if (!this.viewer) this.target = null;
     this.labels();
@@ -154,6 +165,7 @@ export class LosTool {
   }
 
   async run() {
+    this.onQuestion();
     const token = ++this.token;
     if (!this.viewer || !this.target) {
       this.view.clearThread();

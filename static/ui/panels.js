@@ -102,6 +102,17 @@ export function fillSelect(select, values) {
     o.value = v;
     return o;
   }));
+  coverSelect(select);
+}
+
+// A select whose every option has its one-tap button is shown once, as the
+// buttons; the select stays for keyboards and screen readers (issue 22).
+function coverSelect(select) {
+  const row = select.parentElement?.querySelector(`.quick[data-for="${select.id}"]`);
+  const buttons = row ? [...row.children].map((b) => b.dataset.value) : [];
+  const options = [...select.options].map((o) => o.value);
+  select.classList.toggle("visually-hidden",
+    buttons.length === options.length && options.every((v, i) => v === buttons[i]));
 }
 
 // Show the selected unit in the editor (or hide the editor).
@@ -156,6 +167,7 @@ export function quickButtons(select, values, label = (v) => v) {
     return b;
   }));
   press(row, select.value);
+  coverSelect(select);
 }
 
 function press(row, value) {

@@ -56,7 +56,7 @@ export class PanZoom {
 
   // Zoom to frame the given elements (what the player painted), never beyond
   // the whole-map view nor closer than maxScale.
-  frame(elements, maxScale = 1.6, margin = 60) {
+  frame(elements, maxScale = 1.6, margin = 60, minScale = 0) {
     this.fit();
     const fitScale = this.scale;
     const view = this.viewport.getBoundingClientRect();
@@ -71,7 +71,7 @@ export class PanZoom {
     if (!box) return;
     const w = (box.right - box.left) / fitScale + 2 * margin;
     const h = (box.bottom - box.top) / fitScale + 2 * margin;
-    const s = Math.max(fitScale, Math.min(maxScale, view.width / w, view.height / h));
+    const s = Math.max(fitScale, minScale, Math.min(maxScale, view.width / w, view.height / h));
     // content coordinates (CSS px at scale 1) of the box's centre
     const cx = ((box.left + box.right) / 2 - view.left - this.tx) / fitScale;
     const cy = ((box.top + box.bottom) / 2 - view.top - this.ty) / fitScale;

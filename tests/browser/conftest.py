@@ -7,7 +7,8 @@
 - ``browser``: Debian's Chromium, headless (PYODIDE-NOTES.md flags).
 - ``page``: a fresh context and page per test, opened at ``site.url``; every
   request it makes is recorded in ``page.asl_requests`` and the test fails if
-  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network).
+  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network),
+  or if the page throws an uncaught error (issue 22).
 - ``ready_page``: the same, once ``window.asl.ready`` has resolved.
 """
 from __future__ import annotations
@@ -57,16 +58,17 @@ class Request(NamedTuple):
 class Site:
     """A built site served from a thread; stop() and start() keep the port."""
 
-    def __init__(self, directory: Path, port: int = 0):
+    def __init__(self, directory: Path, port: int = 0, base: str = "/"):
         self.directory = Path(directory)
         self.port = port
+        self.base = build.site_base(base)   # a sub-path, as on GitHub Pages
         self.requests: list[Request] = []
         self._server = None
         self._thread = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
+        return f"http://127.0.0.1:{self.port}{self.base}"
 
     @property
     def origin(self) -> str:
@@ -74,7 +76,7 @@ class Site:
 
     def start(self) -> "Site":
         self._server = build.make_server(
-            self.directory, self.port, quiet=True,
+            self.directory, self.port, quiet=True, base=self.base,
             on_request=lambda host, path: self.requests.append(Request(host, path)))
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -184,9 +186,12 @@ def page(browser, site):
     page = open_page(browser, site)
     yield page
     foreign = foreign_requests(page.asl_requests, site.origin)
+    uncaught = [m for m in page.asl_console if m.startswith("pageerror")]
     page.context.close()
     if foreign:
         pytest.fail(f"requests left the site's origin {site.origin}: {foreign}")
+    if uncaught:   # issue 22: no uncaught error in the console in any test
+        pytest.fail(f"uncaught errors in the page: {uncaught}")
 
 
 @pytest.fixture

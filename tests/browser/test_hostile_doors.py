@@ -58,7 +58,7 @@ IMPORTS = {
     "nested 3,000 deep": (json.dumps(base())[:-1] + ', "notes": ' + "[" * 3000 + "]" * 3000 + "}",
                           ("nested more than 32",)),
     "a control character in an id": (json.dumps(base(id="bad\u0001id")),
-                                     ("units[0].id", "control character")),
+                                     ("unit number 1", "control character")),   # a player's words (issue 22)
 }
 
 

@@ -109,3 +109,39 @@ def test_manifest_and_icons_make_the_app_installable(site):
         assert icon["sizes"] == f"{width}x{height}"
         sizes.add(width)
     assert {192, 512} <= sizes
+
+
+def test_a_site_under_a_sub_path_works_offline_and_shares_its_own_address(browser, tmp_path):
+    # Issue 22: GitHub Pages serves a project at /<repository>/. The same dist/
+    # under /asl-los/ precaches, answers A6.1's open-ground LOS with the server
+    # stopped, and its share link is the page's own address, which then opens
+    # offline too (no 127.0.0.1:8000 written into the link).
+    from .conftest import Site, built_dist, foreign_requests
+    from pycore import share
+    sub = Site(built_dist(), base="asl-los").start()
+    page = open_page(browser, sub)
+    try:
+        wait_ready(page)
+        wait_controlled(page)
+        page.click("#share")
+        page.wait_for_function("() => document.querySelector('#share-link').value !== ''")
+        link = page.input_value("#share-link")
+        assert link.startswith(sub.url + "#s1."), link
+        assert share.decode(link) == page.evaluate("() => window.asl.getSetup()")
+        assert all(r.path.startswith("/asl-los/") for r in sub.requests), sub.requests
+        sub.stop()
+        page.reload()
+        wait_ready(page)
+        answer = python_call(page, "los", OPEN_MAP, {"hex": "A1"}, {"hex": "C1"})
+        assert answer.get("error") is None, answer
+        assert answer["los"] is True and answer["range"] == 2
+        other = page.context.new_page()
+        other.goto(link)
+        wait_ready(other)
+        assert other.evaluate("() => window.asl.getSetup().map") == {"columns": 33, "rows": 10}
+        other.screenshot(path=tmp_path / "sub-path-offline.png")
+        assert not foreign_requests(page.asl_requests, sub.origin)
+        assert not [m for m in page.asl_console if m.startswith("pageerror")], page.asl_console
+    finally:
+        page.context.close()
+        sub.stop()
