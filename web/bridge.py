@@ -39,6 +39,15 @@ def _render_map(setup: Any, options: dict | None = None) -> str:
     return import_module("web.render").map_svg(setup, **(options or {}))
 
 
+def _share_read(text: Any) -> dict:
+    """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
+    not ``units[0].id``; issue 24)."""
+    from web.messages import player_words
+    opened = import_module("pycore.share").read(text)
+    opened["warnings"] = [player_words(w, opened["setup"]) for w in opened["warnings"]]
+    return opened
+
+
 def _version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore.limits import MAX_LEVEL
@@ -53,7 +62,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
                     "thread")},
     "share_encode": _lazy("pycore.share", "encode"),
     "share_decode": _lazy("pycore.share", "decode"),
-    "share_read": _lazy("pycore.share", "read"),          # setup + question (issue 10)
+    "share_read": _share_read,                            # setup + question (issue 10)
     "qr_svg": _lazy("web.qr", "qr_svg"),
     "ruling_card": _lazy("web.card", "ruling_card"),
     "validate": _validate,
