@@ -30,7 +30,7 @@ const SAVED_HISTORY = 30;
 // Where a save came from, in a player's words (a kept-aside entry says it).
 export const ORIGIN = {
   pending: "the last change before a reload", tab: "this tab's own save",
-  saved: "the autosave", kept: "an earlier kept-aside setup",
+  saved: "the autosave", history: "the undo history", kept: "an earlier kept-aside setup",
 };
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
@@ -225,7 +225,9 @@ export class Store {
     found.sort((a, b) => b.at - a.at || RANK[b.source] - RANK[a.source]);
     // A pending change older than a save was saved or refused since.
     const candidates = found.filter((f, i) => f.source !== "pending" || i === 0);
-    const history = read(localStorage, HISTORY_KEY).value;
+    const stored = read(localStorage, HISTORY_KEY);
+    const history = stored.value;
+    if (stored.text !== null && !historyOf(history)) aside.push({ text: stored.text, origin: "history" });
     for (const c of candidates) {
       c.history = history && (history.at ?? 0) === c.at && c.source !== "pending"
         ? historyOf(history) : null;

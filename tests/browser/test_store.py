@@ -369,3 +369,40 @@ def test_a_large_setup_keeps_every_edit_across_a_reload(ready_page):
     assert set(setup_of(page)["hexes"]) == set(names)
     page.click("#undo")                                            # some history is kept
     assert set(setup_of(page)["hexes"]) == set(names[:-1])
+
+
+def test_a_damaged_undo_history_is_kept_aside_and_the_setup_opens(ready_page):
+    page = ready_page
+    _good_work(page)
+    page.evaluate("k => localStorage.setItem(k, '{\"undo\": [1, 2], \"redo\": 3}')",
+                  "asl-los.history.v1")
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    assert "undo history" in message(page)
+    assert any(e["origin"] == "the undo history" for e in kept_of(page))
+
+
+def test_with_the_kept_store_full_a_refused_save_is_never_replaced_by_an_empty_map(ready_page):
+    """The audit: with the kept store full (5 x 0.9 MB), a refused save was
+    overwritten with an empty map. Now it stays in storage, offered for download."""
+    page = ready_page
+    refused = json.dumps(_base(units=[{"id": "g", "side": "G", "type": "squad", "hex": "A1",
+                                       "level": 3}]))
+    page.evaluate("""([kept, save, refused]) => {
+      localStorage.clear(); sessionStorage.clear();
+      const big = "k".repeat(900000);
+      localStorage.setItem(kept, JSON.stringify([1, 2, 3, 4, 5].map((i) =>
+        ({text: big + i, why: "w", at: null}))));
+      localStorage.setItem(save, refused);
+      let n = 0;
+      for (const size of [100000, 1000, 10, 1]) {
+        try { for (;;) localStorage.setItem("filler" + n++, "x".repeat(size)); } catch {}
+      }
+    }""", [KEPT_KEY, SAVE_KEY, refused])
+    page.reload()
+    wait_ready(page)
+    assert "storage is full" in message(page)
+    assert page.is_visible("#message-action")
+    assert page.evaluate("k => localStorage.getItem(k)", SAVE_KEY) == refused
+    assert len(kept_of(page)) == 5
