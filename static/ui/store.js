@@ -284,7 +284,10 @@ export class Store {
     const list = Store.kept();
     if (list.some((entry) => entry.text === text)) return true;
     list.push({ text, why, origin: ORIGIN[origin] ?? String(origin), at: new Date().toISOString() });
-    return write(localStorage, KEPT_KEY, JSON.stringify(list));
+    const all = JSON.stringify(list);
+    if (write(localStorage, KEPT_KEY, all)) return true;
+    forget(localStorage, HISTORY_KEY);  // room: the undo history goes before kept work does
+    return write(localStorage, KEPT_KEY, all);
   }
 
   // What is kept aside: [{text, why, origin, at}], whatever KEPT_KEY holds.
