@@ -355,6 +355,20 @@ def with_prerendered_map(index: bytes, svg: str | None) -> bytes:
     return text.replace(MAP_PLACEHOLDER, svg, 1).encode()
 
 
+def page_scripts(files: dict[str, bytes]) -> list[str]:
+    """The page's own modules: every script but the service worker, the Web
+    Worker (which checks its Python itself) and the Pyodide runtime."""
+    return [p for p in files if p.endswith(".js") and p not in ("sw.js", "worker.js")
+            and not p.startswith("pyodide/")]
+
+
+def stamp_script(path: str, data: bytes, build_id: str) -> bytes:
+    """A module that says which build it is: static/offline.js compares every
+    stamp with the page's build, so a page of mixed versions is found (issue 24)."""
+    line = f'\n;(globalThis.aslBuilds ??= {{}})[{json.dumps(path)}] = "{build_id}";\n'
+    return data + line.encode()
+
+
 def build(out: Path | None = None, src: Path | None = None) -> dict:
     """Assemble the site in `out` (default src/dist) from the project at `src`.
 
@@ -386,6 +400,8 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
         "idleWheels": [f"wheels/{wheels[n].name}" for n in IDLE_WHEELS],
         "lock": {"info": lock["info"], "packages": {}}}).encode()
     files["pyworker.js"] = set_config(files["pyworker.js"].decode(), {"build": build_id}).encode()
+    for path in page_scripts(files):
+        files[path] = stamp_script(path, files[path], build_id)
     manifest = {path: sha256(data) for path, data in sorted(files.items()) if path != "sw.js"}
     files["sw.js"] = set_config(files["sw.js"].decode(),
                                 {"build": build_id, "files": manifest}).encode()

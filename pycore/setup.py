@@ -278,10 +278,9 @@ class _Loader:
             return layout.grid, None, self.extras(m, known, "map"), layout
         cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
         rows = int_field(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)
-        if g.Grid(cols, rows).size() > limits.MAX_MAP_HEXES:
-            raise SetupError(f"map: {cols} x {rows} is {g.Grid(cols, rows).size()} hexes; the "
-                             f"most is {limits.MAX_MAP_HEXES} (eight boards: 132 x 20, "
-                             f"66 x 40 or 33 x 80)")
+        slow = map_size_warning(g.Grid(cols, rows))
+        if slow:
+            self.warnings.append(slow)
         board = m.get("board")
         if board is not None:
             board = str_field(board, "map.board")
@@ -412,6 +411,20 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
                              Wall(entry["type"], entry.get("hillside", False),
                                   entry.get("gap", False)))
     return hexes, sides
+
+
+def map_size_warning(grid: g.Grid) -> str | None:
+    """What a player is told about a map over MAX_MAP_HEXES, or None.
+
+    Such a map is not refused: links made before issue 14 allowed any map
+    of up to 132 x 80 (MAX_COLUMNS x MAX_ROWS), and every version-1 link
+    keeps opening (issue 24). It is answered more slowly than the budget."""
+    size = grid.size()
+    if size <= limits.MAX_MAP_HEXES:
+        return None
+    return (f"map: {grid.columns} x {grid.rows} is {size:,} hexes, more than the "
+            f"{limits.MAX_MAP_HEXES:,} (eight boards: 132 x 20, 66 x 40 or 33 x 80) this app "
+            f"answers quickly; it opens, but a view of the whole map may take seconds")
 
 
 # --- field helpers ---------------------------------------------------------------

@@ -22,7 +22,8 @@ import zlib
 from . import jsonread, limits
 from . import question as questions
 from .errors import SetupError
-from .setup import load_setup
+from .oldlinks import repair_text
+from .setup import load_setup, map_size_warning
 
 VERSION = 1
 PREFIX = f"s{VERSION}."
@@ -181,14 +182,19 @@ def read(text) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a
-    warning: the setup still opens."""
+    warning: the setup still opens. So are control characters in a link
+    made by an earlier release (``pycore.oldlinks``) replaced, and a map
+    larger than today's budget opened, each with a warning."""
     obj = _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")
+    # Links made before issue 14 may hold control characters (pycore.oldlinks).
+    obj, warnings = repair_text(obj)
     asked = obj.pop(questions.FIELD, None)
     try:
-        setup = load_setup(obj).to_dict()
+        loaded = load_setup(obj)
+        setup = loaded.to_dict()
     except SetupError:
         raise
     except (ValueError, TypeError, KeyError, IndexError, AttributeError,
@@ -197,7 +203,10 @@ def read(text) -> dict:
         # page still gets an answer it can show (the tests of load_setup
         # itself catch the bug).
         raise _fail(f"holds a setup this app cannot read ({_short(exc)})") from exc
-    question, warnings = None, []
+    slow = map_size_warning(loaded.grid)
+    if slow:
+        warnings.append(slow)
+    question = None
     if asked is not None:
         try:
             question = questions.check(setup, asked)

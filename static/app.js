@@ -3,7 +3,7 @@
 // edits the setup, forwards taps, and shows what Python answers.
 
 import { python } from "./pyworker.js";
-import { Store, clone, emptySetup } from "./ui/store.js";
+import { ORIGIN, Store, clone, emptySetup } from "./ui/store.js";
 import { MapView, nameKey } from "./ui/mapview.js";
 import { PanZoom } from "./ui/panzoom.js";
 import * as panels from "./ui/panels.js";
@@ -75,12 +75,13 @@ const strokes = new Strokes({
   onHexsides: (sides) => drawnIs(store.setup.map) && paint.setHexsides(sides),
 });
 const pz = new PanZoom(mapBox, $("map-content"), onTap, strokes);
-// What storage holds, if the page can draw it; Python checks it in full once
-// loaded (checkAutosave). Anything else is kept aside, never discarded.
+// The newest save storage holds that the page can draw; Python checks it in
+// full once loaded (checkAutosave). Anything else is kept aside, never discarded.
 const restored = Store.restore();
-const store = new Store(restored?.setup ?? emptySetup(), restored?.history);
-const keptAtStart = restored?.bad !== undefined
-  ? keepAside(restored.bad, "it is not a setup this app can read") : null;
+const store = new Store(restored.setup ?? emptySetup(), restored.history);
+let keptAll = restored.aside.map((a) => keepAside(a.text, a.older
+  ? "another tab saved a newer setup since" : "it is not a setup this app can read", a.origin))
+  .every(Boolean);
 // In a lane: quick edits check only the newest setup (a superseded check is stale).
 store.check = (setup) => python.latest("check", "validate", setup);
 store.onRefused = (err) => situationMessage(`Not done: ${err.player ?? err.message}. ` +
@@ -91,25 +92,27 @@ store.onSaveFailed = (err) => (err
   : showMessage("Autosave works again.", "info"));
 Store.onOtherTab((text) => {
   if (text === JSON.stringify(store.setup)) return;
-  showMessage("Another tab of this app saved a different setup. This tab keeps its own work " +
-    "(a reload of this tab brings it back); a new tab opens the other one.", "info");
+  showMessage("Another tab of this app saved a different setup. This tab keeps its own work; " +
+    "a reload opens the newest save and keeps the other aside.", "info");
 });
 
-// A saved setup that could not be used: kept in storage, and offered for download.
-function keepAside(text, why) {
-  const kept = Store.keepAside(text, why);
+// A saved setup that could not be used: kept in storage, and offered for
+// download. True if storage holds it.
+function keepAside(text, why, origin) {
+  const kept = Store.keepAside(text, why, origin);
   const download = { label: "Download it",
     run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) };
-  showMessage(`The saved setup could not be used (${why}). It is kept aside` +
-    (kept ? "" : " in this page only (storage is full)") + "; the map starts empty.", "error", download);
-  return text;
+  showMessage(`A saved setup (${ORIGIN[origin] ?? "the autosave"}) was not opened: ${why}. It is ` +
+    `kept aside` + (kept ? "" : " in this page only (storage is full)") + ".", "error", download);
+  return kept;
 }
 
-// Start from an empty map, keeping what was on screen aside.
+// Start from an empty map, keeping what was on screen aside. The empty map is
+// saved only once that is safe: never over a save storage could not keep.
 function startEmpty(why) {
-  keepAside(JSON.stringify(store.setup), why);
+  keptAll = keepAside(JSON.stringify(store.setup), why, "saved") && keptAll;
   store.restart(emptySetup());
-  store.save();
+  if (keptAll) store.save();
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
@@ -578,6 +581,24 @@ $("new-map").addEventListener("click", () => {
   loadExternal(emptySetup(columns, rows), "new map").catch(() => {});
 });
 
+// --- updates (static/offline.js applies them at the player's next pause) -------------
+
+addEventListener("asl-update", (e) => {
+  const { kind, apply, detail } = e.detail;
+  if (kind === "ready") {
+    showMessage("A new version of the app is ready: it starts when you pause (your setup is kept).",
+      "info", { label: "Update now", run: apply });
+  } else if (kind === "reload") {
+    showMessage("A new version of the app was installed: this tab reloads when you pause " +
+      "(your setup is kept).", "info", { label: "Reload now", run: apply });
+  } else if (kind === "mixed") {
+    $("status").dataset.status = "error";
+    $("status").textContent = "Mixed versions";
+    showMessage(`This page runs parts of two versions of the app (${detail.join(", ")}). ` +
+      "Reload it before relying on a ruling.", "error", { label: "Reload", run: apply });
+  }
+});
+
 // --- start ------------------------------------------------------------------------
 
 setTool("terrain");
@@ -585,30 +606,28 @@ try {
   refresh("start");
 } catch (err) {                 // a saved setup the page cannot draw
   startEmpty(`it cannot be drawn: ${err.message}`);
+  restored.setup = null;         // kept aside: not to be judged and saved again
+  restored.fallbacks = [];
   refresh("start");
 }
 frameContent();
 const link = files.takeLinkFromUrl();
+// The newest save Python accepts: a refused one is kept aside (a refused change
+// made just before the reload is taken back, as any refused edit is).
 async function checkAutosave() {
   await mapJob;                  // its own message first; this one says what to do
-  let why = await refusal(store.setup);
-  const back = restored?.source === "pending" ? restored.fallback : null;
-  if (why !== null && back?.setup) {
-    // The change made just before the reload is one Python refuses: as for
-    // any refused edit, the setup before it comes back.
-    situationMessage(`Not done: ${why}. Your setup is as it was before that change.`);
-    store.restart(back.setup, back.history);
+  const chosen = await Store.judge(restored, refusal, {
+    keep: (text, why, origin) => { keptAll = keepAside(text, why, origin) && keptAll; },
+    takenBack: (why) => situationMessage(`Not done: ${why}. Your setup is as it was before that change.`),
+  });
+  if (chosen !== null && chosen !== restored) {
+    store.restart(chosen.setup, chosen.history);
     refresh("refused");
-    why = await refusal(store.setup);
-  } else if (why !== null && back?.bad !== undefined) {
-    keepAside(back.bad, "it is not a setup this app can read");
-  }
-  if (why !== null) {
-    startEmpty(why);
+  } else if (chosen === null && restored.setup) {
+    store.restart(emptySetup());
     refresh("reset");
-  } else if (restored?.source && !keptAtStart) {
-    store.save();
   }
+  if (restored.setup && keptAll) store.save();
 }
 
 // Python's reason for refusing a setup, or null (accepted, or Python cannot judge).

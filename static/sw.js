@@ -30,11 +30,43 @@ self.addEventListener("install", (event) => {
   // No skipWaiting here: static/offline.js decides when a new build takes over.
 });
 
+// Pages (and their workers) that were running an older build when this one
+// took over keep being served from their own build's cache until each has
+// reloaded (static/offline.js reloads them at the player's next pause), so no
+// tab is left running a build whose cache is gone (issue 24). Their ids are
+// kept in Cache Storage too, since a service worker's memory does not last.
+const OLDER = "asl-older-clients";
+const OLDER_KEY = new URL("older-clients.json", scope);
+
+let olderRead = null;                  // read once per worker's life, until changed
+function olderClients() {
+  olderRead ??= caches.match(OLDER_KEY, { cacheName: OLDER })
+    .then(async (hit) => new Set(hit ? await hit.json() : []));
+  return olderRead;
+}
+
+async function oldCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+}
+
+// Delete the older builds' caches once no page or worker of theirs runs.
+async function cleanUp() {
+  const older = await olderClients();
+  const running = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+  if (running.some((client) => older.has(client.id))) return;
+  for (const name of await oldCaches()) await caches.delete(name);
+  await caches.delete(OLDER);
+  olderRead = null;
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-    }
+    const running = await self.clients.matchAll({ includeUncontrolled: true, type: "all" });
+    const older = await olderClients();
+    for (const client of running) older.add(client.id);
+    await (await caches.open(OLDER)).put(OLDER_KEY, new Response(JSON.stringify([...older])));
+    olderRead = null;
+    await cleanUp();
     await self.clients.claim();
   })());
 });
@@ -58,8 +90,13 @@ async function refill() {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skipWaiting") self.skipWaiting();
-  if (event.data === "refill") {
-    event.waitUntil(refill().then((missing) => event.source?.postMessage({ offline: missing === 0, missing })));
+  // A page loaded: "refill", or {refill: its build id}.
+  const refillFor = event.data?.refill ?? (event.data === "refill" ? PRECACHE.build : undefined);
+  if (refillFor === PRECACHE.build) {
+    event.waitUntil(refill().then((missing) => {
+      event.source?.postMessage({ offline: missing === 0, missing });
+      return cleanUp();
+    }));
   }
 });
 
@@ -68,7 +105,28 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET" || url.origin !== scope.origin) return;
   event.respondWith((async () => {
     const key = url.pathname === scope.pathname ? new URL("index.html", scope) : url;
+    const clientId = event.clientId || event.resultingClientId;
+    if (clientId && (await olderClients()).has(clientId)) {
+      for (const name of await oldCaches()) {      // a page of an older build: its own files
+        const old = await caches.match(key, { cacheName: name, ignoreSearch: true });
+        if (old) return old;
+      }
+    }
     const hit = await caches.match(key, { cacheName: CACHE, ignoreSearch: true });
-    return hit || fetch(event.request);
+    if (hit) return hit;
+    // A file of this build missing from its cache is fetched and checked before
+    // it is kept; one the server has in another version is passed on as it is,
+    // and the page's build check (static/offline.js) says the versions are mixed.
+    const path = key.pathname.slice(scope.pathname.length);
+    if (PRECACHE.files[path]) {
+      try {
+        await fetchChecked(await caches.open(CACHE), path, PRECACHE.files[path]);
+        const fixed = await caches.match(key, { cacheName: CACHE });
+        if (fixed) return fixed;
+      } catch {
+        // not this build's file on the server
+      }
+    }
+    return fetch(event.request);
   })());
 });

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 from pycore import api
 from web import bridge, present
@@ -133,3 +134,15 @@ def test_unknown_queries_and_malformed_arguments_never_raise():
 def test_render_map_draws_the_setup_with_addressable_hexes():
     svg = call("render_map", B92)["ok"]
     assert 'data-hex="Z9"' in svg and 'data-hexside="Y9-Z8"' in svg
+
+
+def test_share_read_says_what_an_old_link_changed_in_a_players_words():
+    """Issue 24: a link made before issue 14 with a newline in a unit id opens;
+    its warning names the unit, not the field path."""
+    corpus = json.loads((Path(__file__).parent / "data" / "links.json").read_text("utf-8"))
+    link = next(e["link"] for e in corpus["links"]
+                if e["name"] == "before-issue-14-newline-in-an-id")
+    opened = json.loads(bridge.call("share_read", json.dumps([link])))["ok"]
+    assert opened["setup"]["units"][0]["id"] == "g1\u240a"
+    assert opened["warnings"] and opened["warnings"][0].startswith("unit g1\u240a:")
+    assert "units[0]" not in opened["warnings"][0]

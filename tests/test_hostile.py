@@ -612,8 +612,19 @@ def test_maps_of_eight_boards_stay_allowed(columns, rows):
 
 
 @pytest.mark.parametrize("columns, rows", [(132, 21), (67, 40), (132, 80)])
-def test_larger_maps_are_refused_saying_the_most(columns, rows):
-    with pytest.raises(SetupError, match=r"^map: .* the most is 2706"):
+def test_larger_maps_open_with_a_warning_as_links_made_before_issue_14_did(columns, rows):
+    """Issue 24: any map up to 132 x 80 was legal before issue 14's hex cap, and
+    every version-1 link keeps opening; over the cap, the player is told."""
+    loaded = load_setup({"format": "asl-setup", "version": 1,
+                         "map": {"columns": columns, "rows": rows}})
+    assert loaded.grid.size() > limits.MAX_MAP_HEXES
+    assert any(w.startswith(f"map: {columns} x {rows} is ") and "2,706" in w
+               for w in loaded.warnings)
+
+
+@pytest.mark.parametrize("columns, rows", [(133, 1), (1, 81)])
+def test_maps_beyond_what_any_release_allowed_are_refused(columns, rows):
+    with pytest.raises(SetupError, match=r"^map\.(columns|rows): .* out of range"):
         load_setup({"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows}})
 
 

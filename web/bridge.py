@@ -45,6 +45,15 @@ def render_map(setup: Any, options: dict | None = None) -> str:
     return import_module("web.render").map_svg(setup, **(options or {}))
 
 
+def share_read(text: Any) -> dict:
+    """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
+    not ``units[0].id``; issue 24)."""
+    from web.messages import player_words
+    opened = import_module("pycore.share").read(text)
+    opened["warnings"] = [player_words(w, opened["setup"]) for w in opened["warnings"]]
+    return opened
+
+
 def version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore import limits
@@ -70,7 +79,8 @@ QUERIES: dict[str, Query] = {
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("pycore.share", "decode", setup_first=False),
-    "share_read": Query("pycore.share", "read", setup_first=False),     # setup + question (issue 10)
+    "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question (issue 10)
+                        imports=("pycore.share", "web.messages")),
     "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
                             at_start=False),             # asked only for a new map size
     "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",)),

@@ -1,27 +1,37 @@
-// The setup on screen, its undo/redo history and its autosave (issue 8).
+// The setup on screen, its undo/redo history and its autosave (issues 8, 24).
 // Every change goes through edit() or replace(), so every change is undoable.
 // Python checks each new setup (store.check); one it refuses is taken back at
 // once and the player told why, so the setup on screen and the one saved are
 // always setups the rules core accepts. Only checked setups are saved:
 //   localStorage  SAVE_KEY     the newest valid setup of any tab (read by a new tab)
-//                 HISTORY_KEY  its undo/redo history (the last SAVED_HISTORY steps)
-//                 KEPT_KEY     saved setups that could not be used, kept aside
-//   sessionStorage TAB_KEY     this tab's own setup and history, so a reload of
-//                              this tab restores its work even if another tab
-//                              saved since.
-//                  PENDING_KEY this tab's newest change while Python has not
-//                              judged it, so a reload in that moment keeps it;
-//                              it is checked before it is used, and never
-//                              takes the place of the saved setup until then.
+//                 STAMP_KEY    {at, chars}: when SAVE_KEY was written, and its length
+//                 HISTORY_KEY  {at, undo, redo}: its undo/redo history, as many of
+//                              the last SAVED_HISTORY steps as storage holds
+//                 KEPT_KEY     saves that could not be used, kept aside
+//   sessionStorage TAB_KEY     {at, setup}: this tab's newest save, so a reload
+//                              finds its work when the shared save could not be written
+//                  PENDING_KEY {at, setup}: this tab's newest change while Python
+//                              has not judged it, so a reload in that moment keeps it
+// Every record is stamped (at: ms, always increasing). The rule: nothing is
+// overwritten or dropped unless it is proven worse. A restart opens the newest
+// save of any tab; a save that cannot be used, or an older one found nowhere
+// else (another tab's work), is kept aside saying where it came from (KEPT_KEY).
+// The history is written once, after the setup, and shortened to fit: it
+// never costs the setup its save.
 
 const SAVE_KEY = "asl-los.setup.v1";
+const STAMP_KEY = "asl-los.saved-at.v1";
 const HISTORY_KEY = "asl-los.history.v1";
 const TAB_KEY = "asl-los.tab.v1";
 const KEPT_KEY = "asl-los.kept.v1";
 const PENDING_KEY = "asl-los.pending.v1";
 const HISTORY_LIMIT = 200;
 const SAVED_HISTORY = 30;
-const KEPT_LIMIT = 5;
+// Where a save came from, in a player's words (a kept-aside entry says it).
+export const ORIGIN = {
+  pending: "the last change before a reload", tab: "this tab's own save",
+  saved: "the autosave", history: "the undo history", kept: "an earlier kept-aside setup",
+};
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
 
@@ -119,7 +129,7 @@ export class Store {
   }
 
   refuse(err, reason) {
-    forget(PENDING_KEY);
+    forget(sessionStorage, PENDING_KEY);
     const at = this.undoStack.lastIndexOf(this.valid);
     if (at >= 0) this.undoStack.length = at;    // the refused edits go, the valid one is current
     this.setup = this.valid;
@@ -145,82 +155,159 @@ export class Store {
     return true;
   }
 
-  history() {
-    return { undo: this.undoStack.slice(-SAVED_HISTORY), redo: this.redoStack.slice(-SAVED_HISTORY) };
-  }
-
-  // The change on screen, not yet judged by Python (PENDING_KEY).
+  // The change on screen, not yet judged by Python (PENDING_KEY). Storage
+  // full: the save made once Python has judged it says so.
   keepPending() {
-    try {
-      sessionStorage.setItem(PENDING_KEY, JSON.stringify({ setup: this.setup, history: this.history() }));
-    } catch {
-      // storage full: the next save says so
-    }
+    write(sessionStorage, PENDING_KEY, record(stamp(), JSON.stringify(this.setup)));
   }
 
   save() {
-    const history = JSON.stringify(this.history());
+    const at = stamp();
     const setup = JSON.stringify(this.setup);
-    try {
-      localStorage.setItem(SAVE_KEY, setup);
-      sessionStorage.setItem(TAB_KEY, `{"setup":${setup},"history":${history}}`);   // {setup, history}
-      localStorage.setItem(HISTORY_KEY, history);
-      forget(PENDING_KEY);
-      if (this.saveFailing) {
-        this.saveFailing = false;
-        this.onSaveFailed?.(null);      // saving works again
-      }
-    } catch (err) {
-      if (!this.saveFailing) {
-        this.saveFailing = true;
-        this.onSaveFailed?.(err);
-      }
+    const shared = saveShared(setup, at);
+    // This tab's own copy, should another tab overwrite the shared one. When
+    // it cannot be written, the older one left there loses to the newer
+    // shared save at a reload (its stamp is older).
+    const own = write(sessionStorage, TAB_KEY, record(at, setup));
+    if (shared) this.saveHistory(at);
+    if (shared || own) forget(sessionStorage, PENDING_KEY);
+    if (shared && this.saveFailing) {
+      this.saveFailing = false;
+      this.onSaveFailed?.(null);        // saving works again
+    } else if (!shared && !this.saveFailing) {
+      this.saveFailing = true;
+      this.onSaveFailed?.(new Error("storage full or blocked"));
     }
   }
 
-  // What storage holds for this tab: {setup, history} (this tab's own work
-  // first, else the newest of any tab), or {bad: text} when what is there
-  // cannot be drawn, or null when there is nothing. A change Python had not
-  // judged before a reload comes first, with the rest as its fallback.
+  // The undo history, once, in as many of its last steps as storage holds.
+  saveHistory(at) {
+    for (let steps = SAVED_HISTORY; ; steps >>= 1) {
+      const last = (list) => (steps ? list.slice(-steps) : []);
+      const text = `{"at":${at},"undo":${JSON.stringify(last(this.undoStack))},` +
+        `"redo":${JSON.stringify(last(this.redoStack))}}`;
+      if (write(localStorage, HISTORY_KEY, text)) return steps;
+      forget(localStorage, HISTORY_KEY);
+      if (!steps) return -1;
+    }
+  }
+
+  // What storage holds, every key read through one guarded reader:
+  //   {setup, history, source, fallbacks, aside}
+  // setup/history/source: the newest save of any kind that the page can draw
+  // (source "pending", "tab" or "saved"; setup null when there is none);
+  // fallbacks: the older ones, newest first, to try should Python refuse it;
+  // aside: [{text, origin}] what must be kept aside now: values that are not
+  // setups, and an older save of this tab's own found nowhere else (another
+  // tab saved since), before anything can overwrite them.
   static restore() {
-    const pending = read(sessionStorage, PENDING_KEY).value;
-    const saved = Store.restoreSaved();
-    if (pending && drawable(pending.setup)) {
-      return { setup: pending.setup, history: historyOf(pending.history), source: "pending",
-               fallback: saved };
+    const found = [];
+    const aside = [];
+    const shared = read(localStorage, SAVE_KEY);
+    if (shared.text !== null) {
+      if (drawable(shared.value)) {
+        found.push({ source: "saved", setup: shared.value, text: shared.text,
+                     at: sharedStamp(shared.text) });
+      } else aside.push({ text: shared.text, origin: "saved" });
     }
-    return saved;
+    for (const [source, key] of [["tab", TAB_KEY], ["pending", PENDING_KEY]]) {
+      const got = read(sessionStorage, key);
+      if (got.text === null) continue;
+      const value = got.value;
+      if (value && typeof value === "object" && drawable(value.setup)) {
+        found.push({ source, setup: value.setup, text: JSON.stringify(value.setup),
+                     at: Number.isFinite(value.at) ? value.at : 0 });
+      } else aside.push({ text: got.text, origin: source });
+    }
+    for (const f of found) lastAt = Math.max(lastAt, f.at);
+    // Newest first; at the same stamp, this tab's newest change before its copy
+    // before the shared save (the order of issue 8, for saves made before stamps).
+    found.sort((a, b) => b.at - a.at || RANK[b.source] - RANK[a.source]);
+    // A pending change older than a save was saved or refused since.
+    const candidates = found.filter((f, i) => f.source !== "pending" || i === 0);
+    const stored = read(localStorage, HISTORY_KEY);
+    const history = stored.value;
+    if (stored.text !== null && !historyOf(history)) aside.push({ text: stored.text, origin: "history" });
+    for (const c of candidates) {
+      c.history = history && (history.at ?? 0) === c.at && c.source !== "pending"
+        ? historyOf(history) : null;
+    }
+    const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.text === c.text) === i);
+    if (unique[0]?.source === "pending") {
+      // Its history: the save it was made after, and that save's history.
+      const base = unique.find((c) => c.source !== "pending");
+      if (base) {
+        const before = candidates.find((c) => c.text === base.text && c.history)?.history;
+        unique[0].history = { undo: [...(before?.undo ?? []), base.setup], redo: [] };
+      }
+    } else if (unique[0]) {
+      unique[0].history ??= candidates.find((c) => c.text === unique[0].text && c.history)?.history ?? null;
+    }
+    const [newest, ...fallbacks] = unique;
+    if (newest && newest.source !== "pending") {
+      // An older save of this tab's, or an older shared one, that the newest
+      // does not hold in its history: the other tab's work, kept aside before
+      // this tab's next save overwrites it.
+      const reachable = new Set([newest.text,
+        ...[...(newest.history?.undo ?? []), ...(newest.history?.redo ?? [])].map((s) => JSON.stringify(s))]);
+      for (const f of fallbacks) {
+        if (!reachable.has(f.text)) aside.push({ text: f.text, origin: f.source, older: true });
+      }
+    }
+    return { setup: newest?.setup ?? null, history: newest?.history ?? null,
+             source: newest?.source ?? null, fallbacks, aside };
   }
 
-  static restoreSaved() {
-    const own = read(sessionStorage, TAB_KEY);
-    if (own.value && drawable(own.value.setup)) {
-      return { setup: own.value.setup, history: historyOf(own.value.history), source: "tab" };
+  // Python's verdict on what restore() found, newest first. `refusal(setup)`
+  // is a Promise of Python's reason for refusing it, or null. A refused save
+  // is kept aside (keep(text, why, origin)); a refused pending change is
+  // taken back as any refused edit is (takenBack(why)); then the next newest
+  // is tried. Returns the save to use ({setup, history, source}), or null
+  // when Python refused them all.
+  static async judge(restored, refusal, { keep, takenBack }) {
+    const tries = restored.setup ? [restored, ...restored.fallbacks] : [];
+    for (const t of tries) {
+      const why = await refusal(t.setup);
+      if (why === null) return t;
+      if (t.source === "pending") takenBack(why);
+      else keep(JSON.stringify(t.setup), why, t.source);
     }
-    const saved = read(localStorage, SAVE_KEY);
-    if (saved.text === null) return null;
-    if (!drawable(saved.value)) return { bad: saved.text };
-    return { setup: saved.value, history: historyOf(read(localStorage, HISTORY_KEY).value),
-             source: "saved" };
+    return null;
   }
 
-  // A saved setup that could not be used: kept aside, never discarded (the
-  // newest KEPT_LIMIT), to be downloaded.
-  static keepAside(text, why) {
-    const kept = read(localStorage, KEPT_KEY).value;
-    const list = Array.isArray(kept) ? kept : [];
-    list.push({ text, why, at: new Date().toISOString() });
-    try {
-      localStorage.setItem(KEPT_KEY, JSON.stringify(list.slice(-KEPT_LIMIT)));
-    } catch {
-      return false;
-    }
-    return true;
+  // A save that could not be used: kept aside, never discarded, to be
+  // downloaded. An entry already kept is not added twice, and nothing kept is
+  // ever pushed out: when storage is full this one is not kept (false), and
+  // the caller offers it for download. A kept-aside store that cannot be read
+  // is itself kept, as one entry.
+  static keepAside(text, why, origin = "saved") {
+    const list = Store.kept();
+    if (list.some((entry) => entry.text === text)) return true;
+    list.push({ text, why, origin: ORIGIN[origin] ?? String(origin), at: new Date().toISOString() });
+    const all = JSON.stringify(list);
+    if (write(localStorage, KEPT_KEY, all)) return true;
+    forget(localStorage, HISTORY_KEY);  // room: the undo history goes before kept work does
+    return write(localStorage, KEPT_KEY, all);
   }
 
+  // What is kept aside: [{text, why, origin, at}], whatever KEPT_KEY holds.
   static kept() {
-    const kept = read(localStorage, KEPT_KEY).value;
-    return Array.isArray(kept) ? kept : [];
+    const got = read(localStorage, KEPT_KEY);
+    if (got.text === null) return [];
+    if (!Array.isArray(got.value)) {
+      return [{ text: got.text, why: "the store of kept-aside setups could not be read",
+                origin: ORIGIN.kept, at: null }];
+    }
+    return got.value.map((entry) => (entry && typeof entry === "object" && typeof entry.text === "string"
+      ? entry
+      : { text: JSON.stringify(entry) ?? String(entry), why: "a kept-aside entry could not be read",
+          origin: ORIGIN.kept, at: null }));
+  }
+
+  // Whether a change of this tab waits for Python's verdict (static/offline.js
+  // never reloads for an update then).
+  static judging() {
+    return read(sessionStorage, PENDING_KEY).text !== null;
   }
 
   // Another tab saved: (setup text) => void.
@@ -231,6 +318,40 @@ export class Store {
   }
 }
 
+const RANK = { saved: 0, tab: 1, pending: 2 };
+let lastAt = 0;
+
+// A stamp newer than any seen in this tab (a clock set back never makes a
+// newer save look older).
+function stamp() {
+  lastAt = Math.max(Date.now(), lastAt + 1);
+  return lastAt;
+}
+
+const record = (at, setupText) => `{"at":${at},"setup":${setupText}}`;
+
+// When the shared save was written: STAMP_KEY's stamp when its length fits.
+// A save written without one (a build before stamps) counts as 0, older than
+// any stamped save; one written over a stamped save without updating its
+// stamp (the stamp could not be written) is just newer than that stamp.
+function sharedStamp(text) {
+  const stamped = read(localStorage, STAMP_KEY).value;
+  if (!stamped || !Number.isFinite(stamped.at)) return 0;
+  return stamped.chars === text.length ? stamped.at : stamped.at + 0.5;
+}
+
+function saveShared(setup, at) {
+  if (!write(localStorage, SAVE_KEY, setup)) {
+    forget(localStorage, HISTORY_KEY);  // room: the undo history goes before the work does
+    if (!write(localStorage, SAVE_KEY, setup)) return false;
+  }
+  if (!write(localStorage, STAMP_KEY, JSON.stringify({ at, chars: setup.length }))) {
+    forget(localStorage, STAMP_KEY);
+  }
+  return true;
+}
+
+// The one guarded reader: {text, value}; value undefined when text is not JSON.
 function read(storage, key) {
   let text = null;
   try {
@@ -246,9 +367,18 @@ function read(storage, key) {
   }
 }
 
-function forget(key) {
+function write(storage, key, text) {
   try {
-    sessionStorage.removeItem(key);
+    storage.setItem(key, text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function forget(storage, key) {
+  try {
+    storage.removeItem(key);
   } catch {
     // nothing to forget where storage is blocked
   }

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from .conftest import open_page, wait_ready
-from .test_ui_steps import hex_sel, message, paint_hex, press, setup_of, tool
+from .test_ui_steps import hex_sel, load_setup, message, paint_hex, press, setup_of, tool
 
 SAVE_KEY = "asl-los.setup.v1"
 KEPT_KEY = "asl-los.kept.v1"
@@ -209,7 +209,9 @@ def test_full_storage_is_said_once_with_what_to_do(ready_page):
     assert set(setup_of(page)["hexes"]) == {"C3", "D4"}           # the work on screen stays
 
 
-def test_two_tabs_keep_their_own_work_and_are_told(browser, site):
+def test_two_tabs_the_newest_save_of_any_tab_opens_and_the_other_is_kept(browser, site):
+    """Issue 24: a reload never writes this tab's older copy over another tab's
+    newer save; the newest opens, this tab's own is kept aside to download."""
     context = browser.new_context()
     a = context.new_page()
     a.goto(site.url)
@@ -222,14 +224,185 @@ def test_two_tabs_keep_their_own_work_and_are_told(browser, site):
     paint_hex(b, "D4", terrain="grain")
     settled(b)
     assert "Another tab" in message(a)                           # A is told
+    b.close()                                                     # B's work: only in storage
     a.reload()
     wait_ready(a)
-    assert set(setup_of(a)["hexes"]) == {"C3"}                    # A's own work
-    b.reload()
-    wait_ready(b)
-    assert set(setup_of(b)["hexes"]) == {"D4"}                    # B's own work
+    assert set(setup_of(a)["hexes"]) == {"D4"}                    # the newest save survives
+    assert "kept aside" in message(a)
+    kept = [json.loads(e["text"]) for e in kept_of(a)]
+    assert any(set(k["hexes"]) == {"C3"} for k in kept)          # and A's own is not lost
     c = context.new_page()                                        # a new tab: the newest save
     c.goto(site.url)
     wait_ready(c)
     assert set(setup_of(c)["hexes"]) == {"D4"}
     context.close()
+
+
+TAB_KEY = "asl-los.tab.v1"
+PENDING_KEY = "asl-los.pending.v1"
+
+
+def kept_of(page) -> list:
+    return json.loads(page.evaluate("k => localStorage.getItem(k)", KEPT_KEY) or "[]")
+
+
+def _base(**more) -> dict:
+    return {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+            "hexes": {}, "hexsides": {}, "units": [], **more}
+
+
+# Values of this tab's save that the page can draw but the rules core refuses
+# (the audit's five cases): they must not cost the good shared save.
+BAD_TAB = {
+    "newer version": _base(version=2),
+    "refused by the core": _base(units=[{"id": "g", "side": "G", "type": "squad",
+                                         "hex": "A1", "level": 3}]),
+    "over today's limits": _base(map={"columns": 200, "rows": 10}),
+    "1 MB unknown field": _base(notes="x" * 1_100_000),
+    "escaped lone surrogate": _base(units=[{"id": "\ud800", "side": "G", "type": "squad",
+                                            "hex": "A1"}]),
+}
+
+
+def _good_work(page) -> None:
+    paint_hex(page, "C3", terrain="woods")
+    paint_hex(page, "D4", terrain="grain")
+    settled(page)
+
+
+@pytest.mark.parametrize("case", BAD_TAB)
+def test_a_bad_tab_save_is_kept_aside_and_the_good_work_opens(ready_page, case):
+    page = ready_page
+    _good_work(page)
+    page.evaluate("([k, v]) => sessionStorage.setItem(k, `{\"at\":${Date.now() + 1e6},"
+                  "\"setup\":${v}}`)", [TAB_KEY, json.dumps(BAD_TAB[case])])
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}           # the good work is on screen
+    assert "kept aside" in message(page)
+    assert any(e["origin"] == "this tab's own save" for e in kept_of(page))
+    still_answers(page)
+
+
+@pytest.mark.parametrize("value", ["{not json", "42", '{"foo": 1}',
+                                   '[1, null, {"x": 1}, {"text": "earlier", "why": "w"}]'])
+def test_a_damaged_kept_store_is_itself_kept_when_more_is_kept_aside(browser, site, value):
+    page = open_page(browser, site)
+    wait_ready(page)
+    page.evaluate("([k, v, s]) => { localStorage.setItem(k, v); localStorage.setItem(s, '{oops'); "
+                  "sessionStorage.clear(); }", [KEPT_KEY, value, SAVE_KEY])
+    page.reload()
+    wait_ready(page)
+    texts = [e["text"] for e in kept_of(page)]
+    assert "{oops" in texts
+    if value.startswith("["):
+        assert "earlier" in texts and '{"x":1}' in texts
+    else:
+        assert value in texts                                      # nothing earlier is lost
+    page.context.close()
+
+
+def test_the_same_corrupt_save_met_by_five_tabs_is_kept_once(browser, site):
+    context = browser.new_context()
+    first = context.new_page()
+    first.goto(site.url)
+    wait_ready(first)
+    first.evaluate("([k, s]) => { localStorage.setItem(k, JSON.stringify([{text: 'older setup', "
+                   "why: 'w', at: null}])); localStorage.setItem(s, '{oops'); }", [KEPT_KEY, SAVE_KEY])
+    for _ in range(5):
+        tab = context.new_page()
+        tab.goto(site.url)
+        wait_ready(tab)
+        tab.close()
+    texts = [e["text"] for e in kept_of(first)]
+    assert texts.count("{oops") == 1 and "older setup" in texts
+    context.close()
+
+
+def test_a_bad_pending_change_is_said_and_kept(ready_page):
+    page = ready_page
+    _good_work(page)
+    page.evaluate("k => sessionStorage.setItem(k, '{half written')", PENDING_KEY)
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    assert "last change before a reload" in message(page)
+    assert any(e["text"] == "{half written" for e in kept_of(page))
+
+
+def _fill(page, storage: str) -> None:
+    page.evaluate("""(name) => {
+      const storage = window[name];
+      let n = 0;
+      for (const size of [100000, 1000, 10, 1]) {
+        const chunk = "x".repeat(size);
+        try { for (;;) storage.setItem("filler" + n++, chunk); } catch {}
+      }
+    }""", storage)
+
+
+def test_edits_survive_a_reload_when_session_storage_is_full(ready_page):
+    page = ready_page
+    paint_hex(page, "C3", terrain="woods")
+    settled(page)
+    _fill(page, "sessionStorage")
+    paint_hex(page, "D4", terrain="grain")
+    paint_hex(page, "E5", terrain="woods")
+    settled(page)
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4", "E5"}
+
+
+def test_a_large_setup_keeps_every_edit_across_a_reload(ready_page):
+    """After a legal setup of about 0.9 MB, the undo history is shortened to fit
+    instead of costing the edits their save (issue 24: 10 of 12 were lost)."""
+    page = ready_page
+    load_setup(page, _base(notes="n" * 900_000))
+    settled(page)
+    names = ["C3", "D4", "E5", "F6", "G7", "H8", "I9", "J2", "K3", "L4", "M5", "N6"]
+    for name in names:
+        paint_hex(page, name, terrain="woods")
+    settled(page)
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == set(names)
+    page.click("#undo")                                            # some history is kept
+    assert set(setup_of(page)["hexes"]) == set(names[:-1])
+
+
+def test_a_damaged_undo_history_is_kept_aside_and_the_setup_opens(ready_page):
+    page = ready_page
+    _good_work(page)
+    page.evaluate("k => localStorage.setItem(k, '{\"undo\": [1, 2], \"redo\": 3}')",
+                  "asl-los.history.v1")
+    page.reload()
+    wait_ready(page)
+    assert set(setup_of(page)["hexes"]) == {"C3", "D4"}
+    assert "undo history" in message(page)
+    assert any(e["origin"] == "the undo history" for e in kept_of(page))
+
+
+def test_with_the_kept_store_full_a_refused_save_is_never_replaced_by_an_empty_map(ready_page):
+    """The audit: with the kept store full (5 x 0.9 MB), a refused save was
+    overwritten with an empty map. Now it stays in storage, offered for download."""
+    page = ready_page
+    refused = json.dumps(_base(units=[{"id": "g", "side": "G", "type": "squad", "hex": "A1",
+                                       "level": 3}]))
+    page.evaluate("""([kept, save, refused]) => {
+      localStorage.clear(); sessionStorage.clear();
+      const big = "k".repeat(900000);
+      localStorage.setItem(kept, JSON.stringify([1, 2, 3, 4, 5].map((i) =>
+        ({text: big + i, why: "w", at: null}))));
+      localStorage.setItem(save, refused);
+      let n = 0;
+      for (const size of [100000, 1000, 10, 1]) {
+        try { for (;;) localStorage.setItem("filler" + n++, "x".repeat(size)); } catch {}
+      }
+    }""", [KEPT_KEY, SAVE_KEY, refused])
+    page.reload()
+    wait_ready(page)
+    assert "storage is full" in message(page)
+    assert page.is_visible("#message-action")
+    assert page.evaluate("k => localStorage.getItem(k)", SAVE_KEY) == refused
+    assert len(kept_of(page)) == 5

@@ -143,3 +143,72 @@ def test_300_random_edit_sequences_never_leave_a_setup_python_refuses_or_a_reloa
             assert not drawn_differences(page, now), (sequence, step, action.__name__,
                                                       drawn_differences(page, now))
     assert all(done.values()), done                      # every kind of edit was tried
+
+
+# --- two tabs, full storage and reloads, mixed at random (issue 24) ---------------
+
+SAVE_KEY = "asl-los.setup.v1"
+FILL = """([name, on]) => {
+  const storage = window[name];
+  if (!on) {
+    for (const key of Object.keys(storage)) if (key.startsWith("filler")) storage.removeItem(key);
+    return;
+  }
+  let n = 0;
+  for (const size of [100000, 1000, 10, 1]) {
+    const chunk = "x".repeat(size);
+    try { for (;;) storage.setItem("filler" + n++, chunk); } catch {}
+  }
+}"""
+STORED = """([s, t]) => [localStorage.getItem(s), sessionStorage.getItem(t)]"""
+
+
+def test_two_tabs_full_storage_and_reloads_never_lose_the_newest_save(browser, site):
+    """Random steps in two tabs: paint, reload, fill or free localStorage or a
+    tab's sessionStorage. What each save wrote is read after it (the page is
+    only read); a reloaded tab must show the newest of what storage holds for
+    it, the shared save or its own copy, in the order they were written."""
+    from .test_ui_steps import paint_hex
+    rng = random.Random(24)
+    context = browser.new_context()
+    tabs = []
+    for _ in range(2):
+        tab = context.new_page()
+        tab.goto(site.url)
+        wait_ready(tab)
+        tabs.append(tab)
+    clock = 0
+    shared = (None, -1)                     # (setup, when written), as read back
+    own = [(None, -1), (None, -1)]
+    names = sorted(geometry.hex_name(h) for h in geometry.Grid(33, 10).hexes())
+
+    def observe(i: int) -> None:
+        nonlocal clock, shared
+        clock += 1
+        saved, copy = tabs[i].evaluate(STORED, [SAVE_KEY, TAB_KEY])
+        if saved is not None and json.loads(saved) != shared[0]:
+            shared = (json.loads(saved), clock)
+        copy = json.loads(copy)["setup"] if copy else None
+        if copy is not None and copy != own[i][0]:
+            own[i] = (copy, clock)
+
+    for step in range(40):
+        i = rng.randrange(2)
+        page = tabs[i]
+        action = rng.choices(["paint", "reload", "local", "session"], [6, 3, 1, 1])[0]
+        if action == "paint":
+            paint_hex(page, rng.choice(names), terrain=rng.choice(["woods", "grain", "open"]))
+            settled(page)
+            observe(i)
+        elif action == "reload":
+            want = max(shared, own[i], key=lambda s: s[1])[0]
+            page.reload()
+            wait_ready(page)
+            settled(page)
+            if want is not None:
+                assert setup_of(page) == want, (step, i)
+            observe(i)
+        else:
+            storage = "localStorage" if action == "local" else "sessionStorage"
+            page.evaluate(FILL, [storage, rng.random() < 0.5])
+    context.close()

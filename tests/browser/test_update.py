@@ -122,3 +122,89 @@ def test_half_updated_server_keeps_the_old_build_whole(visited, update_site, two
     visited.reload()
     wait_ready(visited)
     assert builds(visited) == {"js": build_id(a), "python": build_id(a)}
+
+
+# --- updates that wait for the player (issue 24) -------------------------------------
+
+WAITING = """async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return Boolean(reg && reg.waiting);
+}"""
+
+
+def type_slowly(page, text: str) -> None:
+    for ch in text:
+        page.keyboard.type(ch)
+        page.wait_for_timeout(400)
+
+
+def test_an_update_never_reloads_the_page_while_a_name_is_typed(visited, update_site,
+                                                                two_builds):
+    """The audit: the page reloaded 2.7-3.0 s after the check while a unit's name was
+    being typed, and the text was lost. Now it waits for the pause, then updates."""
+    a, b = two_builds
+    serve(update_site, b)
+    visited.reload()                              # build A from its cache; B installs meanwhile
+    wait_ready(visited)
+    visited.evaluate("() => { window.stillHere = true; }")
+    visited.click("button[data-tool=unit]")
+    visited.click("#new-side")
+    visited.keyboard.press("End")
+    typed = ""
+    deadline = time.monotonic() + 60
+    while not visited.evaluate(WAITING):          # B installed and waiting for the pause
+        assert time.monotonic() < deadline, "build B never installed"
+        type_slowly(visited, "x")
+        typed += "x"
+    type_slowly(visited, "yyyyyyyyyy")            # 4 s more typing after B is ready
+    assert visited.evaluate("() => window.stillHere") is True
+    assert visited.input_value("#new-side") == "German" + typed + "yyyyyyyyyy"
+    assert "new version" in visited.inner_text("#message-text")
+    assert builds(visited)["js"] == build_id(a)
+    visited.evaluate("() => document.activeElement.blur()")      # the player pauses
+    poll(visited, "async () => (await import('./pyworker.js')).python.build", build_id(b))
+    wait_ready(visited)
+    assert builds(visited) == {"js": build_id(b), "python": build_id(b)}
+
+
+def test_a_tab_left_on_the_old_build_keeps_its_files_and_says_it_must_reload(
+        visited, update_site, two_builds):
+    a, b = two_builds
+    other = visited.context.new_page()
+    other.goto(update_site.url)
+    wait_ready(other)
+    other.click("button[data-tool=unit]")
+    other.click("#new-side")                      # the player is typing in this tab
+    serve(update_site, b)
+    visited.reload()                              # B installs; this idle tab takes it
+    poll(visited, "async () => (await import('./pyworker.js')).python.build", build_id(b))
+    wait_ready(visited)
+    poll(other, "() => document.getElementById('message-text').textContent.includes("
+                "'reloads when you pause')", True)
+    assert builds(other)["js"] == build_id(a)     # still A, and told it must reload
+    # A's files are still A's, served from A's cache (not deleted under it)
+    served = other.evaluate("() => fetch('pyworker.js').then((r) => r.text())")
+    assert build_id(a) in served and build_id(b) not in served
+    assert f"asl-los-{build_id(a)}" in other.evaluate("() => caches.keys()")
+    other.evaluate("() => document.activeElement.blur()")
+    poll(other, "async () => (await import('./pyworker.js')).python.build", build_id(b))
+    wait_ready(other)
+    poll(visited, "async () => (await caches.keys()).filter((n) => n.startsWith('asl-los-'))",
+         [f"asl-los-{build_id(b)}"])              # A's cache goes once no tab runs A
+    other.close()
+
+
+def test_a_page_of_mixed_versions_says_so(browser, update_site, two_builds, tmp_path):
+    """A half-updated server: B's app.js with A's worker and Python, on a first
+    visit (nothing cached). The page says the versions are mixed, not "Ready"."""
+    a, b = two_builds
+    half = tmp_path / "half-js"
+    shutil.copytree(a, half)
+    shutil.copy(b / "app.js", half / "app.js")
+    serve(update_site, half)
+    page = open_page(browser, update_site)
+    wait_ready(page)
+    poll(page, "() => document.getElementById('status').textContent", "Mixed versions")
+    assert "two versions" in page.inner_text("#message-text")
+    assert "app.js" in page.inner_text("#message-text")
+    page.context.close()

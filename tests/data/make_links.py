@@ -627,15 +627,99 @@ ENTRIES = [
 ]
 
 
+# Links made by the releases before issue 14, which allowed control characters in a
+# setup's text and any map up to 132 x 80 (issue 24). Each was made as that code made
+# it: ``share._pack`` of the setup as ``load_setup(...).to_dict()`` gave it then. Today
+# such a link opens with a warning; ``opens_as`` is the setup it opens to (control
+# characters replaced by pycore.oldlinks), ``warns`` what the warnings name.
+OLD_LINKS = [
+    {
+        "name": "before-issue-14-map-132x40",
+        "covers": "a 132 x 40 map (16 boards' worth), legal before issue 14's hex cap",
+        "source": setup(132, 40, hexes={"EE20": {"terrain": "woods"}},
+                        units=[g("g1", "EE1"), r("r1", "EE40"), r("far", "BBBBBB40")]),
+        "warns": ["map: 132 x 40"],
+        "checks": [
+            los("g1", "r1", "A6.2: the woods in EE20 block a thread down column EE. "
+                "A6.7: range 39.", los=False, blocked_at="EE20", range=39, rule=BLOCKS),
+            los("g1", "far", "A6.1: nothing on the thread. A6.7: range is the least number "
+                "of hexes, 101 columns across (39 rows down fit within them).", range=101,
+                **CLEAR),
+        ],
+    },
+    {
+        "name": "before-issue-14-map-66x80",
+        "covers": "a 66 x 80 map, legal before issue 14's hex cap",
+        "source": setup(66, 80, hexes={"MMM79": {"terrain": "building"}},
+                        units=[g("g1", "MMM1"), r("r1", "MMM80")]),
+        "warns": ["map: 66 x 80"],
+        "checks": [
+            los("g1", "r1", "A6.2: the building in MMM79 blocks the thread down its column.",
+                los=False, blocked_at="MMM79", rule=BLOCKS),
+        ],
+    },
+    {
+        "name": "before-issue-14-tab-in-a-unit-name",
+        "covers": "a unit name with a TAB pasted into it",
+        "source": setup(10, 8, units=[g("g1", "C1", name="Kampfgruppe\tNord"),
+                                      r("r1", "C5")]),
+        "opens_as": setup(10, 8, units=[g("g1", "C1", name="Kampfgruppe\u2409Nord"),
+                                        r("r1", "C5")]),
+        "warns": ["units[0].name"],
+        "checks": [
+            los("g1", "r1", "A6.1: open ground; a unit's name changes no ruling.", range=4,
+                **CLEAR),
+        ],
+    },
+    {
+        "name": "before-issue-14-newline-in-an-id",
+        "covers": "a unit id ending in a pasted newline, beside one without",
+        "source": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                        units=[g("g1\n", "C1"), g("g1", "E1"), r("r1", "C5")]),
+        "opens_as": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                          units=[g("g1\u240a", "C1"), g("g1", "E1"), r("r1", "C5")]),
+        "warns": ["units[0].id"],
+        "checks": [
+            los("g1\u240a", "r1", "A6.2: the woods in C3 block; the repaired id still "
+                "names the unit in C1.", los=False, blocked_at="C3", rule=BLOCKS),
+            los("g1", "r1", "A6.1: from E1 the thread misses the woods (the two ids stay "
+                "two units).", **CLEAR),
+        ],
+    },
+    {
+        "name": "before-issue-14-newline-in-an-unknown-field",
+        "covers": "an unknown (newer version's) field whose value and name hold newlines",
+        "source": setup(10, 8, units=[g("g1", "C1"), r("r1", "C5")],
+                        notes={"by": "line one\nline two", "tab\there": 1}),
+        "opens_as": setup(10, 8, units=[g("g1", "C1"), r("r1", "C5")],
+                          notes={"by": "line one\u240aline two", "tab\u2409here": 1}),
+        "warns": ["setup.notes.by", "the name of setup.notes.tab\u2409here"],
+        "checks": [
+            los("g1", "r1", "A6.1: open ground; an unknown field changes no ruling.",
+                range=4, **CLEAR),
+        ],
+    },
+]
+
+ENTRIES += OLD_LINKS
+
+
+def _old_link(entry: dict) -> str:
+    """The link the code before issue 14 made: its encode was ``_pack`` of the
+    loaded setup, with no check on control characters or the map's size."""
+    return share._pack(entry["source"])
+
+
 def main() -> None:
     old = {}
     if CORPUS.exists():
         old = {e["name"]: e["link"] for e in json.loads(CORPUS.read_text())["links"]}
     entries = []
     for entry in ENTRIES:
-        link = old.get(entry["name"]) or share.encode(entry["source"],
-                                                      entry.get("question"))
-        extra = {"question": entry["question"]} if "question" in entry else {}
+        link = old.get(entry["name"]) or (
+            _old_link(entry) if entry in OLD_LINKS
+            else share.encode(entry["source"], entry.get("question")))
+        extra = {key: entry[key] for key in ("question", "opens_as", "warns") if key in entry}
         entries.append({"name": entry["name"], "covers": entry["covers"], "link": link,
                         "source": entry["source"], **extra, "checks": entry["checks"]})
     doc = {"about": "Version-1 share links that must open forever, with their "
