@@ -47,15 +47,19 @@ def _interiors(p: g.Point, q: g.Hex) -> frozenset:
 
 def _ground(s: Setup) -> list:
     """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
-    Location, obstacle height in half levels, base level).  Cached per setup."""
+    Location, obstacle height in half levels, base level).  Cached per setup.
+    A hex whose obstacle is drawn over part of it (an imported board,
+    pycore.los.drawn) has no height here: the set test does not judge threads
+    through it, the LOS engine does."""
+    from .los.drawn import partial
     got = s.cache.get("ground")
     if got is None:
         got = []
         for h in s.grid.hexes():
             e = make_end(s, h)
             info = s.hex(h)
-            got.append((h, g.hex_name(h), e.elevation, e.in_depression,
-                        obstacle_height(info.terrain, info.levels), info.level))
+            height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
+            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, info.level))
         s.cache["ground"] = got
     return got
 
