@@ -38,16 +38,15 @@ def test_every_pixel_of_a_board_is_exactly_one_hexs():
     assert set(seen) == {1}
 
 
-def test_a_pixel_belongs_to_the_hex_whose_centre_is_nearest():
-    from pycore.vasl.grid import quarter
-    with g.naming(None):
-        q6 = g.plain_parse_hex("Q6")
-    for i, j0, j1 in layers.pixels(q6):
-        for j in (j0, j1):
-            p = (4 * i + 2, 4 * j + 2)
-            d = [(p[0] - c[0]) ** 2 + (p[1] - c[1]) ** 2
-                 for c in map(quarter, (q6, *g.neighbours(q6)))]
-            assert d[0] == min(d)
+def test_a_hexs_pixels_are_those_whose_centres_its_hexagon_holds():
+    # The same pixels the tests' writer paints for a hex (exact rationals).
+    from tests.vasl_writer import column_runs
+    painted: dict = {}
+    for i, runs in enumerate(column_runs()):
+        for h, j0, j1 in runs:
+            painted.setdefault(h, []).append((i, j0, j1 - 1))
+    for h in BOARD_GRID.hexes():
+        assert list(layers.pixels(h)) == painted[h]
 
 
 # --- B9.35 EX: 41R6 to 41Q5 along the Q6-R5 hexside -----------------------------------
@@ -100,3 +99,115 @@ def test_the_players_own_entry_overrides_the_drawing():
                   hexes={"41Q6": {"terrain": "building"}, "41R5": {"terrain": "building",
                                                                      "level": 1}})
     assert los(s, "41R6", "41Q5")["los"] is False
+
+
+# --- laws, over synthetic boards with woods and buildings drawn over parts of hexes -----
+
+from hypothesis import HealthCheck, given, settings            # noqa: E402
+from hypothesis import strategies as st                        # noqa: E402
+
+from pycore.location import make_end, resolve                  # noqa: E402
+from pycore.los import evaluate                                # noqa: E402
+from pycore.setup import load_setup                            # noqa: E402
+from pycore import visibility                                  # noqa: E402
+
+# A small region of the board, so that threads meet the drawings often.
+REGION = [h for h in BOARD_GRID.hexes() if 8 <= g.col_row(h)[0] <= 16]
+SLOW = settings(max_examples=15, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _names(hexes) -> list[str]:
+    with g.naming(None):
+        return [g.hex_name(h) for h in hexes]
+
+
+@st.composite
+def drawn_boards(draw):
+    """(whole hexes, shapes): hills and whole woods/buildings, and woods or
+    buildings drawn as discs and rectangles inside hexes."""
+    names = _names(REGION)
+    hexes = {}
+    for name in draw(st.lists(st.sampled_from(names), max_size=8, unique=True)):
+        terrain = draw(st.sampled_from(["open", "woods", "building"]))
+        hexes[name] = {"terrain": terrain, "level": draw(st.integers(0, 2))}
+    shapes = []
+    for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=14, unique=True)):
+        shape = {"hex": name, "terrain": draw(st.sampled_from(["woods", "building"]))}
+        if draw(st.booleans()):
+            shape["disc"] = draw(st.integers(4, 34))
+        else:
+            x0, y0 = draw(st.integers(-40, 30)), draw(st.integers(-36, 30))
+            shape["rect"] = (x0, y0, x0 + draw(st.integers(2, 40)), y0 + draw(st.integers(2, 40)))
+        if shape["terrain"] == "building":
+            shape["levels"] = draw(st.integers(1, 2))
+        shapes.append(shape)
+    return hexes, tuple(shapes)
+
+
+def _pairs(data, names, n=12):
+    return [tuple(data.draw(st.lists(st.sampled_from(names), min_size=2, max_size=2,
+                                     unique=True))) for _ in range(n)]
+
+
+def _verdict(r: dict) -> tuple:
+    """LOS, where it is blocked (a hexside's hexes in any order: a flipped
+    board names them the other way round) and the Hindrance."""
+    where = r["blocked_at"]
+    return r["los"], where and frozenset(where.split("-")), r["hindrance"]
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_A6_5_reciprocity_on_a_board_as_drawn(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    s = board_map([{"board": "41", "source": source}])
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        there, back = los(s, a, b), los(s, b, a)
+        assert there["los"] == back["los"], (a, b, there["steps"], back["steps"])
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_a_drawn_board_rules_alike_flipped_or_placed_elsewhere(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    alone = board_map([{"board": "41", "source": source}])
+    flipped = board_map([{"board": "41", "source": source, "flip": True}])
+    placed = board_map(["42", {"board": "41", "source": source, "flip": True}], ["43", "44"])
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        want = _verdict(los(alone, a, b))
+        assert _verdict(los(flipped, a, b)) == want
+        assert _verdict(los(placed, a, b)) == want
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_an_archive_of_a_whole_hex_painted_map_rules_as_the_painted_map(board, data):
+    hexes, _ = board
+    hexes = {n: dict(v, levels=1) if v["terrain"] == "building" else v
+             for n, v in hexes.items()}
+    source = imported(hexes)
+    archive = board_map([{"board": "41", "source": source}])
+    painted = board_map(["41"], hexes={"41" + n: v for n, v in hexes.items()})
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        got, want = los(archive, a, b), los(painted, a, b)
+        assert _verdict(got) == _verdict(want)
+        assert got["steps"] == want["steps"]
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_visibility_equals_a_ruling_per_hex_on_a_board_as_drawn(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    setup = board_map([{"board": "41", "source": source}])
+    s = load_setup(setup)
+    viewer = {"hex": "41" + data.draw(st.sampled_from(_names(REGION)))}
+    v = resolve(s, viewer, "viewer")
+    want = {}
+    for h in s.grid.hexes():
+        r = evaluate(s, v, make_end(s, h))
+        want[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+    assert visibility.visibility(s, viewer)["hexes"] == want

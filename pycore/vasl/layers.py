@@ -1,14 +1,17 @@
 """An imported board's obstacles as drawn, hex by hex (issue 20, A6.1).
 
 **Which pixels are a hex's.** A pixel belongs to the hex whose centre is
-nearest the pixel's centre, compared exactly in the quarter-pixel frame
-(``grid.quarter``: hex centres and pixel centres ``(4i + 2, 4j + 2)`` are
-integer points, squared distances integers). The six neighbours' centres are
-the only rivals (they are this lattice's Voronoi-relevant vectors), and a pixel
-equally near two centres goes to the smaller hex (lattice order), so every
-pixel of the board is exactly one hex's. The shape repeats every 4 columns and
-2 rows (``grid.PERIOD_X``, ``PERIOD_Y``): it is computed once per class of hex
-and shifted.
+nearest the pixel's centre, in the lattice's own measure, in which the hexes
+are regular hexagons: ``pycore.geometry``'s hexagons, so a pixel is the hex's
+whose hexagon holds its centre. In the quarter-pixel frame (``grid.quarter``:
+hex centres and pixel centres ``(4i + 2, 4j + 2)`` are integer points) a
+lattice unit across is 75 and one down is 129, and a hex is 4 across by 2
+down, so the measure is ``16641 dx^2 + 16875 dy^2`` (``_d2``): integers,
+compared exactly. The six neighbours' centres are the only rivals, and a pixel
+centre on a hexside or vertex goes to the lowest of the hexes there (the
+largest lattice y, then x), so every pixel of the board is exactly one hex's.
+The shape repeats every 4 columns and 2 rows (``grid.PERIOD_X``,
+``PERIOD_Y``): it is computed once per class of hex and shifted.
 
 **The obstacle layer** of a hex: per pixel, the height in half levels of the
 obstacle the pixel's terrain code shows (woods 2, a building of n levels
@@ -60,7 +63,8 @@ class Shape(NamedTuple):
 
 
 def _d2(p: tuple[int, int], q: tuple[int, int]) -> int:
-    return (p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
+    """The squared distance in the lattice's measure (hexes regular), scaled to integers."""
+    return 16641 * (p[0] - q[0]) ** 2 + 16875 * (p[1] - q[1]) ** 2
 
 
 @lru_cache(maxsize=None)
@@ -69,15 +73,15 @@ def _shape(kx: int, ky: int) -> tuple[tuple[int, int, int], ...]:
     h = g.Hex((kx, ky))
     rivals = sorted(g.neighbours(h))
     qc = grid.quarter(h)
-    qn = [(grid.quarter(n), n < h) for n in rivals]
+    qn = [(grid.quarter(n), (n[1], n[0]) > (h[1], h[0])) for n in rivals]
     out = []
     for i in range((qc[0] - 160) // 4, (qc[0] + 160) // 4 + 1):
         rows = []
         for j in range((qc[1] - 140) // 4, (qc[1] + 140) // 4 + 1):
             p = (4 * i + 2, 4 * j + 2)
             d = _d2(p, qc)
-            if all(d < dn or (d == dn and not smaller)
-                   for q, smaller in qn for dn in (_d2(p, q),)):
+            if all(d < dn or (d == dn and not lower)
+                   for q, lower in qn for dn in (_d2(p, q),)):
                 rows.append(j)
         if rows:
             assert rows == list(range(rows[0], rows[-1] + 1))   # a convex cell
