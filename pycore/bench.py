@@ -240,8 +240,9 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     for viewer, target in pairs[:200]:
         evaluate(drawn, viewer, target)
         evaluate(painted, viewer, target)
-    out: dict[str, Any] = {"painted": _median_us(lambda p: evaluate(painted, *p).as_dict(), pairs),
-           "drawn": _median_us(lambda p: evaluate(drawn, *p).as_dict(), pairs)}
+    out: dict[str, Any] = {
+        "painted": _median_us(lambda p: evaluate(painted, *p).as_dict(), pairs),
+        "drawn": _median_us(lambda p: evaluate(drawn, *p).as_dict(), pairs)}
     two = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": source}, {"board": "12", "source": right, "flip": True}]]}})
     with two.names():
