@@ -49,9 +49,10 @@ def _ground(s: Setup) -> list:
     """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
     Location, obstacle height in half levels, base level).  Cached per setup.
     A hex whose obstacle is drawn over part of it (an imported board,
-    pycore.los.drawn) has no height here: the set test does not judge threads
+    pycore.los.drawn) has no height here, and one a crest line is drawn
+    across no level: the set test does not judge threads
     through it, the LOS engine does."""
-    from .los.drawn import partial
+    from .los.drawn import ground, partial
     got = s.cache.get("ground")
     if got is None:
         got = []
@@ -59,7 +60,8 @@ def _ground(s: Setup) -> list:
             e = make_end(s, h)
             info = s.hex(h)
             height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
-            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, info.level))
+            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
+            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
         s.cache["ground"] = got
     return got
 

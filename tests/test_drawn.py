@@ -80,9 +80,11 @@ def test_a_thread_through_a_building_drawn_inside_its_hex_is_blocked_there():
     r = los(s, "41Q7", "41Q5")                    # through Q6's centre
     assert r["los"] is False and r["blocked_at"] == "41Q6"
     assert "building drawn in 41Q6" in r["steps"][-1]["text"]
-    # the thread from P6 to R6 passes Q6 well off its centre: the disc is beside it
-    r = los(s, "41P7", "41R6")
+    # the thread from P6 to S6 crosses Q6 21 px from its centre: the disc is beside it
+    r = los(s, "41P6", "41S6")
     assert r["los"] is True, r["steps"]
+    assert "The building drawn in 41Q6 lies beside the thread: open (A6.1)." in \
+        [x["text"] for x in r["steps"]]
 
 
 def test_woods_drawn_in_a_corner_of_an_open_hex_block_only_the_threads_through_it():
@@ -99,6 +101,28 @@ def test_the_players_own_entry_overrides_the_drawing():
                   hexes={"41Q6": {"terrain": "building"}, "41R5": {"terrain": "building",
                                                                      "level": 1}})
     assert los(s, "41R6", "41Q5")["los"] is False
+
+
+# --- A6.2: crest lines where they are drawn -------------------------------------------
+
+def test_A6_2_a_hill_drawn_over_part_of_a_hex_blocks_only_the_threads_over_it():
+    source = imported({}, shapes=({"hex": "Q6", "level": 1, "disc": 14},))
+    s = board_map([{"board": "41", "source": source}])
+    r = los(s, "41Q7", "41Q5")                     # over the hilltop in Q6's middle
+    assert r["los"] is False and r["blocked_at"] == "41Q6" and r["rule"] == "A6.2"
+    assert "hill (level 1) drawn in 41Q6" in r["steps"][-1]["text"]
+    r = los(s, "41P6", "41S6")                     # across Q6, 21 px off the hilltop
+    assert r["los"] is True, r["steps"]
+    assert any("crest line drawn across 41Q6 lies beside the thread" in x["text"]
+               for x in r["steps"])
+    assert los(s, "41S6", "41P6")["los"] is True   # A6.5
+
+
+def test_A6_2_the_hex_by_hex_reading_of_the_same_hill_blocks_both():
+    source = imported({"Q6": {"level": 1}}, name="42")
+    s = board_map([{"board": "42", "source": source}])
+    assert los(s, "42Q7", "42Q5")["los"] is False
+    assert los(s, "42P6", "42S6")["los"] is False
 
 
 # --- laws, over synthetic boards with woods and buildings drawn over parts of hexes -----
@@ -124,8 +148,8 @@ def _names(hexes) -> list[str]:
 
 @st.composite
 def drawn_boards(draw):
-    """(whole hexes, shapes): hills and whole woods/buildings, and woods or
-    buildings drawn as discs and rectangles inside hexes."""
+    """(whole hexes, shapes): hills and whole woods/buildings, and woods,
+    buildings or hills drawn as discs and rectangles inside hexes."""
     names = _names(REGION)
     hexes = {}
     for name in draw(st.lists(st.sampled_from(names), max_size=8, unique=True)):
@@ -133,13 +157,15 @@ def drawn_boards(draw):
         hexes[name] = {"terrain": terrain, "level": draw(st.integers(0, 2))}
     shapes = []
     for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=14, unique=True)):
-        shape = {"hex": name, "terrain": draw(st.sampled_from(["woods", "building"]))}
+        kind = draw(st.sampled_from(["woods", "building", "hill"]))
+        shape = {"hex": name, "level": draw(st.integers(1, 2))} if kind == "hill" \
+            else {"hex": name, "terrain": kind}
         if draw(st.booleans()):
             shape["disc"] = draw(st.integers(4, 34))
         else:
             x0, y0 = draw(st.integers(-40, 30)), draw(st.integers(-36, 30))
             shape["rect"] = (x0, y0, x0 + draw(st.integers(2, 40)), y0 + draw(st.integers(2, 40)))
-        if shape["terrain"] == "building":
+        if kind == "building":
             shape["levels"] = draw(st.integers(1, 2))
         shapes.append(shape)
     return hexes, tuple(shapes)

@@ -95,7 +95,7 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
             elev[base + j0:base + j1] = bytes([_depicted(entry) & 0xFF]) * (j1 - j0)
     for shape in shapes:
-        paint_shape(codes, shape)
+        paint_shape(codes, elev, shape)
     for name, v in hexsides.items():
         v = {"type": v} if isinstance(v, str) else dict(v)
         with g.naming(None):
@@ -135,14 +135,20 @@ def shape_pixels(shape: dict) -> list[int]:
     return out
 
 
-def paint_shape(codes: bytearray, shape: dict) -> None:
+def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
     """Paint a shape (``shape_pixels``) with terrain ``shape["terrain"]`` (a
-    building: with ``"levels"`` above 1, VASL's code for them)."""
-    code = HEX_CODES[shape["terrain"]]
-    if shape["terrain"] in VASL_BUILDING:
-        code += shape.get("levels", 1) - 1
-    for k in shape_pixels(shape):
-        codes[k] = code
+    building: with ``"levels"`` above 1, VASL's code for them), and/or the
+    ground level ``shape["level"]`` (a hill drawn over part of a hex)."""
+    pixels = shape_pixels(shape)
+    if "terrain" in shape:
+        code = HEX_CODES[shape["terrain"]]
+        if shape["terrain"] in VASL_BUILDING:
+            code += shape.get("levels", 1) - 1
+        for k in pixels:
+            codes[k] = code
+    if "level" in shape:
+        for k in pixels:
+            elev[k] = shape["level"] & 0xFF
 
 
 def _frame(sd: g.Hexside) -> tuple[int, int, int, int, int]:

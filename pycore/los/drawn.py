@@ -23,7 +23,7 @@ from ..vasl import grid, layers, library
 class Drawn(NamedTuple):
     """A partial hex: per board holding it, (board placement, layer columns)."""
     parts: tuple[tuple[Board, Columns], ...]
-    kind: str            # what is drawn: "woods" or "building"
+    kind: str            # what is drawn: "woods", "building" or "hill"
 
     def met(self, a: g.Point, b: g.Point) -> int:
         """The obstacle height (half levels above the hex's base) the segment a-b
@@ -34,6 +34,25 @@ class Drawn(NamedTuple):
             qb = grid.quarter(board.to_local(g.Hex(b)))
             best = max(best, met(cols, qa, qb))
         return best
+
+
+def ground(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s ground where a crest line is drawn across it (levels per
+    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+    layout = s.layout
+    if layout is None or not layout.sources:
+        return None
+    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault("drawn_ground", {})
+    if h in cache:
+        return cache[h]
+    got = None
+    if s.own is None or h not in s.own[0]:
+        found = [(b, layers.ground_layer(library.get(b.source), b.to_local(h)))
+                 for b in layout.holders(h) if b.source is not None]
+        if len(found) == 1 and found[0][1].columns is not None:
+            got = Drawn(((found[0][0], found[0][1].columns),), "hill")
+    cache[h] = got
+    return got
 
 
 def partial(s: Setup, h: g.Hex) -> Drawn | None:

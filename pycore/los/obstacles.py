@@ -37,10 +37,21 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             r.say("A6.1", drawn.beside(d, h))
     if height:
         obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), g.hex_name(h), what, rule)
+        return
+    name = g.hex_name(h)
+    hill = drawn.ground(ctx.s, h)
+    if hill is None:
+        if info.level > ctx.lo_ground:
+            obstacle(ctx, r, 2 * info.level, 1, (h,), name,
+                     f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
+        return
+    level = hill.met(ctx.viewer.point, ctx.target.point)
+    if level > ctx.lo_ground:
+        obstacle(ctx, r, 2 * level, 1, (h,), name,
+                 f"the hill (level {level}) drawn in {name}", "A6.2", crest=True)
     elif info.level > ctx.lo_ground:
-        name = g.hex_name(h)
-        obstacle(ctx, r, 2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
-                 "A6.2", crest=True)
+        r.say("A6.2", f"The crest line drawn across {name} lies beside the thread: the "
+                      f"ground it passes over is at level {level} (A6.2).")
 
 
 def _side(ctx: Ctx, r: Ruling, h: g.Hex, item: g.TraceItem) -> tuple[int, str]:
@@ -54,6 +65,14 @@ def _side(ctx: Ctx, r: Ruling, h: g.Hex, item: g.TraceItem) -> tuple[int, str]:
     if not height:
         r.say("A6.1", drawn.beside(d, h, on_side=True))
     return height, drawn.said(d, h)
+
+
+def _ground(ctx: Ctx, h: g.Hex, item: g.TraceItem) -> int:
+    """The level of hex h's ground along a hexside run: as drawn where a
+    crest line crosses the hex (the highest level the run passes through
+    with the ground on both sides of it), else the hex's base level."""
+    hill = drawn.ground(ctx.s, h)
+    return ctx.s.hex(h).level if hill is None else hill.met(*item.points)
 
 
 def _named(what: str, terrain: str, h: g.Hex) -> str:
@@ -95,7 +114,7 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             obstacle(ctx, r, top_t, ht // 2, (a, b), name,
                      f"{wt} and the hill (level {ih.level}) in {g.hex_name(hill)}, "
                      f"on both sides of hexside {name}", "A6.1")
-    base = min(ia.level, ib.level)
+    base = min(_ground(ctx, a, item), _ground(ctx, b, item))
     if r.block is None and base > ctx.lo_ground:
         obstacle(ctx, r, 2 * base, 1, (a, b), name,
                  f"the hill (level {base}) on both sides of hexside {name}",

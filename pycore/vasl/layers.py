@@ -163,3 +163,51 @@ def layer(board: Any, h: g.Hex) -> Layer:
 def filled(h: g.Hex, height: int) -> Columns:
     """A whole hex's layer as Columns: every pixel of it at ``height``."""
     return {i: [(j0, j1, height)] for i, j0, j1 in pixels(h)} if height else {}
+
+
+@lru_cache(maxsize=None)
+def _ground_table() -> bytes:
+    """Codes whose pixels say nothing of the ground's level: depressions
+    (drawn a level down: A6.3's business, not a crest line's) and what is
+    drawn over the ground (walls, hedges, roads)."""
+    return bytes(1 if (code in c.DEPRESSIONS or height_table()[code] == NO_SAY) else 0
+                 for code in range(256))
+
+
+def ground_layer(board: Any, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s ground as drawn: its levels per pixel where
+    they differ (a crest line drawn across the hex, A6.2), else ``whole``
+    its one level. Pixels of depressions and of walls, hedges and roads have
+    no say; a hex drawn below level 0 anywhere is taken whole."""
+    key = ("ground", h)
+    got = board.layers.get(key)
+    if got is not None:
+        return got
+    elev, codes = board.archive.elevations, board.archive.codes
+    skip = _ground_table()
+    cols: list[tuple[int, int, bytes]] = []
+    seen: set[int] = set()
+    below = False
+    for i, j0, j1 in pixels(h):
+        lo, hi = i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1
+        drawn = bytearray(elev[lo:hi])
+        below = below or max(drawn) > 127          # a signed byte: below level 0
+        mask = codes[lo:hi].translate(skip)
+        if 1 in mask:
+            for k, m in enumerate(mask):
+                if m:
+                    drawn[k] = NO_SAY
+        seen.update(drawn)
+        cols.append((i, j0, bytes(drawn)))
+    seen.discard(NO_SAY)
+    if len(seen) <= 1 or below:
+        got = Layer(None, None)          # whole: the hex-by-hex reading's level
+    else:
+        out: dict[int, list[Run]] = {}
+        for i, j0, values in cols:
+            runs = _runs(values, j0)
+            if runs:
+                out[i] = runs
+        got = Layer(None, out)
+    board.layers[key] = got
+    return got
