@@ -89,6 +89,7 @@ def _shape(kx: int, ky: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)
 def pixels(h: g.Hex) -> tuple[tuple[int, int, int], ...]:
     """Board-local hex ``h``'s pixels on the board: (column, first row, last row)."""
     kx, ky = h[0] % grid.PERIOD_X, h[1] % grid.PERIOD_Y
@@ -121,15 +122,12 @@ def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None) -> Co
     terrain = (entry or {}).get("terrain")
     table = height_table(terrain, (entry or {}).get("levels", 1)) if terrain in BUILDINGS \
         else height_table()
-    seen: set[int] = set()
-    cols = []
-    for i, j0, j1 in pixels(h):
-        values = codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
-        seen.update(values)
-        cols.append((i, j0, values))
+    spans = [(i, j0, i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1) for i, j0, j1 in pixels(h)]
+    seen = set(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
     seen.discard(NO_SAY)
     if len(seen) <= 1:
         return None
+    cols = [(i, j0, codes[lo:hi].translate(table)) for i, j0, lo, hi in spans]
     out: dict[int, list[Run]] = {}
     for i, j0, values in cols:
         runs = _runs(values, j0)
@@ -185,10 +183,15 @@ def ground_layer(board: Any, h: g.Hex) -> Layer:
         return got
     elev, codes = board.archive.elevations, board.archive.codes
     skip = _ground_table()
+    spans = pixels(h)
+    if len(set(b"".join(elev[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1]
+                        for i, j0, j1 in spans))) == 1:
+        board.layers[key] = got = Layer(None, None)      # one level: whole
+        return got
     cols: list[tuple[int, int, bytes]] = []
     seen: set[int] = set()
     below = False
-    for i, j0, j1 in pixels(h):
+    for i, j0, j1 in spans:
         lo, hi = i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1
         drawn = bytearray(elev[lo:hi])
         below = below or max(drawn) > 127          # a signed byte: below level 0
