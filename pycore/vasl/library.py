@@ -3,7 +3,7 @@
 
 Each board keeps its hex-by-hex reading and its two pixel planes (elevation
 and terrain code, 1.16 MB each), which rulings that follow the depiction
-will read. Nothing is written anywhere: the page keeps the files on the
+read (pycore.vasl.layers, pycore.los.drawn). Nothing is written anywhere: the page keeps the files on the
 device and imports them again after a reload.
 """
 from __future__ import annotations
