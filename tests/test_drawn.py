@@ -74,6 +74,32 @@ def test_B9_35_EX_whole_hex_buildings_block_the_same_thread():
     assert r["los"] is False and r["blocked_at"] == "42Q6-42R5"
 
 
+def test_B9_35_EX_with_the_hedges_and_hills_of_the_41Q5_example():
+    # The rebuild of tests/test_tem.py: R4, R5 level 1; hedges round Q5 (Q5-R4 and
+    # Q5-R5 on the lower level: level-0 ground drawn between them and the crest).
+    hedges = {sd: "hedge" for sd in ("Q4-Q5", "Q5-Q6", "Q5-R4", "Q5-R5", "P5-Q5", "P5-Q6",
+                                     "O4-P4")}
+    drawn = imported({"R4": {"level": 1}, "R5": {"level": 1}}, hedges, shapes=B935_SHAPES)
+    s = board_map([{"board": "41", "source": drawn}])
+    assert los(s, "41R6", "41Q5")["los"] is True
+    assert los(s, "41Q5", "41R6")["los"] is True
+
+
+def test_A6_1_along_a_hexside_the_drawing_must_be_met_on_both_sides():
+    q6_woods = {"Q6": {"terrain": "woods"}}
+    # R5's woods drawn round its centre: beside the Q6-R5 run, open on that side
+    inside = imported(q6_woods, shapes=({"hex": "R5", "terrain": "woods", "disc": 16},))
+    r = los(board_map([{"board": "41", "source": inside}]), "41R6", "41Q5")
+    assert r["los"] is True, r["steps"]
+    assert "The woods drawn in 41R5 lies beside the thread: open on that side (A6.1)." in \
+        [x["text"] for x in r["steps"]]
+    # R5's woods drawn up to and over the Q6-R5 hexside: on both sides, it blocks
+    edge = imported(q6_woods, name="42",
+                    shapes=({"hex": "R5", "terrain": "woods", "rect": (-40, 0, -8, 40)},))
+    r = los(board_map([{"board": "42", "source": edge}]), "42R6", "42Q5")
+    assert r["los"] is False and r["blocked_at"] == "42Q6-42R5", r["steps"]
+
+
 def test_a_thread_through_a_building_drawn_inside_its_hex_is_blocked_there():
     source = imported({}, shapes=({"hex": "Q6", "terrain": "building", "disc": 12},))
     s = board_map([{"board": "41", "source": source}])
