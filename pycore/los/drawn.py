@@ -12,7 +12,7 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from .. import geometry as g
 from ..boards import Board
@@ -113,7 +113,3 @@ def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
     side = " on that side" if on_side else ""
     what = said(d, h)
     return f"{what[0].upper()}{what[1:]} lies beside the thread: open{side} (A6.1)."
-
-
-def any_partial(s: Setup, hexes: Sequence[g.Hex]) -> bool:
-    return any(partial(s, h) is not None for h in hexes)

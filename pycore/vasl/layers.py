@@ -57,11 +57,6 @@ def height_table(building: str | None = None, levels: int = 1) -> bytes:
     return bytes(out)
 
 
-class Shape(NamedTuple):
-    """A hex's pixels: per pixel column, relative to the class origin, (i, first row, last row)."""
-    columns: tuple[tuple[int, int, int], ...]
-
-
 def _d2(p: tuple[int, int], q: tuple[int, int]) -> int:
     """The squared distance in the lattice's measure (hexes regular), scaled to integers."""
     return 16641 * (p[0] - q[0]) ** 2 + 16875 * (p[1] - q[1]) ** 2
