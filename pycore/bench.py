@@ -11,6 +11,10 @@ Rows, on CPython, with their targets:
   the very first viewer of the process is printed too) and from a viewer asked
   before (<= 20 ms);
 - the memory the process holds after 40 viewers' visibility maps (<= 64 MB RSS);
+- a board as drawn (issue 20): ``los`` on an imported board with woods and
+  buildings drawn over parts of 100 hexes (<= 2x the engine on the same board
+  painted whole-hex), ``visibility`` from a new viewer on 2 x 1 such boards
+  (<= 100 ms), and the memory of every hex's depiction layer (<= 20 MB);
 - importing one VASL board archive (``pycore.api.import_board``; <= 0.5 s) and
   the memory each imported board holds (<= 20 MB), on archives the tests'
   writer paints (``tests/vasl_writer.py``: no real board's data).
@@ -188,6 +192,82 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
             "map_load": t1 - t0, "map_visibility": t2 - t1}
 
 
+def _drawn_board(rng: random.Random) -> tuple[dict, tuple]:
+    """A busy board whose woods and buildings are drawn over parts of 100 hexes."""
+    from .boards import BOARD_GRID
+    hexes, _ = _painted_board(rng)
+    shapes = []
+    with g.naming(None):
+        for h in rng.sample(BOARD_GRID.hexes(), 100):
+            shape: dict[str, Any] = {"hex": g.hex_name(h),
+                                     "terrain": rng.choice(["woods", "building"])}
+            if rng.random() < 0.5:
+                shape["disc"] = rng.randint(8, 30)
+            else:
+                x0, y0 = rng.randint(-36, 20), rng.randint(-30, 20)
+                shape["rect"] = (x0, y0, x0 + rng.randint(6, 30), y0 + rng.randint(6, 30))
+            shapes.append(shape)
+    hexes = {n: v for n, v in hexes.items() if v["terrain"] not in ("building", "stone-building")}
+    return hexes, tuple(shapes)
+
+
+def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
+    """A board as drawn: us per los on it vs the engine on the same board painted
+    whole-hex; ms of visibility from new viewers on 2 x 1 drawn boards; MB of
+    one board's depiction layers."""
+    import tracemalloc
+    from tests.vasl_writer import board_archive
+    from .boards import BOARD_GRID
+    from .vasl import layers, library
+    rng = random.Random(seed)
+    hexes, shapes = _drawn_board(rng)
+    data = board_archive(hexes, {}, shapes=shapes, metadata_buildings=False)
+    source = api.import_board(data)["source"]
+    right = api.import_board(board_archive(hexes, {}, shapes=shapes, version="6.2",
+                                           metadata_buildings=False))["source"]
+    terrain = api.board_terrain(source)["hexes"]
+    drawn = load_setup({"format": "asl-setup", "version": 1,
+                        "map": {"boards": [[{"board": "41", "source": source}]]}})
+    painted = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]},
+                          "hexes": {"41" + k: v for k, v in terrain.items()}})
+    cells = painted.grid.hexes()
+    pairs: list[tuple[dict[str, str], dict[str, str]]] = []
+    with painted.names():
+        while len(pairs) < n:
+            a, b = rng.choice(cells), rng.choice(cells)
+            if 6 <= g.distance(a, b) <= 14:
+                pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
+    for viewer, target in pairs[:200]:
+        evaluate(drawn, viewer, target)
+        evaluate(painted, viewer, target)
+    out: dict[str, Any] = {
+        "painted": _median_us(lambda p: evaluate(painted, *p).as_dict(), pairs),
+        "drawn": _median_us(lambda p: evaluate(drawn, *p).as_dict(), pairs)}
+    two = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
+        {"board": "41", "source": source}, {"board": "12", "source": right, "flip": True}]]}})
+    with two.names():
+        names = [{"hex": g.hex_name(h)} for h in rng.sample(two.grid.hexes(), viewers + 3)]
+    for v in names[:3]:                       # earlier viewers of the session
+        sweep.visibility(two, v)
+    times = []
+    for v in names[3:]:
+        t0 = time.perf_counter()
+        sweep.visibility(two, v)
+        times.append((time.perf_counter() - t0) * 1e3)
+    out["visibility"] = (statistics.median(times), max(times))
+    board = library.get(right)
+    board.layers.clear()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for h in BOARD_GRID.hexes():
+        layers.layer(board, h)
+    out["layers_mb"] = (tracemalloc.get_traced_memory()[0] - before) / 1e6
+    tracemalloc.stop()
+    out["partial"] = sum(1 for lay in board.layers.values() if lay.columns is not None)
+    library.clear()
+    return out
+
+
 def main() -> None:
     setupcache.clear()
     r = bench_los()
@@ -214,6 +294,15 @@ def main() -> None:
           f"peak while importing {b['peak_mb']:.1f} MB")
     print(f"  a 2 x 1 map of imported boards: loaded {b['map_load'] * 1e3:.1f} ms, "
           f"a visibility map {b['map_visibility'] * 1e3:.0f} ms")
+    d = bench_drawn()
+    med, p95 = d["drawn"]
+    print(f"a board as drawn ({d['partial']} hexes with woods/buildings over part of them):")
+    print(f"  los, range 6-14, engine: drawn {med:6.1f} us (p95 {p95:6.1f}), painted whole-hex "
+          f"{d['painted'][0]:6.1f} us: {med / d['painted'][0]:.1f}x (target <= 2x)")
+    print(f"  visibility, 2 x 1 drawn boards, viewer not asked before: median "
+          f"{d['visibility'][0]:.0f} ms, max {d['visibility'][1]:.0f} ms (target <= 100 ms)")
+    print(f"  depiction layers of every hex of one board: {d['layers_mb']:.2f} MB "
+          "(target <= 20 MB)")
 
 
 if __name__ == "__main__":

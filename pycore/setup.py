@@ -392,8 +392,9 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
     """The terrain of a layout's imported boards (``map.boards`` entries with a
     ``source``), read hex by hex (``pycore.vasl.reading``) and placed, flipped
     or not, on the map. A seam hex or hexside takes the reading of the first
-    board in layout order that holds it, as its name does. Until rulings
-    follow the depiction itself, this reading is what the rules judge."""
+    board in layout order that holds it, as its name does. The rules judge
+    this reading, except where a hex is drawn partly woods, building or hill
+    (pycore.los.drawn)."""
     from .vasl import library
     hexes: dict[g.Hex, HexInfo] = {}
     sides: dict[g.Hexside, HexsideInfo] = {}

@@ -47,15 +47,21 @@ def _interiors(p: g.Point, q: g.Hex) -> frozenset:
 
 def _ground(s: Setup) -> list:
     """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
-    Location, obstacle height in half levels, base level).  Cached per setup."""
+    Location, obstacle height in half levels, base level).  Cached per setup.
+    A hex whose obstacle is drawn over part of it (an imported board,
+    pycore.los.drawn) has no height here, and one a crest line is drawn
+    across no level: the set test does not judge threads
+    through it, the LOS engine does."""
+    from .los.drawn import ground, partial
     got = s.cache.get("ground")
     if got is None:
         got = []
         for h in s.grid.hexes():
             e = make_end(s, h)
             info = s.hex(h)
-            got.append((h, g.hex_name(h), e.elevation, e.in_depression,
-                        obstacle_height(info.terrain, info.levels), info.level))
+            height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
+            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
+            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
         s.cache["ground"] = got
     return got
 
@@ -70,11 +76,40 @@ def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
     return level > lo_ground and hi <= level
 
 
+def _drawn(s: Setup) -> list:
+    """Per hex drawn in part (pycore.los.drawn): (hex, its obstacle's drawing or
+    None, its ground's drawing or None, base level, whole obstacle height)."""
+    from .los.drawn import ground, partial
+    got = s.cache.get("drawn_hexes")
+    if got is None:
+        got = []
+        for h in s.grid.hexes():
+            ob, gr = partial(s, h), ground(s, h)
+            if ob is not None or gr is not None:
+                info = s.hex(h)
+                got.append((h, ob, gr, info.level, obstacle_height(info.terrain, info.levels)))
+        s.cache["drawn_hexes"] = got
+    return got
+
+
+def _drawn_blocks(entry: tuple, p: g.Point, q: g.Point, lo: int, lo_ground: int,
+                  hi: int) -> bool:
+    """Does the drawing in this hex block the thread p-q through it, as
+    pycore.los.obstacles.in_hex would (A6.1, A6.2)?"""
+    _, ob, gr, level, whole = entry
+    height = ob.met(p, q) if ob is not None else whole
+    if height:
+        return _blocks(height, level, lo, lo_ground, hi)
+    hill = gr.met(p, q) if gr is not None else level
+    return _blocks(0, hill, lo, lo_ground, hi)
+
+
 class _Sweep:
     def __init__(self, s: Setup, v: End):
         self.s, self.v = s, v
         self.ground = _ground(s)
         self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+        self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
 
     def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
         key = (et, t_dep, sx, sy)
@@ -92,6 +127,27 @@ class _Sweep:
             self.walls[key] = got
         return got
 
+    def drawn_blocks(self, crossed: frozenset, sx: int, sy: int, h: g.Hex, et: int,
+                     t_dep: bool) -> bool:
+        """Is the thread to h blocked by a drawing in a hex it crosses (a hex the
+        set test leaves to the engine, whose rule _drawn_blocks repeats)?"""
+        by_key = self.drawn.get((sx, sy))
+        if by_key is None:
+            vx, vy = self.v.hex
+            by_key = self.drawn[(sx, sy)] = {
+                sx * (e[0][0] - vx) * _STRIDE + sy * (e[0][1] - vy): e for e in _drawn(self.s)}
+        if not by_key:
+            return False
+        hits = crossed & by_key.keys()
+        if not hits:
+            return False
+        v = self.v
+        if v.elevation <= et:
+            lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
+        else:
+            lo, lo_ground, hi = et, et + t_dep, v.elevation
+        return any(_drawn_blocks(by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
+
     def run(self) -> array:
         from .los.driver import judge
         s, v = self.s, self.v
@@ -106,6 +162,9 @@ class _Sweep:
                 # lattice around the centre (0, 0)
                 crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
                 if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
+                    out.append(0)
+                    continue
+                if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
                     out.append(0)
                     continue
             r = judge(s, v, make_end(s, h))

@@ -78,9 +78,10 @@ def _depicted(entry: dict) -> int:
     return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" else 0)
 
 
-def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True
-            ) -> tuple[bytearray, bytearray]:
-    """The elevation and code planes (column-major) of a painted board."""
+def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
+            shapes: tuple = ()) -> tuple[bytearray, bytearray]:
+    """The elevation and code planes (column-major) of a painted board, with
+    ``shapes`` painted over the hexes (``paint_shape``)."""
     info = _parse_hexes(hexes)
     elev, codes = bytearray(GRID_WIDTH * GRID_HEIGHT), bytearray(GRID_WIDTH * GRID_HEIGHT)
     for i, runs in enumerate(column_runs()):
@@ -93,6 +94,8 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True
                 code += entry.get("levels", 1) - 1
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
             elev[base + j0:base + j1] = bytes([_depicted(entry) & 0xFF]) * (j1 - j0)
+    for shape in shapes:
+        paint_shape(codes, elev, shape)
     for name, v in hexsides.items():
         v = {"type": v} if isinstance(v, str) else dict(v)
         with g.naming(None):
@@ -108,6 +111,44 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True
             high = sd[0] if levels[0] > levels[1] else sd[1]
             _paint_strip(elev, sd, high, min(levels))
     return elev, codes
+
+
+def shape_pixels(shape: dict) -> list[int]:
+    """The pixels (plane indexes) of a sub-hex shape: ``{"hex": "Q6", "disc": r}``
+    (pixel centres within r px of the hex centre) or ``{"hex": "Q6", "rect":
+    (x0, y0, x1, y1)}`` (pixel centres within that box, px from the hex centre)."""
+    with g.naming(None):
+        qx, qy = quarter(g.plain_parse_hex(shape["hex"]))
+    if "disc" in shape:
+        r = 4 * shape["disc"]
+        box = (-r, -r, r, r)
+    else:
+        box = tuple(4 * v for v in shape["rect"])
+    out = []
+    for i in range(max(0, (qx + box[0]) // 4 - 1), min(GRID_WIDTH, (qx + box[2]) // 4 + 2)):
+        for j in range(max(0, (qy + box[1]) // 4 - 1), min(GRID_HEIGHT, (qy + box[3]) // 4 + 2)):
+            dx, dy = 4 * i + 2 - qx, 4 * j + 2 - qy
+            inside = dx * dx + dy * dy <= r * r if "disc" in shape else \
+                box[0] <= dx <= box[2] and box[1] <= dy <= box[3]
+            if inside:
+                out.append(i * GRID_HEIGHT + j)
+    return out
+
+
+def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
+    """Paint a shape (``shape_pixels``) with terrain ``shape["terrain"]`` (a
+    building: with ``"levels"`` above 1, VASL's code for them), and/or the
+    ground level ``shape["level"]`` (a hill drawn over part of a hex)."""
+    pixels = shape_pixels(shape)
+    if "terrain" in shape:
+        code = HEX_CODES[shape["terrain"]]
+        if shape["terrain"] in VASL_BUILDING:
+            code += shape.get("levels", 1) - 1
+        for k in pixels:
+            codes[k] = code
+    if "level" in shape:
+        for k in pixels:
+            elev[k] = shape["level"] & 0xFF
 
 
 def _frame(sd: g.Hexside) -> tuple[int, int, int, int, int]:
@@ -191,10 +232,11 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
-                  block: int = 1024) -> bytes:
-    """A VASL board archive of a painted board (board-local hex names)."""
+                  block: int = 1024, shapes: tuple = ()) -> bytes:
+    """A VASL board archive of a painted board (board-local hex names), with
+    sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``)."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
-    elev, codes = rasters(hexes, hexsides, metadata_buildings)
+    elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes))
     los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes)), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
                                                            metadata_buildings),

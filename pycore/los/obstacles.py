@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import geometry as g
 from ..terrain import obstacle_height
+from . import drawn
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -17,20 +18,65 @@ if TYPE_CHECKING:
 
 def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     """A6.2: painted terrain fills its hex; a hill hex is an obstacle as high
-    as its base level (a Crest Line) above the lower end's ground."""
+    as its base level (a Crest Line) above the lower end's ground.  A6.1: on
+    an imported board, woods or a building drawn over part of a hex blocks
+    only where the thread passes through the drawing (pycore.los.drawn)."""
     h = item.hexes[0]
     if not ctx.intervening(h):
         return
     info = ctx.s.hex(h)
-    height = obstacle_height(info.terrain, info.levels)
+    d = drawn.partial(ctx.s, h)
+    if d is None:
+        height = obstacle_height(info.terrain, info.levels)
+        what = f"{info.terrain} in {g.hex_name(h)}"
+        rule = "A6.2"
+    else:
+        height = d.met(ctx.viewer.point, ctx.target.point)
+        what, rule = drawn.said(d, h), "A6.1"
+        if not height:
+            r.say("A6.1", drawn.beside(d, h))
     if height:
-        name = g.hex_name(h)
-        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name,
-                 f"{info.terrain} in {name}", "A6.2")
+        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), g.hex_name(h), what, rule)
+        return
+    name = g.hex_name(h)
+    hill = drawn.ground(ctx.s, h)
+    if hill is None:
+        if info.level > ctx.lo_ground:
+            obstacle(ctx, r, 2 * info.level, 1, (h,), name,
+                     f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
+        return
+    level = hill.met(ctx.viewer.point, ctx.target.point)
+    if level > ctx.lo_ground:
+        obstacle(ctx, r, 2 * level, 1, (h,), name,
+                 f"the hill (level {level}) drawn in {name}", "A6.2", crest=True)
     elif info.level > ctx.lo_ground:
-        name = g.hex_name(h)
-        obstacle(ctx, r, 2 * info.level, 1, (h,), name, f"the hill (level {info.level}) in {name}",
-                 "A6.2", crest=True)
+        r.say("A6.2", f"The crest line drawn across {name} lies beside the thread: the "
+                      f"ground it passes over is at level {level} (A6.2).")
+
+
+def _side(ctx: Ctx, r: Ruling, h: g.Hex, item: g.TraceItem) -> tuple[int, str]:
+    """The obstacle on hex h's side of a hexside run: its height in half
+    levels (0: none there) and what it is (its terrain where it is whole)."""
+    info = ctx.s.hex(h)
+    d = drawn.partial(ctx.s, h)
+    if d is None:
+        return obstacle_height(info.terrain, info.levels), info.terrain
+    height = d.met(*item.points)
+    if not height:
+        r.say("A6.1", drawn.beside(d, h, on_side=True))
+    return height, drawn.said(d, h)
+
+
+def _ground(ctx: Ctx, h: g.Hex, item: g.TraceItem) -> int:
+    """The level of hex h's ground along a hexside run: as drawn where a
+    crest line crosses the hex (the highest level the run passes through
+    with the ground on both sides of it), else the hex's base level."""
+    hill = drawn.ground(ctx.s, h)
+    return ctx.s.hex(h).level if hill is None else hill.met(*item.points)
+
+
+def _named(what: str, terrain: str, h: g.Hex) -> str:
+    return f"{terrain} in {g.hex_name(h)}" if what == terrain else what
 
 
 def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
@@ -41,32 +87,34 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         return
     name = g.hexside_name((a, b))
     ia, ib = ctx.s.hex(a), ctx.s.hex(b)
-    ha, hb = obstacle_height(ia.terrain, ia.levels), obstacle_height(ib.terrain, ib.levels)
+    (ha, wa), (hb, wb) = _side(ctx, r, a, item), _side(ctx, r, b, item)
     if ha and hb:
         top_a, top_b = 2 * ia.level + ha, 2 * ib.level + hb
         height = ha if top_a <= top_b else hb
+        both = f"{ia.terrain}/{ib.terrain}" if (wa, wb) == (ia.terrain, ib.terrain) \
+            else f"{_named(wa, ia.terrain, a)} and {_named(wb, ib.terrain, b)},"
         obstacle(ctx, r, min(top_a, top_b), height // 2, (a, b), name,
-                 f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
+                 f"{both} on both sides of hexside {name}", "A6.1")
     elif ha or hb:
         # A hill on one side, woods or a building on the other: an obstruction
         # is visible on both sides of the thread (A6.1), as for woods/building,
         # so the lower of the two blocks. The hill side counts only if it rises
         # above the lower end's ground (a Crest Line, A6.2).
-        (t, it, ht), (hill, ih) = ((a, ia, ha), (b, ib)) if ha else ((b, ib, hb), (a, ia))
+        (t, it, ht, wt), (hill, ih) = ((a, ia, ha, wa), (b, ib)) if ha else \
+            ((b, ib, hb, wb), (a, ia))
+        wt = _named(wt, it.terrain, t)
         top_t = 2 * it.level + ht
         if ih.level <= ctx.lo_ground:
             pass        # open ground on that side: the terrain is on one side only
         elif 2 * ih.level <= top_t:
             obstacle(ctx, r, 2 * ih.level, 1, (a, b), name,
                      f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
-                     f"{it.terrain} in {g.hex_name(t)}, on both sides of hexside "
-                     f"{name}", "A6.1", crest=True)
+                     f"{wt}, on both sides of hexside {name}", "A6.1", crest=True)
         else:
             obstacle(ctx, r, top_t, ht // 2, (a, b), name,
-                     f"{it.terrain} in {g.hex_name(t)} and the hill (level "
-                     f"{ih.level}) in {g.hex_name(hill)}, on both sides of hexside "
-                     f"{name}", "A6.1")
-    base = min(ia.level, ib.level)
+                     f"{wt} and the hill (level {ih.level}) in {g.hex_name(hill)}, "
+                     f"on both sides of hexside {name}", "A6.1")
+    base = min(_ground(ctx, a, item), _ground(ctx, b, item))
     if r.block is None and base > ctx.lo_ground:
         obstacle(ctx, r, 2 * base, 1, (a, b), name,
                  f"the hill (level {base}) on both sides of hexside {name}",

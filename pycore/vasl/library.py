@@ -3,13 +3,13 @@
 
 Each board keeps its hex-by-hex reading and its two pixel planes (elevation
 and terrain code, 1.16 MB each), which rulings that follow the depiction
-will read. Nothing is written anywhere: the page keeps the files on the
+read (pycore.vasl.layers, pycore.los.drawn). Nothing is written anywhere: the page keeps the files on the
 device and imports them again after a reload.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import SetupError
@@ -23,6 +23,8 @@ SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-
 class Board:
     archive: archive.Archive
     reading: reading.Reading
+    # board-local hex -> its obstacle layer (pycore.vasl.layers), filled as threads meet it
+    layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
         return {"board": self.archive.name, "version": self.archive.version,

@@ -1,0 +1,115 @@
+"""Obstacles where an imported board draws them (A6.1; issue 20).
+
+On a map of imported boards (``map.boards`` entries with a ``source``), a hex
+the player has not painted and whose woods or building covers only part of
+it (``pycore.vasl.layers``: a *partial* hex) is judged on its depiction: the
+thread meets the obstacle only where it passes through the drawn pixels,
+with the obstruction on both sides of it (``pycore.depiction.met``). Every
+other hex, and every painted map, is judged whole, as before.
+
+A seam hex takes the pixels of each imported board holding it, each in that
+board's own frame (a flipped board's frame turned with it).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .. import geometry as g
+from ..boards import Board
+from ..depiction import Columns, met
+from ..setup import Setup
+from ..vasl import grid, layers, library
+
+Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
+
+
+def box(cols: Columns) -> Box:
+    """The rectangle (quarter pixels) round a layer's drawn pixels."""
+    j0 = min(runs[0][0] for runs in cols.values())
+    j1 = max(runs[-1][1] for runs in cols.values())
+    return 4 * min(cols), 4 * j0, 4 * max(cols) + 4, 4 * j1 + 4
+
+
+def _misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """The open segment a-b passes through no point inside the rectangle
+    (touching its edge or corner meets nothing there: the pixels beyond are
+    undrawn): a quick exact test before ``met``."""
+    x0, y0, x1, y1 = bx
+    if max(a[0], b[0]) <= x0 or min(a[0], b[0]) >= x1 or max(a[1], b[1]) <= y0 \
+            or min(a[1], b[1]) >= y1:
+        return True
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x in (x0, x1) for y in (y0, y1)]
+    return min(sides) >= 0 or max(sides) <= 0
+
+
+class Drawn(NamedTuple):
+    """A partial hex: per board holding it, (board placement, layer columns, their box)."""
+    parts: tuple[tuple[Board, Columns, Box], ...]
+    kind: str            # what is drawn: "woods", "building" or "hill"
+
+    def met(self, a: g.Point, b: g.Point) -> int:
+        """The height (half levels above the hex's base; a hill's level) the
+        segment a-b passes through, 0 where it passes beside the drawing."""
+        best = 0
+        for board, cols, bx in self.parts:
+            qa = grid.quarter(board.to_local(g.Hex(a)))   # to_local moves any point
+            qb = grid.quarter(board.to_local(g.Hex(b)))
+            if not _misses(bx, qa, qb):
+                best = max(best, met(cols, qa, qb))
+        return best
+
+
+def ground(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s ground where a crest line is drawn across it (levels per
+    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+    layout = s.layout
+    if layout is None or not layout.sources:
+        return None
+    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault("drawn_ground", {})
+    if h in cache:
+        return cache[h]
+    got = None
+    if s.own is None or h not in s.own[0]:
+        found = [(b, layers.ground_layer(library.get(b.source), b.to_local(h)))
+                 for b in layout.holders(h) if b.source is not None]
+        if len(found) == 1 and found[0][1].columns is not None:
+            cols = found[0][1].columns
+            got = Drawn(((found[0][0], cols, box(cols)),), "hill")
+    cache[h] = got
+    return got
+
+
+def partial(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s depiction where it is partial and the rules follow it; None
+    where the hex is judged whole (painted, the player's entry, drawn whole)."""
+    layout = s.layout
+    if layout is None or not layout.sources:
+        return None
+    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault("drawn", {})
+    if h in cache:
+        return cache[h]
+    got = None
+    if s.own is None or h not in s.own[0]:
+        found = [(b, layers.layer(library.get(b.source), b.to_local(h)))
+                 for b in layout.holders(h) if b.source is not None]
+        wholes = {lay.whole for _, lay in found}
+        if found and (None in wholes or len(wholes) > 1):
+            drawings = [(b, lay.columns if lay.columns is not None
+                         else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
+            parts = tuple((b, cols, box(cols)) for b, cols in drawings if cols)
+            top = max((v for _, cols, _ in parts for runs in cols.values() for _, _, v in runs),
+                      default=0)
+            got = Drawn(parts, "building" if top % 2 else "woods")
+    cache[h] = got
+    return got
+
+
+def said(d: Drawn, h: g.Hex) -> str:
+    return f"the {d.kind} drawn in {g.hex_name(h)}"
+
+
+def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
+    side = " on that side" if on_side else ""
+    what = said(d, h)
+    return f"{what[0].upper()}{what[1:]} lies beside the thread: open{side} (A6.1)."

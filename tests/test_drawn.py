@@ -1,0 +1,265 @@
+"""Rulings on an imported board as drawn (issue 20, A6.1): woods and buildings
+drawn over part of a hex block only where the thread passes through them.
+
+Every archive here is written by ``tests/vasl_writer.py``: no real board's
+data is used.
+"""
+from __future__ import annotations
+
+from pycore import api
+from pycore import geometry as g
+from pycore.boards import BOARD_GRID
+from pycore.vasl import layers
+from pycore.vasl.archive import GRID_HEIGHT, GRID_WIDTH
+from tests.vasl_writer import board_archive
+
+
+def imported(hexes=None, hexsides=None, shapes=(), **kw) -> str:
+    return api.import_board(board_archive(hexes, hexsides, shapes=shapes, **kw))["source"]
+
+
+def board_map(*rows, hexes=None, units=()) -> dict:
+    return {"format": "asl-setup", "version": 1, "map": {"boards": [list(r) for r in rows]},
+            "hexes": dict(hexes or {}), "hexsides": {}, "units": list(units)}
+
+
+def los(setup: dict, viewer: str, target: str) -> dict:
+    return api.los(setup, {"hex": viewer}, {"hex": target})
+
+
+# --- which pixels are a hex's ------------------------------------------------------------
+
+def test_every_pixel_of_a_board_is_exactly_one_hexs():
+    seen = bytearray(GRID_WIDTH * GRID_HEIGHT)
+    for h in BOARD_GRID.hexes():
+        for i, j0, j1 in layers.pixels(h):
+            for j in range(j0, j1 + 1):
+                seen[i * GRID_HEIGHT + j] += 1
+    assert set(seen) == {1}
+
+
+def test_a_hexs_pixels_are_those_whose_centres_its_hexagon_holds():
+    # The same pixels the tests' writer paints for a hex (exact rationals).
+    from tests.vasl_writer import column_runs
+    painted: dict = {}
+    for i, runs in enumerate(column_runs()):
+        for h, j0, j1 in runs:
+            painted.setdefault(h, []).append((i, j0, j1 - 1))
+    for h in BOARD_GRID.hexes():
+        assert list(layers.pixels(h)) == painted[h]
+
+
+# --- B9.35 EX: 41R6 to 41Q5 along the Q6-R5 hexside -----------------------------------
+
+B935_HEXES = {"Q6": {"terrain": "building"}, "R5": {"terrain": "building", "level": 1}}
+B935_GROUND = {"R5": {"level": 1}}          # the buildings are drawn by the shapes
+B935_SHAPES = ({"hex": "Q6", "terrain": "building", "disc": 18},
+               {"hex": "R5", "terrain": "building", "disc": 18})
+
+
+def test_B9_35_EX_41R6_sees_41Q5_between_buildings_drawn_inside_their_hexes():
+    drawn = imported(B935_GROUND, shapes=B935_SHAPES)
+    s = board_map([{"board": "41", "source": drawn}])
+    r = los(s, "41R6", "41Q5")
+    assert r["los"] is True, r["steps"]
+    texts = " ".join(x["text"] for x in r["steps"])
+    assert "building drawn in 41Q6 lies beside the thread: open on that side (A6.1)" in texts
+    assert "building drawn in 41R5 lies beside the thread" in texts
+    assert los(s, "41Q5", "41R6")["los"] is True                            # A6.5
+
+
+def test_B9_35_EX_whole_hex_buildings_block_the_same_thread():
+    whole = imported(B935_HEXES, name="42")
+    r = los(board_map([{"board": "42", "source": whole}]), "42R6", "42Q5")
+    assert r["los"] is False and r["blocked_at"] == "42Q6-42R5"
+
+
+def test_B9_35_EX_with_the_hedges_and_hills_of_the_41Q5_example():
+    # The rebuild of tests/test_tem.py: R4, R5 level 1; hedges round Q5 (Q5-R4 and
+    # Q5-R5 on the lower level: level-0 ground drawn between them and the crest).
+    hedges = {sd: "hedge" for sd in ("Q4-Q5", "Q5-Q6", "Q5-R4", "Q5-R5", "P5-Q5", "P5-Q6",
+                                     "O4-P4")}
+    drawn = imported({"R4": {"level": 1}, "R5": {"level": 1}}, hedges, shapes=B935_SHAPES)
+    s = board_map([{"board": "41", "source": drawn}])
+    assert los(s, "41R6", "41Q5")["los"] is True
+    assert los(s, "41Q5", "41R6")["los"] is True
+
+
+def test_A6_1_along_a_hexside_the_drawing_must_be_met_on_both_sides():
+    q6_woods = {"Q6": {"terrain": "woods"}}
+    # R5's woods drawn round its centre: beside the Q6-R5 run, open on that side
+    inside = imported(q6_woods, shapes=({"hex": "R5", "terrain": "woods", "disc": 16},))
+    r = los(board_map([{"board": "41", "source": inside}]), "41R6", "41Q5")
+    assert r["los"] is True, r["steps"]
+    assert "The woods drawn in 41R5 lies beside the thread: open on that side (A6.1)." in \
+        [x["text"] for x in r["steps"]]
+    # R5's woods drawn up to and over the Q6-R5 hexside: on both sides, it blocks
+    edge = imported(q6_woods, name="42",
+                    shapes=({"hex": "R5", "terrain": "woods", "rect": (-40, 0, -8, 40)},))
+    r = los(board_map([{"board": "42", "source": edge}]), "42R6", "42Q5")
+    assert r["los"] is False and r["blocked_at"] == "42Q6-42R5", r["steps"]
+
+
+def test_a_thread_through_a_building_drawn_inside_its_hex_is_blocked_there():
+    source = imported({}, shapes=({"hex": "Q6", "terrain": "building", "disc": 12},))
+    s = board_map([{"board": "41", "source": source}])
+    r = los(s, "41Q7", "41Q5")                    # through Q6's centre
+    assert r["los"] is False and r["blocked_at"] == "41Q6"
+    assert "building drawn in 41Q6" in r["steps"][-1]["text"]
+    # the thread from P6 to S6 crosses Q6 21 px from its centre: the disc is beside it
+    r = los(s, "41P6", "41S6")
+    assert r["los"] is True, r["steps"]
+    assert "The building drawn in 41Q6 lies beside the thread: open (A6.1)." in \
+        [x["text"] for x in r["steps"]]
+
+
+def test_woods_drawn_in_a_corner_of_an_open_hex_block_only_the_threads_through_it():
+    source = imported({}, shapes=({"hex": "Q6", "terrain": "woods", "rect": (4, -30, 30, 30)},))
+    s = board_map([{"board": "41", "source": source}])
+    assert los(s, "41Q7", "41Q5")["los"] is True        # through Q6's centre, left of the woods
+    r = los(s, "41P6", "41S6")                          # across Q6's right part
+    assert r["los"] is False and r["blocked_at"] == "41Q6"
+
+
+def test_the_players_own_entry_overrides_the_drawing():
+    drawn = imported(B935_GROUND, shapes=B935_SHAPES)
+    s = board_map([{"board": "41", "source": drawn}],
+                  hexes={"41Q6": {"terrain": "building"}, "41R5": {"terrain": "building",
+                                                                     "level": 1}})
+    assert los(s, "41R6", "41Q5")["los"] is False
+
+
+# --- A6.2: crest lines where they are drawn -------------------------------------------
+
+def test_A6_2_a_hill_drawn_over_part_of_a_hex_blocks_only_the_threads_over_it():
+    source = imported({}, shapes=({"hex": "Q6", "level": 1, "disc": 14},))
+    s = board_map([{"board": "41", "source": source}])
+    r = los(s, "41Q7", "41Q5")                     # over the hilltop in Q6's middle
+    assert r["los"] is False and r["blocked_at"] == "41Q6" and r["rule"] == "A6.2"
+    assert "hill (level 1) drawn in 41Q6" in r["steps"][-1]["text"]
+    r = los(s, "41P6", "41S6")                     # across Q6, 21 px off the hilltop
+    assert r["los"] is True, r["steps"]
+    assert any("crest line drawn across 41Q6 lies beside the thread" in x["text"]
+               for x in r["steps"])
+    assert los(s, "41S6", "41P6")["los"] is True   # A6.5
+
+
+def test_A6_2_the_hex_by_hex_reading_of_the_same_hill_blocks_both():
+    source = imported({"Q6": {"level": 1}}, name="42")
+    s = board_map([{"board": "42", "source": source}])
+    assert los(s, "42Q7", "42Q5")["los"] is False
+    assert los(s, "42P6", "42S6")["los"] is False
+
+
+# --- laws, over synthetic boards with woods and buildings drawn over parts of hexes -----
+
+from hypothesis import HealthCheck, given, settings            # noqa: E402
+from hypothesis import strategies as st                        # noqa: E402
+
+from pycore.location import make_end, resolve                  # noqa: E402
+from pycore.los import evaluate                                # noqa: E402
+from pycore.setup import load_setup                            # noqa: E402
+from pycore import visibility                                  # noqa: E402
+
+# A small region of the board, so that threads meet the drawings often.
+REGION = [h for h in BOARD_GRID.hexes() if 8 <= g.col_row(h)[0] <= 16]
+SLOW = settings(max_examples=15, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _names(hexes) -> list[str]:
+    with g.naming(None):
+        return [g.hex_name(h) for h in hexes]
+
+
+@st.composite
+def drawn_boards(draw):
+    """(whole hexes, shapes): hills and whole woods/buildings, and woods,
+    buildings or hills drawn as discs and rectangles inside hexes."""
+    names = _names(REGION)
+    hexes = {}
+    for name in draw(st.lists(st.sampled_from(names), max_size=8, unique=True)):
+        terrain = draw(st.sampled_from(["open", "woods", "building"]))
+        hexes[name] = {"terrain": terrain, "level": draw(st.integers(0, 2))}
+    shapes = []
+    for name in draw(st.lists(st.sampled_from(names), min_size=1, max_size=14, unique=True)):
+        kind = draw(st.sampled_from(["woods", "building", "hill"]))
+        shape = {"hex": name, "level": draw(st.integers(1, 2))} if kind == "hill" \
+            else {"hex": name, "terrain": kind}
+        if draw(st.booleans()):
+            shape["disc"] = draw(st.integers(4, 34))
+        else:
+            x0, y0 = draw(st.integers(-40, 30)), draw(st.integers(-36, 30))
+            shape["rect"] = (x0, y0, x0 + draw(st.integers(2, 40)), y0 + draw(st.integers(2, 40)))
+        if kind == "building":
+            shape["levels"] = draw(st.integers(1, 2))
+        shapes.append(shape)
+    return hexes, tuple(shapes)
+
+
+def _pairs(data, names, n=12):
+    return [tuple(data.draw(st.lists(st.sampled_from(names), min_size=2, max_size=2,
+                                     unique=True))) for _ in range(n)]
+
+
+def _verdict(r: dict) -> tuple:
+    """LOS, where it is blocked (a hexside's hexes in any order: a flipped
+    board names them the other way round) and the Hindrance."""
+    where = r["blocked_at"]
+    return r["los"], where and frozenset(where.split("-")), r["hindrance"]
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_A6_5_reciprocity_on_a_board_as_drawn(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    s = board_map([{"board": "41", "source": source}])
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        there, back = los(s, a, b), los(s, b, a)
+        assert there["los"] == back["los"], (a, b, there["steps"], back["steps"])
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_a_drawn_board_rules_alike_flipped_or_placed_elsewhere(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    alone = board_map([{"board": "41", "source": source}])
+    flipped = board_map([{"board": "41", "source": source, "flip": True}])
+    placed = board_map(["42", {"board": "41", "source": source, "flip": True}], ["43", "44"])
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        want = _verdict(los(alone, a, b))
+        assert _verdict(los(flipped, a, b)) == want
+        assert _verdict(los(placed, a, b)) == want
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_an_archive_of_a_whole_hex_painted_map_rules_as_the_painted_map(board, data):
+    hexes, _ = board
+    hexes = {n: dict(v, levels=1) if v["terrain"] == "building" else v
+             for n, v in hexes.items()}
+    source = imported(hexes)
+    archive = board_map([{"board": "41", "source": source}])
+    painted = board_map(["41"], hexes={"41" + n: v for n, v in hexes.items()})
+    for a, b in _pairs(data, ["41" + n for n in _names(REGION)]):
+        got, want = los(archive, a, b), los(painted, a, b)
+        assert _verdict(got) == _verdict(want)
+        assert got["steps"] == want["steps"]
+
+
+@SLOW
+@given(drawn_boards(), st.data())
+def test_visibility_equals_a_ruling_per_hex_on_a_board_as_drawn(board, data):
+    hexes, shapes = board
+    source = imported(hexes, shapes=shapes, metadata_buildings=False)
+    setup = board_map([{"board": "41", "source": source}])
+    s = load_setup(setup)
+    viewer = {"hex": "41" + data.draw(st.sampled_from(_names(REGION)))}
+    v = resolve(s, viewer, "viewer")
+    want = {}
+    for h in s.grid.hexes():
+        r = evaluate(s, v, make_end(s, h))
+        want[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+    assert visibility.visibility(s, viewer)["hexes"] == want
