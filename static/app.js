@@ -10,6 +10,7 @@ import * as panels from "./ui/panels.js";
 import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
+import { BoardLibrary } from "./ui/boardlib.js";
 import { UnitTool } from "./ui/unittool.js";
 import { RulingCard } from "./ui/card.js";
 import { findUnit } from "./ui/edits.js";
@@ -104,6 +105,10 @@ const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const los = new LosTool({ store, view, python, showMessage: situationMessage });
 const paint = new PaintTool({ store, python });
 const boardGrid = new BoardGrid();
+// The player's board files (issue 19): in Python before any setup naming them is judged.
+const library = new BoardLibrary({ python, showMessage, grid: boardGrid, openLink: (text) => openLink(text),
+  inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
+boardGrid.sourceFor = (label) => library.sourceFor(label);
 const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
 
 // Two names typed in the LOS tool ask the question directly (issue 11).
@@ -150,6 +155,7 @@ function redrawGrid(setup) {
     let previewed = await showPreview(await drawnMap(python.build, map, "preview"));
     const kept = await drawnMap(python.build, map);
     if (!(kept !== null && showDrawing(kept, map))) {
+      await library.ready;
       if (!previewed) {
         const preview = await python.call("render_preview", grid).catch(() => null);
         previewed = await showPreview(preview);
@@ -160,6 +166,10 @@ function redrawGrid(setup) {
       keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
     }
     if (map.boards) boardGrid.show(map.boards);
+    const setup = store.setup;      // its imported boards' terrain, beneath its own entries
+    library.loadLayer(setup).then((got) => {
+      if (got && setup === store.setup) view.sync(library.painted(setup), ui.selected);
+    }).catch((err) => showMessage(`The boards' terrain could not be painted: ${err.player ?? err.message}`));
     refresh("map");
     frameContent();
   }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));
@@ -202,7 +212,7 @@ function refresh(reason) {
   }
   delete mapBox.dataset.drawing;
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
-  view.sync(setup, ui.selected);
+  view.sync(library.painted(setup), ui.selected);
   units.showEditor();
   los.refresh();
   refreshVisibility();
@@ -449,6 +459,7 @@ async function openLink(text) {
     showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
     return false;
   }
+  if (await library.holdLink(text, opened.setup)) return false;   // kept until its boards are imported
   await loadExternal(opened.setup, "share link").catch(() => {});
   if (opened.question) await card.ask(opened.question);
   showMessage(["Opened the setup from the share link (Undo brings back the previous one).",
@@ -556,6 +567,7 @@ async function refusal(setup) {
 }
 
 const started = python.ready.then(async () => {
+  await library.ready;
   await checkAutosave();
   if (link) await openLink(link);
   await mapJob;

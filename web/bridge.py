@@ -60,6 +60,10 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "render_map": _render_map,
     "render_preview": _lazy("web.preview", "map_preview"),   # no svgwrite: before the idle wheels
     "version": _version,
+    # The board library (issue 19, web/boardfile.py): the worker writes a file's bytes.
+    "import_board_file": _lazy("web.boardfile", "import_board_file"),
+    "forget_board": _lazy("web.boardfile", "forget_board"),
+    "map_terrain": _lazy("web.boardfile", "map_terrain"),
 }
 
 
@@ -87,7 +91,7 @@ def warm(modules: Any = STARTUP_MODULES) -> list[str]:
 # unchanged setup is neither parsed nor validated again (issue 13).
 SETUP_QUERIES = frozenset(("los", "fire", "visibility", "wall_advantage", "move_cost",
                            "place", "thread", "validate", "share_encode", "render_map", "render_preview",
-                           "ruling_card"))
+                           "ruling_card", "map_terrain"))
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()

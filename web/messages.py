@@ -13,6 +13,7 @@ from typing import Any
 _UNIT = re.compile(r"\bunits\[(\d+)\](?:\.[a-z_]+)?")
 _HEX = re.compile(r'\bhexes\["([^"]+)"\](?:\.[a-z_]+)?')
 _HEXSIDE = re.compile(r'\bhexsides\["([^"]+)"\](?:\.[a-z_]+)?')
+_SOURCE = re.compile(r"^map\.boards\[\d+\]\[\d+\]\.source: (?=board )")   # "board 41 (VASL 6.3) is not..."
 _FIELDS = {"map.columns": "the map's width (columns)", "map.rows": "the map's height (rows)",
            "map.board": "the board label", "map": "the map"}
 
@@ -28,7 +29,7 @@ def player_words(message: str, setup: Any) -> str:
             return f"unit {units[i]['id']}"
         return f"unit number {i + 1}"
 
-    text = _UNIT.sub(unit, message)
+    text = _SOURCE.sub("", _UNIT.sub(unit, message))
     text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
     text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
     for field, said in _FIELDS.items():

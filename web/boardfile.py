@@ -1,0 +1,64 @@
+"""The page's board library, Python side (issue 19; CONTRACT.md "Real boards").
+
+A board file's bytes never travel as JSON: the worker (static/worker.js)
+writes them into Pyodide's in-memory file system and the query names the
+path; this module reads them once, removes the file and imports them
+(``pycore.api.import_board``). Nothing is written anywhere else: the page
+keeps the player's files on the device (static/ui/boardstore.js).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pycore import api
+from pycore.errors import SetupError
+from pycore.vasl import archive, library
+
+
+def import_board_file(path: Any) -> dict:
+    """Import the board file the worker wrote at ``path`` (removed after)."""
+    if not isinstance(path, str) or not path.startswith("/tmp/asl-board-"):
+        raise SetupError("board file: expected the path the worker wrote it to")
+    try:
+        size = os.stat(path).st_size
+        if size > archive.MAX_ARCHIVE_BYTES:      # refused before it is read
+            _too_big(size)
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise SetupError(f"board file: it could not be read ({e.strerror})") from None
+    finally:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+    return api.import_board(data)
+
+
+def _too_big(size: int) -> None:
+    raise SetupError(f"board file: {size // 1_000_000} MB is too big for a VASL board archive "
+                     f"(at most {archive.MAX_ARCHIVE_BYTES // 1_000_000} MB)")
+
+
+def forget_board(source: Any) -> list:
+    """Remove an imported board from this process; the boards left."""
+    library.remove(library.check_source(source))
+    return api.boards()
+
+
+def map_terrain(setup: Any) -> dict:
+    """The terrain the imported boards of ``setup``'s map give it, in the map's
+    hex names and the setup format (``{"hexes": ..., "hexsides": ...}``): what
+    the page paints beneath the setup's own entries, which override it. Empty
+    when no board of the map has a ``source``."""
+    from dataclasses import replace
+
+    from pycore.setup import _dump, imported_terrain, load_setup
+    s = load_setup(setup)
+    if s.layout is None or not s.layout.sources:
+        return {"hexes": {}, "hexsides": {}}
+    with s.names():
+        hexes, sides = imported_terrain(s.layout)
+        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
+    return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
