@@ -177,12 +177,18 @@ def decode(text) -> dict:
     return read(text)["setup"]
 
 
+def unpack(text):
+    """The JSON value a share link holds, not yet checked as a setup
+    (SetupError if it is not a link's text)."""
+    return _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
+
+
 def read(text) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a
     warning: the setup still opens."""
-    obj = _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
+    obj = unpack(text)
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")

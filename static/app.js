@@ -452,6 +452,7 @@ async function loadExternal(setup, what) {
 }
 
 async function openLink(text) {
+  if (await library.holdLink(text)) return false;   // kept until its boards are imported
   let opened;
   try {
     opened = await python.call("share_read", text);
@@ -459,7 +460,6 @@ async function openLink(text) {
     showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
     return false;
   }
-  if (await library.holdLink(text, opened.setup)) return false;   // kept until its boards are imported
   await loadExternal(opened.setup, "share link").catch(() => {});
   if (opened.question) await card.ask(opened.question);
   showMessage(["Opened the setup from the share link (Undo brings back the previous one).",

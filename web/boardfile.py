@@ -62,3 +62,31 @@ def map_terrain(setup: Any) -> dict:
         hexes, sides = imported_terrain(s.layout)
         d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
     return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
+
+
+def missing_boards(text: Any) -> list:
+    """The boards a share link's map names by ``source`` that are not imported
+    here, first to last: ``[{"source", "message", "file"}]``, the message naming the
+    file to import ("board 41 (VASL 6.3) is not on this device: import bd41").
+    Empty when there are none, or when the text is not a link (``share_read``
+    then says why)."""
+    from pycore import share
+    from web.messages import player_words
+    try:
+        obj = share.unpack(text)
+    except SetupError:
+        return []
+    m = obj.get("map") if isinstance(obj, dict) else None
+    boards = m.get("boards") if isinstance(m, dict) else None
+    out = []
+    for i, row in enumerate(boards if isinstance(boards, list) else []):
+        for j, b in enumerate(row if isinstance(row, list) else []):
+            if not isinstance(b, dict) or "source" not in b:
+                continue
+            try:
+                library.get(b["source"], f"map.boards[{i}][{j}].source")
+            except SetupError as e:
+                m = library.SOURCE_RE.match(b["source"]) if isinstance(b["source"], str) else None
+                out.append({"source": b["source"], "message": player_words(str(e), None),
+                            "file": f"bd{m.group(1)}" if m else None})
+    return out

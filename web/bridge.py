@@ -64,6 +64,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "import_board_file": _lazy("web.boardfile", "import_board_file"),
     "forget_board": _lazy("web.boardfile", "forget_board"),
     "map_terrain": _lazy("web.boardfile", "map_terrain"),
+    "missing_boards": _lazy("web.boardfile", "missing_boards"),
 }
 
 

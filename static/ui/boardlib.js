@@ -153,13 +153,6 @@ export class BoardLibrary {
     return this.boards.findLast((b) => b.board === label)?.source;
   }
 
-  // The sources a setup's map names that are not imported here.
-  missing(setup) {
-    const have = new Set(this.boards.map((b) => b.source));
-    const named = (setup?.map?.boards ?? []).flat().map((b) => b?.source).filter(Boolean);
-    return named.filter((s) => !have.has(s));
-  }
-
   // Fetch the imported boards' terrain of this map (once per layout); true if it changed.
   async loadLayer(setup) {
     await this.ready;
@@ -180,21 +173,20 @@ export class BoardLibrary {
 
   // A link whose boards are not here: kept (question and all) until they are
   // imported, then opened. True if it was kept.
-  async holdLink(text, setup) {
+  async holdLink(text) {
     await this.ready;
-    if (!this.missing(setup).length) return false;
+    let missing;
+    try {
+      missing = await this.python.call("missing_boards", text);
+    } catch {
+      return false;                   // share_read says what is wrong with it
+    }
+    if (!missing.length) return false;
     try {
       localStorage.setItem(LINK_KEY, text);
     } catch { /* kept in this page only */ }
     this.waiting = text;
-    let why;
-    try {
-      await this.python.call("validate", setup);
-      return false;
-    } catch (err) {
-      why = err.player ?? err.message;
-    }
-    const file = /import (\S+)$/.exec(why)?.[1];
+    const { message: why, file } = missing[0];
     this.showMessage(`${capital(why)}. The link is kept: it opens once the board is imported.`, "error",
       { label: file ? `Import ${file}…` : "Import board…", run: () => this.input.click() });
     return true;
