@@ -103,13 +103,14 @@ function startEmpty(why) {
 }
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const los = new LosTool({ store, view, python, showMessage: situationMessage });
-const paint = new PaintTool({ store, python });
 const boardGrid = new BoardGrid();
 // The player's board files (issue 19): in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid, openLink: (text) => openLink(text),
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
+const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
+units.painted = (setup) => library.painted(setup);
 
 // Two names typed in the LOS tool ask the question directly (issue 11).
 $("los-typed").addEventListener("submit", async (e) => {

@@ -50,8 +50,10 @@ def forget_board(source: Any) -> list:
 def map_terrain(setup: Any) -> dict:
     """The terrain the imported boards of ``setup``'s map give it, in the map's
     hex names and the setup format (``{"hexes": ..., "hexsides": ...}``): what
-    the page paints beneath the setup's own entries, which override it. Empty
-    when no board of the map has a ``source``."""
+    the page paints beneath the setup's own entries, which override it. Every
+    hex of an imported board is named (open ground as ``{"terrain": "open"}``),
+    so the page knows which hexes a board's reading covers. Empty when no board
+    of the map has a ``source``."""
     from dataclasses import replace
 
     from pycore.setup import _dump, imported_terrain, load_setup
@@ -60,7 +62,8 @@ def map_terrain(setup: Any) -> dict:
         return {"hexes": {}, "hexsides": {}}
     with s.names():
         hexes, sides = imported_terrain(s.layout)
-        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
+        # as its own entries: every hex of an imported board, open ground included
+        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=(hexes, sides)))
     return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
 
 

@@ -7,6 +7,7 @@
 // entries (map_terrain), which override it.
 
 import * as boardstore from "./boardstore.js";
+import { keyIn } from "./edits.js";
 
 const $ = (id) => document.getElementById(id);
 const LINK_KEY = "asl-los.waiting-link.v1";     // a link waiting for its boards
@@ -163,12 +164,28 @@ export class BoardLibrary {
     return true;
   }
 
-  // What the map paints: the boards' terrain, then the setup's own entries over it.
+  layer(setup) {
+    return this.layers.get(JSON.stringify(setup.map.boards ?? null)) ?? null;
+  }
+
+  // What the map paints: the boards' terrain, then the setup's own entries over
+  // it ("none": the player removed the board's wall there).
   painted(setup) {
-    const layer = this.layers.get(JSON.stringify(setup.map.boards ?? null));
+    const layer = this.layer(setup);
     if (!layer) return setup;
-    return { ...setup, hexes: { ...layer.hexes, ...setup.hexes },
-             hexsides: { ...layer.hexsides, ...setup.hexsides } };
+    const hexsides = { ...layer.hexsides, ...setup.hexsides };
+    for (const [k, v] of Object.entries(hexsides)) if ((v?.type ?? v) === "none") delete hexsides[k];
+    return { ...setup, hexes: { ...layer.hexes, ...setup.hexes }, hexsides };
+  }
+
+  // For the paint tools (ui/edits.js): the board's own hex or hexside under a
+  // name on the map of current(), or null where no imported board lies.
+  under(current) {
+    const find = (obj, name) => obj[keyIn(obj, name) ?? ""] ?? null;
+    return {
+      hex: (name) => { const l = this.layer(current()); return l ? find(l.hexes, name) : null; },
+      hexside: (name) => { const l = this.layer(current()); return l ? find(l.hexsides, name) : null; },
+    };
   }
 
   // A link whose boards are not here: kept (question and all) until they are
