@@ -50,10 +50,9 @@ def forget_board(source: Any) -> list:
 def map_terrain(setup: Any) -> dict:
     """The terrain the imported boards of ``setup``'s map give it, in the map's
     hex names and the setup format (``{"hexes": ..., "hexsides": ...}``): what
-    the page paints beneath the setup's own entries, which override it. Every
-    hex of an imported board is named (open ground as ``{"terrain": "open"}``),
-    so the page knows which hexes a board's reading covers. Empty when no board
-    of the map has a ``source``."""
+    the page paints beneath the setup's own entries, which override it (open
+    ground at level 0 has no entry, as in a setup). Empty when no board of the
+    map has a ``source``."""
     from dataclasses import replace
 
     from pycore.setup import _dump, imported_terrain, load_setup
@@ -62,8 +61,7 @@ def map_terrain(setup: Any) -> dict:
         return {"hexes": {}, "hexsides": {}}
     with s.names():
         hexes, sides = imported_terrain(s.layout)
-        # as its own entries: every hex of an imported board, open ground included
-        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=(hexes, sides)))
+        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
     return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
 
 
