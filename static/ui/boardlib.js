@@ -79,8 +79,9 @@ export class BoardLibrary {
     if (done.length) said.push(`Imported ${done.map((b) => `board ${b.board} (VASL ${b.version})`).join(", ")}.`);
     said.push(...refused.map((r) => `${r}.`));
     if (refused.length) said.push("Nothing else changed.");
-    if (notes.length) said.push(`Read as open ground or the nearest terrain: ${notes.join("; ")}.`);
-    this.showMessage(said.join(" "), refused.length || notes.length ? "error" : "info");
+    if (notes.length) said.push("Some terrain the app lacks is read as open ground or the nearest " +
+      "terrain: see the board's notes below.");
+    this.showMessage(said.join(" "), refused.length ? "error" : "info");
     if (done.length) await this.openWaitingLink();
     return done;
   }
@@ -115,13 +116,23 @@ export class BoardLibrary {
       li.dataset.source = b.source;
       const name = document.createElement("span");
       name.textContent = `Board ${b.board} · VASL ${b.version}`;
-      name.title = [`from ${b.file}`, ...b.warnings].join("\n");
+      name.title = `from ${b.file}`;
       const remove = document.createElement("button");
       remove.type = "button";
       remove.textContent = "Remove";
       remove.setAttribute("aria-label", `Remove board ${b.board} (VASL ${b.version})`);
       remove.addEventListener("click", () => this.remove(b));
       li.append(name, remove);
+      if (b.warnings.length) {       // what Python read as something else (pycore/vasl/reading.py)
+        const notes = document.createElement("details");
+        notes.className = "board-notes";
+        const summary = document.createElement("summary");
+        summary.textContent = `${b.warnings.length} note${b.warnings.length > 1 ? "s" : ""}`;
+        const list = document.createElement("ul");
+        list.append(...b.warnings.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+        notes.append(summary, list);
+        li.append(notes);
+      }
       ul.append(li);
     }
     const options = $("board-options");

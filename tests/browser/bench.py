@@ -378,7 +378,7 @@ WATCH_LIST = """(count) => { window.__listed = new Promise((resolve) => {
     input.addEventListener("change", () => {
         const t0 = performance.now();
         const seen = new MutationObserver(() => {
-            if (document.querySelectorAll("#board-library li").length < count) return;
+            if (document.querySelectorAll("#board-library > li").length < count) return;
             seen.disconnect();
             requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
         });

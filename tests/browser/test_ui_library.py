@@ -40,7 +40,7 @@ def import_files(page, files: dict[str, bytes]) -> str:
 
 
 def listed(page) -> list[str]:
-    return page.locator("#board-library li span").all_inner_texts()
+    return page.locator("#board-library > li > span").all_inner_texts()
 
 
 def source_of(data: bytes) -> str:
@@ -85,7 +85,7 @@ def test_two_board_files_imported_make_a_2x1_map_painted_with_their_terrain_kept
         site.start()
 
     # A board on the map on screen is not removed; another map first, then it is.
-    press(page, "#board-library li:first-child button", touch=True)
+    press(page, "#board-library > li:first-child > button", touch=True)
     assert "on the map on screen" in message(page)
     assert len(listed(page)) == 2
 
