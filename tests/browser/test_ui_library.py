@@ -69,6 +69,13 @@ def test_two_board_files_imported_make_a_2x1_map_painted_with_their_terrain_kept
     press(page, hex_sel("41Q5"), touch=True)
     page.wait_for_selector(f"{hex_sel('41Q5')}:not([data-terrain])")
     assert setup_of(page)["hexes"] == {"41Q5": {"terrain": "open"}}
+    # The board's hedge tapped with the hedge brush: gone, the setup says "none" there.
+    page.click("button[data-tool=hexside]")
+    press(page, "#hexside-palette [data-hexside-type='hedge']", touch=True)
+    press(page, hedge, touch=True)
+    page.wait_for_function("() => Object.keys(window.asl.getSetup().hexsides).length === 1")
+    assert list(setup_of(page)["hexsides"].values()) == ["none"]
+    assert page.locator(hedge).get_attribute("data-type") is None
 
     # A reload with the server gone: the boards are still on the device, the map still painted.
     wait_controlled(page)
