@@ -170,6 +170,7 @@ function redrawGrid(setup) {
     const setup = store.setup;      // its imported boards' terrain, beneath its own entries
     library.loadLayer(setup).then((got) => {
       if (got && setup === store.setup) view.sync(library.painted(setup), ui.selected);
+      return library.placeImages();
     }).catch((err) => showMessage(`The boards' terrain could not be painted: ${err.player ?? err.message}`));
     refresh("map");
     frameContent();

@@ -17,7 +17,8 @@ const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: 
 // the idle wheels. The map's preview (web/preview.py) is plain text.
 const CORE_QUERIES = new Set(["los", "fire", "visibility", "wall_advantage", "move_cost", "place", "thread",
   "validate", "share_encode", "share_decode", "share_read", "version", "render_preview",
-  "import_board_file", "forget_board", "map_terrain", "missing_boards"]);
+  "import_board_file", "forget_board", "map_terrain", "missing_boards",
+  "board_image_file"]);
 
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");

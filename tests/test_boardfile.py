@@ -111,3 +111,20 @@ def test_a_forgotten_board_is_refused_in_a_players_words_naming_its_file():
     assert [b["board"] for b in left] == ["41"]
     answer = call("validate", setup)
     assert answer["player"] == "board 42 (VASL 6.3) is not on this device: import bd42"
+
+
+def test_the_board_image_is_the_one_the_metadata_names_or_none():
+    import base64
+    import io
+    import zipfile
+    got = call("board_image_file", written("img", BD41))["ok"]
+    assert got["type"] == "image/gif"
+    with zipfile.ZipFile(io.BytesIO(BD41)) as z:
+        assert base64.b64decode(got["base64"]) == z.read("bd41.gif")
+    bare = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(BD41)) as z, zipfile.ZipFile(bare, "w") as out:
+        for info in z.infolist():
+            if not info.filename.endswith(".gif"):
+                out.writestr(info, z.read(info))
+    assert call("board_image_file", written("bare", bare.getvalue()))["ok"] is None
+    assert call("board_image_file", written("junk", b"junk"))["kind"] == "SetupError"

@@ -65,6 +65,7 @@ HANDLERS: dict[str, Callable[..., Any]] = {
     "forget_board": _lazy("web.boardfile", "forget_board"),
     "map_terrain": _lazy("web.boardfile", "map_terrain"),
     "missing_boards": _lazy("web.boardfile", "missing_boards"),
+    "board_image_file": _lazy("web.boardfile", "board_image_file"),
 }
 
 

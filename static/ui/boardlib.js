@@ -25,6 +25,7 @@ export class BoardLibrary {
       this.importFiles(files);
     });
     this.dropZone();
+    $("board-images").addEventListener("change", (e) => this.showImages(e.target.checked));
     // Every kept board, into Python, before anything else is asked of it.
     this.ready = python.ready.then(() => this.restore().catch((err) => {
       this.showMessage(`The boards kept on this device could not be opened: ${err.message}.`);
@@ -84,6 +85,65 @@ export class BoardLibrary {
     this.showMessage(said.join(" "), refused.length ? "error" : "info");
     if (done.length) await this.openWaitingLink();
     return done;
+  }
+
+  // The player's own board images beneath the grid (a toggle): read from
+  // their files on demand (web/boardfile.py board_image_file), shown from
+  // blob: URLs of this page only, never stored or sent anywhere.
+  async showImages(on) {
+    this.imagesOn = on;
+    $("map").dataset.boardImages = String(on);
+    await this.placeImages();
+  }
+
+  async placeImages() {
+    const content = $("map-content");
+    content.querySelector(":scope > svg.board-images")?.remove();
+    const svg = content.querySelector(":scope > svg.asl-map");
+    if (!this.imagesOn || !svg?.dataset.boards) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const layer = document.createElementNS(ns, "svg");
+    layer.setAttribute("class", "board-images");
+    const box = svg.viewBox.baseVal;
+    for (const [k, v] of [["viewBox", svg.getAttribute("viewBox")], ["width", box.width], ["height", box.height]]) {
+      layer.setAttribute(k, String(v));
+    }
+    const lacking = [];
+    for (const b of JSON.parse(svg.dataset.boards).flat()) {
+      if (!b?.source) continue;
+      const rect = svg.querySelector(`.board-edge[data-board="${CSS.escape(b.board)}"] rect`);
+      const url = rect && await this.imageUrl(b.source);
+      if (!url) {
+        lacking.push(b.board);
+        continue;
+      }
+      const image = document.createElementNS(ns, "image");
+      const [x, y, w, h] = ["x", "y", "width", "height"].map((a) => Number(rect.getAttribute(a)));
+      for (const [k, v] of Object.entries({ href: url, x, y, width: w, height: h, preserveAspectRatio: "none" })) {
+        image.setAttribute(k, String(v));
+      }
+      if (b.flip) image.setAttribute("transform", `rotate(180 ${x + w / 2} ${y + h / 2})`);
+      layer.append(image);
+    }
+    if (content.querySelector(":scope > svg.asl-map") !== svg || !this.imagesOn) return;   // redrawn meanwhile
+    content.querySelector(":scope > svg.board-images")?.remove();
+    content.prepend(layer);
+    if (lacking.length) this.showMessage(`No board image in the file of board ${lacking.join(", ")}.`, "info");
+  }
+
+  async imageUrl(source) {
+    this.images ??= new Map();
+    if (!this.images.has(source)) {
+      this.images.set(source, (async () => {
+        const rec = await boardstore.get(source);
+        if (!rec) return null;
+        const got = await this.python.callBytes("board_image_file", rec.bytes);
+        if (!got) return null;
+        const bytes = Uint8Array.from(atob(got.base64), (c) => c.charCodeAt(0));
+        return URL.createObjectURL(new Blob([bytes], { type: got.type }));
+      })().catch(() => null));
+    }
+    return this.images.get(source);
   }
 
   // Files dropped anywhere on the page are board files.

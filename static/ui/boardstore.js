@@ -39,6 +39,10 @@ export async function all() {
   return (rows ?? []).sort((a, b) => a.added - b.added);
 }
 
+export function get(source) {
+  return run("readonly", (s) => s.get(source));
+}
+
 export function put(record) {
   return run("readwrite", (s) => s.put(record));
 }

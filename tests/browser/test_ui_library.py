@@ -160,3 +160,24 @@ def test_a_bad_file_is_refused_in_a_players_words_within_a_second_and_nothing_is
     assert took < 1.0, took
     assert listed(page) == ["Board 42 · VASL 6.3"]
     assert setup_of(page) == before
+
+
+def test_my_board_image_is_shown_beneath_the_grid_on_its_board_from_this_page_only(tablet):
+    page = tablet
+    import_files(page, {"bd41": BD41, "bd42": BD42})
+    press(page, "#board-grid .board-cell:nth-child(2) button", touch=True)       # 42 flipped
+    press(page, "#new-boards", touch=True)
+    page.wait_for_selector(f"{hex_sel('41Q5')}[data-terrain='woods']")
+    press(page, "#board-images", touch=True)
+    page.wait_for_selector("#map-content > svg.board-images image:nth-child(2)")
+    images = page.locator("#map-content > svg.board-images image")
+    for i, board in enumerate(("41", "42")):
+        rect = page.locator(f"#map .board-edge[data-board='{board}'] rect")
+        for a in ("x", "y", "width", "height"):
+            assert images.nth(i).get_attribute(a) == rect.get_attribute(a)
+        assert images.nth(i).get_attribute("href").startswith("blob:")
+    assert images.nth(0).get_attribute("transform") is None
+    assert images.nth(1).get_attribute("transform").startswith("rotate(180")
+    # Off again: gone.
+    press(page, "#board-images", touch=True)
+    page.wait_for_selector("#map-content > svg.board-images", state="detached")
