@@ -128,3 +128,14 @@ def test_the_board_image_is_the_one_the_metadata_names_or_none():
                 out.writestr(info, z.read(info))
     assert call("board_image_file", written("bare", bare.getvalue()))["ok"] is None
     assert call("board_image_file", written("junk", b"junk"))["kind"] == "SetupError"
+
+
+def test_the_drawn_map_and_ruling_card_show_the_boards_terrain_under_the_players_entries():
+    from web import render
+    setup = two_boards()
+    setup["hexes"] = {"42C3": {"terrain": "open"}}
+    setup["hexsides"] = {"41Q5-41R4": "none"}
+    svg = render.map_svg(setup)
+    assert svg.count('data-terrain="woods"') == 1                 # 41Q5, from the board
+    assert 'data-terrain="stone-building"' not in svg              # 42C3: the player's open ground
+    assert 'data-type="hedge"' not in svg and 'data-type="none"' not in svg   # the hedge removed
