@@ -182,7 +182,9 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     """
     loaded = load_setup(setup)
     with loaded.names():
-        return _map_svg(loaded, _drawn(loaded), los, overlay, selected, unit, region, counters)
+        # The page's grid (counters=False) gets the terrain painted by the page.
+        data = _drawn(loaded) if counters else loaded.to_dict()
+        return _map_svg(loaded, data, los, overlay, selected, unit, region, counters)
 
 
 def _drawn(loaded) -> dict:
