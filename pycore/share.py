@@ -178,6 +178,12 @@ def decode(text) -> dict:
     return read(text)["setup"]
 
 
+def unpack(text):
+    """The JSON value a share link holds, not yet checked as a setup
+    (SetupError if it is not a link's text)."""
+    return _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
+
+
 def read(text) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
@@ -185,7 +191,7 @@ def read(text) -> dict:
     warning: the setup still opens. So are control characters in a link
     made by an earlier release (``pycore.oldlinks``) replaced, and a map
     larger than today's budget opened, each with a warning."""
-    obj = _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
+    obj = unpack(text)
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")

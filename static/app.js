@@ -10,6 +10,7 @@ import * as panels from "./ui/panels.js";
 import * as files from "./ui/files.js";
 import { LosTool } from "./ui/lostool.js";
 import { BoardGrid } from "./ui/boards.js";
+import { BoardLibrary } from "./ui/boardlib.js";
 import { UnitTool } from "./ui/unittool.js";
 import { RulingCard } from "./ui/card.js";
 import { findUnit } from "./ui/edits.js";
@@ -117,9 +118,14 @@ function startEmpty(why) {
 const ui = { tool: "terrain", selected: null, pick: null, vis: null };
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
   onQuestion: () => staleShare() });
-const paint = new PaintTool({ store, python });
 const boardGrid = new BoardGrid();
+// The player's board files (issue 19): in Python before any setup naming them is judged.
+const library = new BoardLibrary({ python, showMessage, grid: boardGrid, openLink: (text) => openLink(text),
+  inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
+const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
+boardGrid.sourceFor = (label) => library.sourceFor(label);
 const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
+units.painted = (setup) => library.painted(setup);
 
 // Two names typed in the LOS tool ask the question directly (issue 11).
 $("los-typed").addEventListener("submit", async (e) => {
@@ -166,6 +172,7 @@ function redrawGrid(setup) {
     let previewed = await showPreview(await drawnMap(python.build, map, "preview"));
     const kept = await drawnMap(python.build, map);
     if (!(kept !== null && showDrawing(kept, map))) {
+      await library.ready;
       if (!previewed) {
         const preview = await python.call("render_preview", grid).catch(() => null);
         previewed = await showPreview(preview);
@@ -176,6 +183,11 @@ function redrawGrid(setup) {
       keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
     }
     if (map.boards) boardGrid.show(map.boards);
+    const setup = store.setup;      // its imported boards' terrain, beneath its own entries
+    library.loadLayer(setup).then((got) => {
+      if (got && setup === store.setup) view.sync(library.painted(setup), ui.selected);
+      return library.placeImages();
+    }).catch((err) => showMessage(`The boards' terrain could not be painted: ${err.player ?? err.message}`));
     refresh("map");
     frameContent();
   }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));
@@ -218,7 +230,7 @@ function refresh(reason) {
   }
   delete mapBox.dataset.drawing;
   if (ui.selected && !findUnit(setup, ui.selected)) ui.selected = null;
-  view.sync(setup, ui.selected);
+  view.sync(library.painted(setup), ui.selected);
   staleShare();
   units.showEditor();
   los.refresh();
@@ -480,6 +492,7 @@ async function loadExternal(setup, what) {
 }
 
 async function openLink(text) {
+  if (await library.holdLink(text)) return false;   // kept until its boards are imported
   let opened;
   try {
     opened = await python.call("share_read", text);
@@ -641,6 +654,7 @@ async function refusal(setup) {
 }
 
 const started = python.ready.then(async () => {
+  await library.ready;
   await checkAutosave();
   if (link) await openLink(link);
   await mapJob;

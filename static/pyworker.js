@@ -9,6 +9,9 @@
 //                          to its newest question: per lane, one query runs at a time
 //                          and a newer one replaces a waiting one, which rejects with
 //                          .kind "Superseded" before it ever reaches Python (issue 14)
+//   python.callBytes(name, buffer, ...)  the same, with an ArrayBuffer (a board file)
+//                          handed to the worker (transferred, not copied), which
+//                          passes its path in Pyodide's file system first (issue 19)
 //   python.sent            how many queries of each name were sent to Python
 // Queries made before Python is ready are queued by the worker and answered in order.
 const CONFIG = /*ASL_CONFIG*/ { build: "dev" } /*END_ASL_CONFIG*/;
@@ -90,6 +93,14 @@ for (const type of ["online", "offline"]) {
 }
 
 function call(name, ...args) {
+  return send(name, null, args);
+}
+
+function callBytes(name, bytes, ...args) {
+  return send(name, bytes, args);
+}
+
+function send(name, bytes, args) {
   return new Promise((resolve, reject) => {
     if (failure !== null) {
       reject(internalError(failure));
@@ -105,7 +116,8 @@ function call(name, ...args) {
     const id = nextId++;
     pending.set(id, { resolve, reject });
     python.sent[name] = (python.sent[name] || 0) + 1;
-    worker.postMessage({ id, name, args: json });
+    if (bytes) worker.postMessage({ id, name, args: json, bytes }, [bytes]);
+    else worker.postMessage({ id, name, args: json });
   });
 }
 
@@ -146,5 +158,5 @@ function onStatus(cb) {
   return () => listeners.delete(cb);
 }
 
-export const python = { ready, call, latest, onStatus, build: CONFIG.build, timings: null,
+export const python = { ready, call, callBytes, latest, onStatus, build: CONFIG.build, timings: null,
                         sent: {} };

@@ -2,6 +2,9 @@
 // site's own folder (DESIGN.md "Browser conventions"; no CDN, no network).
 // Protocol (static/pyworker.js is the only client):
 //   page -> worker  {id, name, args}       args: a JSON string of the arguments
+//                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file, issue 19),
+//                                          written into Pyodide's file system; its path
+//                                          is passed to the query as its first argument
 //   worker -> page  {id, result}           result: the JSON string web.bridge.call returned
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
@@ -91,11 +94,17 @@ started.then(
 
 // Messages that arrive while Python loads wait here, and are answered in order.
 self.onmessage = async (event) => {
-  const { id, name, args } = event.data;
+  const { id, name, bytes } = event.data;
+  let { args } = event.data;
   let result;
   try {
     const python = await started;
     if (python.idleQueries.has(name)) await loadIdleWheels(python.pyodide);
+    if (bytes) {        // web/boardfile.py reads the file once and removes it
+      const path = `/tmp/asl-board-${id}`;
+      python.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+      args = JSON.stringify([path, ...JSON.parse(args)]);
+    }
     result = python.bridge.call(name, args);
     warmWhenIdle(python);
   } catch (err) {

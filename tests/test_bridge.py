@@ -45,9 +45,16 @@ def test_warm_imports_everything_the_first_click_needs():
     once idle (``warm(idle=True)``) neither does any other. Every declared
     query is asked."""
     code = textwrap.dedent(f"""
-        import json, sys
+        import json, sys, tempfile
+        from tests.vasl_writer import board_archive
         from web import bridge
         setup = {B92!r}
+        files = []
+        for _ in range(2):                      # the worker writes a board file; each is read once
+            with tempfile.NamedTemporaryFile(prefix="asl-board-", dir="/tmp", delete=False) as f:
+                f.write(board_archive({{"Q5": {{"terrain": "woods"}}}}))
+            files.append(f.name)
+        sys.modules.pop("tests.vasl_writer")    # the test's own writer is no query's import
         link = json.loads(bridge.call("share_encode", json.dumps([setup])))["ok"]
         fire = {{"tool": "fire", "viewer": "g", "target": "r"}}
         asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
@@ -55,7 +62,10 @@ def test_warm_imports_everything_the_first_click_needs():
                 "move_cost": [setup, "g", "Z9", "Z8"], "place": [setup, "Z9"], "validate": [setup],
                 "share_encode": [setup], "share_decode": [link], "share_read": [link],
                 "render_preview": [setup], "render_map": [setup], "qr_svg": [link],
-                "ruling_card": [setup, fire, link], "version": []}}
+                "ruling_card": [setup, fire, link], "version": [],
+                "import_board_file": [files[0]], "board_image_file": [files[1]],
+                "forget_board": ["vasl:41:6.3:0000000000000000"], "map_terrain": [setup],
+                "missing_boards": [link]}}
         assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
         new = {{}}
         for idle in (False, True):

@@ -87,6 +87,17 @@ QUERIES: dict[str, Query] = {
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
     "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
     "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
+    # The board library (issue 19, web/boardfile.py): the worker writes a file's
+    # bytes. Asked at start only where the player keeps boards: warmed when idle.
+    "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
+                               imports=("pycore.vasl.library", "encodings.cp437"),  # zip names
+                               at_start=False),
+    "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
+    "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
+    "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
+                            at_start=False),
+    "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
+                              at_start=False),
 }
 # What call() itself imports for a query that takes a setup.
 _CALL_IMPORTS = ("pycore.setupcache", "pycore.limits")

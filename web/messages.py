@@ -15,6 +15,7 @@ _HEX = re.compile(r'\bhexes\["([^"]+)"\](?:\.[a-z_]+)?')
 _HEXSIDE = re.compile(r'\bhexsides\["([^"]+)"\](?:\.[a-z_]+)?')
 _BOARD = re.compile(r"\bmap\.boards\[(\d+)\]\[(\d+)\](\.flip)?")
 _BOARD_ROW = re.compile(r"\bmap\.boards\[(\d+)\]")
+_SOURCE = re.compile(r"^map\.boards\[\d+\]\[\d+\]\.source: (?=board )")   # "board 41 (VASL 6.3) is not..."
 _FIELDS = {"map.columns": "the map's width (columns)", "map.rows": "the map's height (rows)",
            "map.boards": "the boards", "map.board": "the board label", "map": "the map"}
 
@@ -30,7 +31,7 @@ def player_words(message: str, setup: Any) -> str:
             return f"unit {units[i]['id']}"
         return f"unit number {i + 1}"
 
-    text = _UNIT.sub(unit, message)
+    text = _SOURCE.sub("", _UNIT.sub(unit, message))
     text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
     text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
     # New map of boards: the box a player typed in, by row and column (issue 22).

@@ -183,7 +183,22 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     """
     loaded = load_setup(setup)
     with loaded.names():
-        return _map_svg(loaded, loaded.to_dict(), los, overlay, selected, unit, region, counters)
+        # The page's grid (counters=False) gets the terrain painted by the page.
+        data = _drawn(loaded) if counters else loaded.to_dict()
+        return _map_svg(loaded, data, los, overlay, selected, unit, region, counters)
+
+
+def _drawn(loaded) -> dict:
+    """The setup as drawn: on imported boards (issue 19) their terrain with the
+    setup's own entries over it, a removed wall ("none") left out."""
+    data = loaded.to_dict()
+    if loaded.own is None:
+        return data
+    from dataclasses import replace
+    full = replace(loaded, own=None).to_dict()
+    sides = {k: v for k, v in full["hexsides"].items()
+             if (v if isinstance(v, str) else v.get("type")) != "none"}
+    return {**data, "hexes": full["hexes"], "hexsides": sides}
 
 
 def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, counters) -> str:

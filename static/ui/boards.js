@@ -30,6 +30,7 @@ export class BoardGrid {
         const label = document.createElement("input");
         label.type = "text";
         label.inputMode = "text";
+        label.setAttribute("list", "board-options");     // the imported boards (ui/boardlib.js)
         label.value = before ? before.label.value : "";
         label.placeholder = "no.";
         label.setAttribute("aria-label", `Board in row ${i + 1}, column ${j + 1}`);
@@ -68,13 +69,21 @@ export class BoardGrid {
     return this.cells.find((c) => !c.label.value.trim()) ?? null;
   }
 
+  // Boards just imported fill the cells in order (ui/boardlib.js).
+  offer(labels) {
+    this.cells.forEach((c, k) => { if (k < labels.length) c.label.value = labels[k]; });
+  }
+
   // The map.boards value: rows top to bottom, boards left to right.
   boards() {
     const rows = [];
     for (const c of this.cells) {
       rows[c.i] = rows[c.i] || [];
       const label = c.label.value.trim();
-      rows[c.i].push(c.flip.getAttribute("aria-pressed") === "true" ? { board: label, flip: true } : label);
+      const flip = c.flip.getAttribute("aria-pressed") === "true";
+      const source = this.sourceFor?.(label);    // an imported board of that number
+      rows[c.i].push(source ? { board: label, source, ...(flip ? { flip } : {}) }
+        : flip ? { board: label, flip: true } : label);
     }
     return rows;
   }

@@ -12,9 +12,12 @@ export function keyIn(obj, name) {
 
 // Paint a hex: brush = {terrain: name | "keep", level: n | "keep", levels: n}.
 // Open ground at level 0 needs no entry, so painting it clears the hex.
-export function paintHex(setup, name, brush) {
+// On an imported board (issue 19) `under` is the board's own reading of the
+// hex: the brush starts from it, and the setup keeps an entry only where the
+// player's hex differs from it (open ground included: a correction).
+export function paintHex(setup, name, brush, under = null) {
   const old = keyIn(setup.hexes, name);
-  const spec = old ? setup.hexes[old] : {};
+  const spec = old ? setup.hexes[old] : plainHex(under ?? {});
   if (old) delete setup.hexes[old];
   if (brush.terrain !== "keep") {
     if (brush.terrain === "open") delete spec.terrain; else spec.terrain = brush.terrain;
@@ -25,32 +28,54 @@ export function paintHex(setup, name, brush) {
     const level = Number(brush.level);
     if (level) spec.level = level; else delete spec.level;
   }
-  if (Object.keys(spec).length) setup.hexes[name] = spec;
+  if (under) {
+    if (!same(spec, plainHex(under))) setup.hexes[name] = Object.keys(spec).length ? spec : { terrain: "open" };
+  } else if (Object.keys(spec).length) setup.hexes[name] = spec;
 }
+
+// A hex spec without what goes without saying (open ground, level 0, one level).
+function plainHex(spec) {
+  const out = { ...spec };
+  if (out.terrain === "open") delete out.terrain;
+  if (!out.level) delete out.level;
+  if (out.levels === 1) delete out.levels;
+  return out;
+}
+
+const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+const sorted = (v) => (v && typeof v === "object"
+  ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v ?? null);
 
 // Toggle a wall/hedge (B9.1) or bocage (B9.5) hexside with its Hillside (B9.6)
 // and gap (B9.3) flags: the very same hexside again removes it; another type
-// or other flags replace it.
-export function toggleHexside(setup, name, { type, hillside = false, gap = false }) {
+// or other flags replace it. On an imported board `under` is the board's
+// hexside there (or null): removing it is the correction "none".
+export function toggleHexside(setup, name, { type, hillside = false, gap = false }, under = null) {
   const old = keyIn(setup.hexsides, name);
-  const wanted = hillside || gap
-    ? { type, ...(hillside && { hillside: true }), ...(gap && { gap: true }) }
-    : type;
-  if (old) {
-    const same = JSON.stringify(setup.hexsides[old]) === JSON.stringify(wanted);
-    delete setup.hexsides[old];
-    if (same) return;
-  }
-  setup.hexsides[name] = wanted;
+  const wanted = hexsideSpec(type, hillside, gap);
+  const current = old ? setup.hexsides[old] : under;
+  if (old) delete setup.hexsides[old];
+  const removed = current !== null && same(asSide(current), asSide(wanted));
+  putHexside(setup, name, removed ? (under ? "none" : null) : wanted, under);
 }
 
 // Set a hexside (a stroke of the hexside brush): whatever was there is replaced.
-export function setHexside(setup, name, { type, hillside = false, gap = false }) {
+export function setHexside(setup, name, { type, hillside = false, gap = false }, under = null) {
   const old = keyIn(setup.hexsides, name);
   if (old) delete setup.hexsides[old];
-  setup.hexsides[name] = hillside || gap
-    ? { type, ...(hillside && { hillside: true }), ...(gap && { gap: true }) }
-    : type;
+  putHexside(setup, name, hexsideSpec(type, hillside, gap), under);
+}
+
+function hexsideSpec(type, hillside, gap) {
+  return hillside || gap ? { type, ...(hillside && { hillside: true }), ...(gap && { gap: true }) } : type;
+}
+
+const asSide = (v) => (typeof v === "string" ? { type: v } : v);
+
+// An entry only where it differs from the board's own hexside.
+function putHexside(setup, name, spec, under) {
+  if (spec === null || (under && same(asSide(spec), asSide(under)))) return;
+  setup.hexsides[name] = spec;
 }
 
 // The highest level a unit in this hex can be on: a building's top floor

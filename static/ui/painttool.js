@@ -8,8 +8,10 @@ import { paintHex, setHexside, toggleHexside } from "./edits.js";
 const $ = (id) => document.getElementById(id);
 
 export class PaintTool {
-  constructor({ store, python }) {
+  // under: {hex(name), hexside(name)}, an imported board's own reading there, or null (ui/boardlib.js).
+  constructor({ store, python, under = null }) {
     this.store = store;
+    this.under = under ?? { hex: () => null, hexside: () => null };
     this.brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
     $("terrain-palette").addEventListener("click", (e) => {
       const b = e.target.closest("[data-terrain]");
@@ -43,15 +45,17 @@ export class PaintTool {
 
   // One undoable edit each.
   paintHexes(hexes) {
-    this.store.edit((s) => { for (const h of hexes) paintHex(s, h, this.brush); });
+    this.store.edit((s) => { for (const h of hexes) paintHex(s, h, this.brush, this.under.hex(h)); });
   }
 
   setHexsides(names) {
-    this.store.edit((s) => { for (const n of names) setHexside(s, n, this.hexsideBrush()); });
+    this.store.edit((s) => {
+      for (const n of names) setHexside(s, n, this.hexsideBrush(), this.under.hexside(n));
+    });
   }
 
   // A tap on one hexside: the same hexside again removes it.
   toggleHexside(name) {
-    this.store.edit((s) => toggleHexside(s, name, this.hexsideBrush()));
+    this.store.edit((s) => toggleHexside(s, name, this.hexsideBrush(), this.under.hexside(name)));
   }
 }

@@ -101,7 +101,9 @@ export class UnitTool {
 
   showEditor() {
     const unit = findUnit(this.store.setup, this.ui.selected);
-    panels.showUnit(unit, unit ? topLevel(this.store.setup, unit.hex) : 0);
+    // the terrain painted (an imported board's buildings included, ui/boardlib.js)
+    const painted = this.painted ? this.painted(this.store.setup) : this.store.setup;
+    panels.showUnit(unit, unit ? topLevel(painted, unit.hex) : 0);
   }
 
   editSelected(fn) {

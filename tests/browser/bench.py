@@ -21,6 +21,9 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
   (the first paint) and to its drawing painted (the map that answers taps),
   the same taps on it, and on a reload the kept preview and drawing on screen
   and Python ready (ms since navigation start)
+- board files (issue 19): importing one board in the page (the query, the
+  first of a worker apart), two files chosen to both listed, a 2 x 1 map of
+  them to their terrain painted, a reload to the kept boards painted again
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
@@ -360,6 +363,70 @@ def boards_times(site: Site, runs: int = 3) -> dict:
                 "reload: Python ready (about)": ready}
 
 
+# Issue 19: board files in the page. Archives painted by tests/vasl_writer.py
+# (no real board's data); ASL_BENCH_BOARD may name a board file of your own
+# to time as well (read locally, never stored).
+IMPORT_QUERY = """async (b64) => {
+    const { python } = await import("./pyworker.js");
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)).buffer;
+    const t0 = performance.now();
+    await python.callBytes("import_board_file", bytes);
+    return performance.now() - t0;
+}"""
+WATCH_LIST = """(count) => { window.__listed = new Promise((resolve) => {
+    const input = document.querySelector("#board-files");
+    input.addEventListener("change", () => {
+        const t0 = performance.now();
+        const seen = new MutationObserver(() => {
+            if (document.querySelectorAll("#board-library > li").length < count) return;
+            seen.disconnect();
+            requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+        });
+        seen.observe(document.querySelector("#board-library"), { childList: true });
+    }, { once: true, capture: true });
+}); }"""
+
+
+def library_times(site: Site) -> dict:
+    """Importing a board in the page: the query (the bytes handed to the
+    worker, read into the board library), the first of a worker apart; a
+    file chosen to the board listed; New map of boards on two imported boards
+    to their terrain painted; a reload to the kept boards imported again."""
+    import base64
+    import os
+
+    sys.path.insert(0, str(ROOT))
+    from tests.vasl_writer import board_archive
+    painted = [board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}}, {"Q5-R4": "hedge"},
+                             name=str(n)) for n in range(41, 47)]
+    out: dict = {}
+    with tablet_page(site) as page:
+        page.set_default_timeout(60_000)
+        b64 = [base64.b64encode(d).decode() for d in painted]
+        out["import query: first of the worker"] = page.evaluate(IMPORT_QUERY, b64[0])
+        out["import query: later ones (median)"] = statistics.median(
+            page.evaluate(IMPORT_QUERY, b) for b in b64[1:4])
+        own = os.environ.get("ASL_BENCH_BOARD")
+        if own:
+            out["import query: ASL_BENCH_BOARD"] = page.evaluate(
+                IMPORT_QUERY, base64.b64encode(Path(own).read_bytes()).decode())
+        page.reload()
+        page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+        page.evaluate("() => window.asl.ready")
+        page.evaluate(WATCH_LIST, 2)
+        page.set_input_files("#board-files", [{"name": f"bd{n}", "mimeType": "", "buffer": d}
+                                              for n, d in ((45, painted[4]), (46, painted[5]))])
+        out["two files chosen to both listed"] = page.evaluate("() => window.__listed")
+        t0 = page.evaluate("() => performance.now()")
+        page.click("#new-boards")
+        page.wait_for_selector("#map [data-hex='45Q5'][data-terrain='woods']", timeout=60_000)
+        out["new 2 x 1 map of them to terrain painted"] = page.evaluate("() => performance.now()") - t0
+        page.reload()
+        page.wait_for_selector("#map [data-hex='46Q5'][data-terrain='woods']", timeout=60_000)
+        out["reload: boards imported, terrain painted"] = page.evaluate("() => performance.now()")
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
@@ -371,6 +438,7 @@ def main() -> None:
         largest = largest_setup_times(site)
         feedback = feedback_times(site)
         boards = boards_times(site)
+        boardfiles = library_times(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -388,6 +456,10 @@ def main() -> None:
               + (" (target: first paint 300)" if "preview" in name else ""))
     for name, ms in boards.items():
         print(f"  {name:40} {ms:8,.1f} ms" if ms is not None else f"  {name:40} (none)")
+
+    print("\nboard files (issue 19) on a tablet page, ms (target: import one board <= 1,500):")
+    for name, ms in boardfiles.items():
+        print(f"  {name:40} {ms:8,.1f} ms")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,304 @@
+// The board library (issue 19): the player's VASL board files (bd41, ...),
+// imported by the file picker (a tablet's Files app included), or dropped on
+// the page; kept on this device (ui/boardstore.js) and imported again into the
+// worker's Python at every start, before any setup naming them is judged.
+// Python reads the files (web/boardfile.py, pycore/vasl); this module moves
+// bytes, lists the boards, and paints their terrain beneath the setup's own
+// entries (map_terrain), which override it.
+
+import * as boardstore from "./boardstore.js";
+import { keyIn } from "./edits.js";
+
+const $ = (id) => document.getElementById(id);
+const LINK_KEY = "asl-los.waiting-link.v1";     // a link waiting for its boards
+
+export class BoardLibrary {
+  // openLink(text): opens a share link (app.js); inUse(): the sources of the map on screen.
+  constructor({ python, showMessage, grid, openLink, inUse }) {
+    Object.assign(this, { python, showMessage, grid, openLink, inUse });
+    this.boards = [];                 // {source, board, version, file, warnings}, oldest first
+    this.layers = new Map();          // JSON of map.boards -> {hexes, hexsides}
+    this.input = $("board-files");
+    this.input.addEventListener("change", () => {
+      const files = [...this.input.files];
+      this.input.value = "";
+      this.importFiles(files);
+    });
+    this.dropZone();
+    $("board-images").addEventListener("change", (e) => this.showImages(e.target.checked));
+    // Every kept board, into Python, before anything else is asked of it.
+    this.ready = python.ready.then(() => this.restore().catch((err) => {
+      this.showMessage(`The boards kept on this device could not be opened: ${err.message}.`);
+    }), () => {});      // Python did not load: the page says so already
+    this.ready.then(() => this.list());
+  }
+
+  async restore() {
+    for (const rec of await boardstore.all()) {
+      try {
+        const got = await this.python.callBytes("import_board_file", rec.bytes);
+        this.boards.push({ ...rec, bytes: undefined, warnings: got.warnings });
+      } catch (err) {
+        this.showMessage(`Board ${rec.board} (${rec.file}) kept on this device could not be read ` +
+          `again: ${words(err)}. It is still kept; remove it and import the file again.`);
+      }
+    }
+  }
+
+  // Import files one by one; a bad one is refused with its reason, the others go on.
+  async importFiles(files) {
+    await this.ready;
+    const done = [];
+    const refused = [];
+    const notes = [];
+    for (const file of files) {
+      let bytes;
+      try {
+        bytes = await file.arrayBuffer();
+        const got = await this.python.callBytes("import_board_file", bytes.slice(0));
+        const rec = { source: got.source, board: got.board, version: got.version, file: file.name,
+                      bytes, added: Date.now() };
+        let kept = true;
+        try {
+          await boardstore.put(rec);
+        } catch {
+          kept = false;
+        }
+        this.boards = [...this.boards.filter((b) => b.source !== got.source),
+          { ...rec, bytes: undefined, warnings: got.warnings, kept }];
+        done.push(got);
+        notes.push(...got.warnings);
+        if (!kept) refused.push(`board ${got.board} is imported for this visit only: this browser's ` +
+          "storage is full or blocked");
+      } catch (err) {
+        refused.push(`${file.name} was not imported: ${words(err)}`);
+      }
+    }
+    this.list();
+    if (done.length) this.grid.offer?.(done.map((b) => b.board));
+    const said = [];
+    if (done.length) said.push(`Imported ${done.map((b) => `board ${b.board} (VASL ${b.version})`).join(", ")}.`);
+    said.push(...refused.map((r) => `${r}.`));
+    if (refused.length) said.push("Nothing else changed.");
+    if (notes.length) said.push("Some terrain the app lacks is read as open ground or the nearest " +
+      "terrain: see the board's notes below.");
+    this.showMessage(said.join(" "), refused.length ? "error" : "info");
+    if (done.length) await this.openWaitingLink();
+    return done;
+  }
+
+  // The player's own board images beneath the grid (a toggle): read from
+  // their files on demand (web/boardfile.py board_image_file), shown from
+  // blob: URLs of this page only, never stored or sent anywhere.
+  async showImages(on) {
+    this.imagesOn = on;
+    $("map").dataset.boardImages = String(on);
+    await this.placeImages();
+  }
+
+  async placeImages() {
+    const content = $("map-content");
+    content.querySelector(":scope > svg.board-images")?.remove();
+    const svg = content.querySelector(":scope > svg.asl-map");
+    if (!this.imagesOn || !svg?.dataset.boards) return;
+    const ns = "http://www.w3.org/2000/svg";
+    const layer = document.createElementNS(ns, "svg");
+    layer.setAttribute("class", "board-images");
+    const box = svg.viewBox.baseVal;
+    for (const [k, v] of [["viewBox", svg.getAttribute("viewBox")], ["width", box.width], ["height", box.height]]) {
+      layer.setAttribute(k, String(v));
+    }
+    const lacking = [];
+    for (const b of JSON.parse(svg.dataset.boards).flat()) {
+      if (!b?.source) continue;
+      const rect = svg.querySelector(`.board-edge[data-board="${CSS.escape(b.board)}"] rect`);
+      const url = rect && await this.imageUrl(b.source);
+      if (!url) {
+        lacking.push(b.board);
+        continue;
+      }
+      const image = document.createElementNS(ns, "image");
+      const [x, y, w, h] = ["x", "y", "width", "height"].map((a) => Number(rect.getAttribute(a)));
+      for (const [k, v] of Object.entries({ href: url, x, y, width: w, height: h, preserveAspectRatio: "none" })) {
+        image.setAttribute(k, String(v));
+      }
+      if (b.flip) image.setAttribute("transform", `rotate(180 ${x + w / 2} ${y + h / 2})`);
+      layer.append(image);
+    }
+    if (content.querySelector(":scope > svg.asl-map") !== svg || !this.imagesOn) return;   // redrawn meanwhile
+    content.querySelector(":scope > svg.board-images")?.remove();
+    content.prepend(layer);
+    if (lacking.length) this.showMessage(`No board image in the file of board ${lacking.join(", ")}.`, "info");
+  }
+
+  async imageUrl(source) {
+    this.images ??= new Map();
+    if (!this.images.has(source)) {
+      this.images.set(source, (async () => {
+        const rec = await boardstore.get(source);
+        if (!rec) return null;
+        const got = await this.python.callBytes("board_image_file", rec.bytes);
+        if (!got) return null;
+        const bytes = Uint8Array.from(atob(got.base64), (c) => c.charCodeAt(0));
+        return URL.createObjectURL(new Blob([bytes], { type: got.type }));
+      })().catch(() => null));
+    }
+    return this.images.get(source);
+  }
+
+  // Files dropped anywhere on the page are board files.
+  dropZone() {
+    const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes("Files");
+    let depth = 0;
+    const show = (on) => { document.body.dataset.dropping = String(on); };
+    addEventListener("dragenter", (e) => { if (hasFiles(e)) { depth++; show(true); } });
+    addEventListener("dragleave", (e) => { if (hasFiles(e) && --depth <= 0) { depth = 0; show(false); } });
+    addEventListener("dragover", (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = "copy";
+    });
+    addEventListener("drop", (e) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      show(false);
+      this.importFiles([...e.dataTransfer.files]);
+    });
+  }
+
+  list() {
+    const ul = $("board-library");
+    ul.replaceChildren();
+    $("board-library-empty").hidden = this.boards.length > 0;
+    for (const b of this.boards) {
+      const li = document.createElement("li");
+      li.dataset.source = b.source;
+      const name = document.createElement("span");
+      name.textContent = `Board ${b.board} · VASL ${b.version}`;
+      name.title = `from ${b.file}`;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.textContent = "Remove";
+      remove.setAttribute("aria-label", `Remove board ${b.board} (VASL ${b.version})`);
+      remove.addEventListener("click", () => this.remove(b));
+      li.append(name, remove);
+      if (b.warnings.length) {       // what Python read as something else (pycore/vasl/reading.py)
+        const notes = document.createElement("details");
+        notes.className = "board-notes";
+        const summary = document.createElement("summary");
+        summary.textContent = `${b.warnings.length} note${b.warnings.length > 1 ? "s" : ""}`;
+        const list = document.createElement("ul");
+        list.append(...b.warnings.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+        notes.append(summary, list);
+        li.append(notes);
+      }
+      ul.append(li);
+    }
+    const options = $("board-options");
+    options.replaceChildren(...[...new Set(this.boards.map((b) => b.board))].map((n) => {
+      const o = document.createElement("option");
+      o.value = n;
+      return o;
+    }));
+  }
+
+  async remove(b) {
+    if (this.inUse().includes(b.source)) {
+      this.showMessage(`Board ${b.board} is on the map on screen: start a new map first, then remove it.`);
+      return;
+    }
+    try {
+      await this.python.call("forget_board", b.source);
+      await boardstore.remove(b.source);
+    } catch (err) {
+      this.showMessage(`Board ${b.board} could not be removed: ${words(err)}.`);
+      return;
+    }
+    this.boards = this.boards.filter((x) => x.source !== b.source);
+    this.list();
+    this.showMessage(`Removed board ${b.board} (VASL ${b.version}) from this device.`, "info");
+  }
+
+  // The source of the newest imported board with this number, or undefined.
+  sourceFor(label) {
+    return this.boards.findLast((b) => b.board === label)?.source;
+  }
+
+  // Fetch the imported boards' terrain of this map (once per layout); true if it changed.
+  async loadLayer(setup) {
+    await this.ready;
+    const key = JSON.stringify(setup.map.boards ?? null);
+    if (this.layers.has(key) || !(setup.map.boards ?? []).flat().some((b) => b?.source)) return false;
+    const grid = { ...setup, hexes: {}, hexsides: {}, units: [] };
+    this.layers.set(key, await this.python.call("map_terrain", grid));
+    return true;
+  }
+
+  layer(setup) {
+    return this.layers.get(JSON.stringify(setup.map.boards ?? null)) ?? null;
+  }
+
+  // What the map paints: the boards' terrain, then the setup's own entries over
+  // it ("none": the player removed the board's wall there).
+  painted(setup) {
+    const layer = this.layer(setup);
+    if (!layer) return setup;
+    const hexsides = { ...layer.hexsides, ...setup.hexsides };
+    for (const [k, v] of Object.entries(hexsides)) if ((v?.type ?? v) === "none") delete hexsides[k];
+    return { ...setup, hexes: { ...layer.hexes, ...setup.hexes }, hexsides };
+  }
+
+  // For the paint tools (ui/edits.js): the board's own hex or hexside under a
+  // name on the map of current(), or null where no imported board lies.
+  under(current) {
+    const find = (obj, name) => obj[keyIn(obj, name) ?? ""] ?? null;
+    return {
+      hex: (name) => { const l = this.layer(current()); return l ? find(l.hexes, name) : null; },
+      hexside: (name) => { const l = this.layer(current()); return l ? find(l.hexsides, name) : null; },
+    };
+  }
+
+  // A link whose boards are not here: kept (question and all) until they are
+  // imported, then opened. True if it was kept.
+  async holdLink(text) {
+    await this.ready;
+    let missing;
+    try {
+      missing = await this.python.call("missing_boards", text);
+    } catch {
+      return false;                   // share_read says what is wrong with it
+    }
+    if (!missing.length) return false;
+    try {
+      localStorage.setItem(LINK_KEY, text);
+    } catch { /* kept in this page only */ }
+    this.waiting = text;
+    const { message: why, file } = missing[0];
+    this.showMessage(`${capital(why)}. The link is kept: it opens once the board is imported.`, "error",
+      { label: file ? `Import ${file}…` : "Import board…", run: () => this.input.click() });
+    return true;
+  }
+
+  async openWaitingLink() {
+    let text = this.waiting;
+    try {
+      text ??= localStorage.getItem(LINK_KEY);
+    } catch { /* none kept */ }
+    if (!text) return;
+    this.waiting = null;
+    try {
+      localStorage.removeItem(LINK_KEY);
+    } catch { /* nothing kept */ }
+    await this.openLink(text);      // holds it again if a board is still missing
+  }
+}
+
+// A SetupError in a player's words, without the "board file:" prefix.
+function words(err) {
+  return String(err.player ?? err.message).replace(/^board file: /, "");
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

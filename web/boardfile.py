@@ -1,0 +1,128 @@
+"""The page's board library, Python side (issue 19; CONTRACT.md "Real boards").
+
+A board file's bytes never travel as JSON: the worker (static/worker.js)
+writes them into Pyodide's in-memory file system and the query names the
+path; this module reads them once, removes the file and imports them
+(``pycore.api.import_board``). Nothing is written anywhere else: the page
+keeps the player's files on the device (static/ui/boardstore.js).
+"""
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from pycore import api
+from pycore.errors import SetupError
+from pycore.vasl import archive, library
+
+
+def import_board_file(path: Any) -> dict:
+    """Import the board file the worker wrote at ``path`` (removed after)."""
+    return api.import_board(_read(path))
+
+
+# A board image larger than this is not shown (real ones: 0.2-2 MB).
+MAX_IMAGE_BYTES = 16_000_000
+_IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def board_image_file(path: Any) -> dict | None:
+    """The player's own board image in the board file the worker wrote at
+    ``path`` (removed after): ``{"type": "image/gif", "base64": ...}``, or
+    None if the archive holds none. The image named by the metadata's
+    ``boardImageFileName``, else ``bd<name>.gif`` or ``.png``. It is only
+    handed back to the page, which shows it and keeps it nowhere."""
+    import base64
+    import io
+    import re
+    import zipfile
+    data = _read(path)
+    board = archive.read(data)          # a board archive, checked as on import
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        infos = {i.filename.rsplit("/", 1)[-1]: i for i in z.infolist()}
+        meta = archive._member(z, infos["BoardMetadata.xml"], archive.MAX_METADATA_BYTES)
+        named = re.search(r'boardImageFileName="([^"<>/]{1,100})"', meta.decode("utf-8", "replace"))
+        wanted = [named.group(1)] if named else []
+        wanted += [f"bd{board.name}.gif", f"bd{board.name}.png"]
+        for name in wanted:
+            kind = _IMAGE_TYPES.get(name[name.rfind("."):].lower()) if "." in name else None
+            if name in infos and kind:
+                image = archive._member(z, infos[name], MAX_IMAGE_BYTES)
+                return {"type": kind, "base64": base64.b64encode(image).decode("ascii")}
+    return None
+
+
+def _read(path: Any) -> bytes:
+    """The bytes the worker wrote at ``path``, which is removed."""
+    if not isinstance(path, str) or not path.startswith("/tmp/asl-board-"):
+        raise SetupError("board file: expected the path the worker wrote it to")
+    try:
+        size = os.stat(path).st_size
+        if size > archive.MAX_ARCHIVE_BYTES:      # refused before it is read
+            _too_big(size)
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise SetupError(f"board file: it could not be read ({e.strerror})") from None
+    finally:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+def _too_big(size: int) -> None:
+    raise SetupError(f"board file: {size // 1_000_000} MB is too big for a VASL board archive "
+                     f"(at most {archive.MAX_ARCHIVE_BYTES // 1_000_000} MB)")
+
+
+def forget_board(source: Any) -> list:
+    """Remove an imported board from this process; the boards left."""
+    library.remove(library.check_source(source))
+    return api.boards()
+
+
+def map_terrain(setup: Any) -> dict:
+    """The terrain the imported boards of ``setup``'s map give it, in the map's
+    hex names and the setup format (``{"hexes": ..., "hexsides": ...}``): what
+    the page paints beneath the setup's own entries, which override it (open
+    ground at level 0 has no entry, as in a setup). Empty when no board of the
+    map has a ``source``."""
+    from dataclasses import replace
+
+    from pycore.setup import _dump, imported_terrain, load_setup
+    s = load_setup(setup)
+    if s.layout is None or not s.layout.sources:
+        return {"hexes": {}, "hexsides": {}}
+    with s.names():
+        hexes, sides = imported_terrain(s.layout)
+        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
+    return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
+
+
+def missing_boards(text: Any) -> list:
+    """The boards a share link's map names by ``source`` that are not imported
+    here, first to last: ``[{"source", "message", "file"}]``, the message naming the
+    file to import ("board 41 (VASL 6.3) is not on this device: import bd41").
+    Empty when there are none, or when the text is not a link (``share_read``
+    then says why)."""
+    from pycore import share
+    from web.messages import player_words
+    try:
+        obj = share.unpack(text)
+    except SetupError:
+        return []
+    m = obj.get("map") if isinstance(obj, dict) else None
+    boards = m.get("boards") if isinstance(m, dict) else None
+    out = []
+    for i, row in enumerate(boards if isinstance(boards, list) else []):
+        for j, b in enumerate(row if isinstance(row, list) else []):
+            if not isinstance(b, dict) or "source" not in b:
+                continue
+            try:
+                library.get(b["source"], f"map.boards[{i}][{j}].source")
+            except SetupError as e:
+                m = library.SOURCE_RE.match(b["source"]) if isinstance(b["source"], str) else None
+                out.append({"source": b["source"], "message": player_words(str(e), None),
+                            "file": f"bd{m.group(1)}" if m else None})
+    return out
