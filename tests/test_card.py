@@ -14,7 +14,7 @@ import pytest
 from pycore import api, geometry, limits, share
 from pycore.errors import SetupError
 from pycore.explain import RULEBOOK
-from web import bridge, card, frame, qr, render
+from web import bridge, card, frame, present, qr, render
 
 zxingcpp = pytest.importorskip("zxingcpp")   # installed by `python build.py test`
 Image = pytest.importorskip("PIL.Image")
@@ -69,9 +69,10 @@ def test_card_of_the_b9_2_example_states_the_ruling():
     ruling = api.fire(B92, "g1", "r1")
     assert texts(svg, "card-verdict") == ["Clear LOS"]
     for want in ("Range 4", "Hindrance DRM 0", "TEM +2", "TEM options wall +2",
-                 "Blocked at not blocked", "Wall Advantage nobody",
+                 "Wall Advantage nobody",
                  f"Rules: {RULEBOOK}.", "Build abc123, 2026-11-24"):
         assert want in re.sub(r"\s+", " ", every), want
+    assert "Blocked at" not in every and "Location LOS" not in every   # clear: nothing to say
     steps = texts(svg, "card-step")
     for i, step in enumerate(ruling["steps"], 1):
         assert f"{i}. {step['rule']}" in texts(svg)
@@ -149,3 +150,17 @@ def test_render_region_keeps_whole_hexsides_and_the_units_in_it():
     assert sides < set(re.findall(r'data-hexside="([^"]+)"', full))
     assert {"Y9-Z8", "Y8-Z8", "X7-Y7"} <= sides
     assert 'data-unit="g1"' in part and 'data-unit="r1"' in part
+
+
+def test_the_location_row_shows_only_when_the_location_is_seen_but_not_the_unit():
+    # B9.521: from Q7 the Location of Q4 (woods, bocage Q4-Q5) is seen, not the
+    # unit in it without Wall Advantage: the one case the row has news for.
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+             "hexes": {"Q4": {"terrain": "woods"}}, "hexsides": {"Q4-Q5": "bocage"},
+             "units": [{"id": "t", "side": "German", "type": "squad", "hex": "Q4", "wa": False},
+                       {"id": "f", "side": "Russian", "type": "squad", "hex": "Q7"}]}
+    unseen = present.facts(api.los(setup, "f", "t"))
+    assert {"key": "location_los", "label": "Location LOS", "value": "yes"} in unseen
+    assert any(f["key"] == "blocked_at" for f in unseen)
+    seen = present.facts(api.los({**setup, "hexsides": {}}, "f", "t"))
+    assert not any(f["key"] in ("location_los", "blocked_at") for f in seen)

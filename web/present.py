@@ -63,8 +63,9 @@ def _yes_no(value: Any) -> str:
 
 
 def facts(result: dict) -> list[Fact]:
-    """The ruling's facts, in order: range, Hindrance DRM, TEM and its options,
-    where the LOS is blocked, and whether the Location is seen (B9.21)."""
+    """The ruling's facts, in order: range, Hindrance DRM, TEM and its options;
+    where the LOS is blocked, when it is; whether the Location is seen, when
+    that differs from the unit (B9.21, B9.521: the Location seen, not the unit)."""
     rows = [Fact(key="range", label="Range", value=str(result.get("range", "–"))),
             Fact(key="hindrance", label="Hindrance DRM", value=signed(result.get("hindrance") or 0)),
             Fact(key="tem", label="TEM", value=_tem(result))]
@@ -73,9 +74,12 @@ def facts(result: dict) -> list[Fact]:
         rows.append(Fact(key="tem_options", label="TEM options",
                          value=", ".join(f"{o['source']} {signed(o['tem'])}" for o in options)))
     blocked = result.get("blocked_at")
-    where = f"{blocked} ({result['rule']})" if blocked and result.get("rule") else blocked
-    rows.append(Fact(key="blocked_at", label="Blocked at", value=where or "not blocked"))
-    rows.append(Fact(key="location_los", label="Location LOS", value=_yes_no(result.get("location_los"))))
+    if blocked:
+        where = f"{blocked} ({result['rule']})" if result.get("rule") else blocked
+        rows.append(Fact(key="blocked_at", label="Blocked at", value=where))
+    if "location_los" in result and result["location_los"] != result.get("los"):
+        rows.append(Fact(key="location_los", label="Location LOS",
+                         value=_yes_no(result["location_los"])))
     return rows
 
 

@@ -41,7 +41,7 @@ def test_acceptance_new_user_paints_b92_example_and_reads_the_ruling(browser, si
         assert panel["tem"].startswith("+2")
         assert panel["tem_options"] == "wall +2"
         assert "B9.2" in panel["rules"]
-        assert panel["blocked_at"] == "not blocked"
+        assert "blocked_at" not in panel and "location_los" not in panel   # clear: no such rows
         assert panel["thread"] == "clear"
         ruling = api.fire(setup_of(page), german, russian)
         assert_panel_matches(panel, ruling)
