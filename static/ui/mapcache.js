@@ -2,12 +2,14 @@
 // reload of a big map (4 x 2 boards: 3 MB, about a second in Python) shows
 // it without waiting for Python to start and draw it again. A drawing is the
 // grid of one map (its size, boards and label) from one build, drawn empty:
-// the page paints the setup's hexes and hexsides on it (MapView.sync). The
-// service worker deletes this cache with the others of an older build
-// (static/sw.js, its "asl-los-" prefix). Each map's preview (web/preview.py,
-// 190 KB on 4 x 2 boards) is kept beside its drawing, to be shown first.
+// the page paints the setup's hexes and hexsides on it (MapView.sync). Its
+// name is outside the service worker's "asl-los-" prefix (static/sw.js), which
+// deletes the caches of older builds once no tab of theirs runs: drawings are
+// keyed by build and the oldest are dropped here (KEEP), so they are not its
+// to delete. Each map's preview (web/preview.py, 190 KB on 4 x 2 boards) is
+// kept beside its drawing, to be shown first.
 
-const CACHE = "asl-los-drawn-maps";
+const CACHE = "asl-drawn-maps";
 const KEEP = 8;                       // the newest four maps' drawings and previews
 
 // part: "drawing" or "preview".

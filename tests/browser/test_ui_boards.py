@@ -121,7 +121,7 @@ def test_a_layout_of_two_boards_with_the_same_number_is_refused_and_the_map_kept
 
 
 KEPT = """async (folder) => {
-    const cache = await caches.open('asl-los-drawn-maps');
+    const cache = await caches.open('asl-drawn-maps');
     const keys = (await cache.keys()).filter((k) => k.url.includes(`/${folder}/`));
     return Promise.all(keys.map(async (k) => (await cache.match(k)).text()));
 }"""
@@ -177,7 +177,7 @@ def test_a_damaged_kept_drawing_is_drawn_again_by_python_and_replaced(tablet, da
     page.wait_for_selector("#map svg.asl-map[data-boards]")
     assert len(kept_drawings(page)) == 1
     page.evaluate("""async (text) => {
-        const cache = await caches.open('asl-los-drawn-maps');
+        const cache = await caches.open('asl-drawn-maps');
         for (const key of await cache.keys()) await cache.put(key, new Response(text));
     }""", damage)
     page.reload()
