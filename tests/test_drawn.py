@@ -350,3 +350,25 @@ def test_A6_1_drawings_blocking_along_a_hexside_are_told_in_a_sentence_citing_A6
     inside = imported({}, name="42", shapes=({"hex": "Q6", "terrain": "woods", "disc": 12},))
     r = los(board_map([{"board": "42", "source": inside}]), "42Q7", "42Q5")
     assert r["rule"] == "A6.1" and r["steps"][-1]["text"].endswith("(A6.1, A6.2).")
+
+
+_runs = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(1, 4)),
+                 max_size=8)
+
+
+def _cols(cells) -> dict:
+    grid: dict = {}
+    for i, j, v in cells:
+        grid.setdefault(i, {})[j] = v
+    return {i: [(j, j, v) for j, v in sorted(col.items())] for i, col in grid.items()}
+
+
+@given(_runs, _runs, st.tuples(st.integers(0, 28), st.integers(0, 28)),
+       st.tuples(st.integers(0, 28), st.integers(0, 28)))
+def test_A6_1_both_sides_at_once_is_the_same_either_way_and_at_most_each_side(x, y, a, b):
+    from pycore.depiction import met_beside
+    cx, cy = _cols(x), _cols(y)
+    both, sx, sy = met_beside(cx, cy, a, b)
+    assert met_beside(cx, cy, b, a) == (both, sx, sy)            # A6.5
+    assert met_beside(cy, cx, a, b) == (both, sy, sx)
+    assert both <= min(sx, sy)
