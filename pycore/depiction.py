@@ -102,3 +102,34 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
         if v > best:
             best = v
     return best
+
+
+def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int]
+               ) -> tuple[int, int, int]:
+    """Along a hexside between two hexes' pixels ``x`` and ``y`` (A6.1: the
+    obstruction must be on both sides of the thread), the segment a-b
+    (quarter pixels): (the largest value both hexes show beside it at once,
+    x's largest, y's largest).  Beside it, in each pixel column its open
+    x-range meets: the pixels it passes through or runs along there, and the
+    one just beyond them on either side (the pixel each side shows where the
+    segment runs inside a pixel row).  Column by column the smaller of the two
+    hexes' values counts, so drawings that reach the hexside along different
+    stretches of it are never both beside it at once."""
+    (ax, ay), (bx, by) = sorted((a, b))
+    both = side_x = side_y = 0
+    if ax == bx:
+        return both, side_x, side_y
+    d, dy = bx - ax, by - ay
+    for i in range(ax // 4, (bx - 1) // 4 + 1):
+        if dy == 0:
+            j, inside = divmod(ay, 4)
+            j0, j1 = j - 1, (j + 1 if inside else j)
+        else:
+            xl, xr = max(ax, 4 * i), min(bx, 4 * i + 4)
+            n1, n2 = ay * d + dy * (xl - ax), ay * d + dy * (xr - ax)
+            if n1 > n2:
+                n1, n2 = n2, n1
+            j0, j1 = n1 // (4 * d) - 1, -(-n2 // (4 * d))
+        vx, vy = _max_in(x, i, j0, j1), _max_in(y, i, j0, j1)
+        both, side_x, side_y = max(both, min(vx, vy)), max(side_x, vx), max(side_y, vy)
+    return both, side_x, side_y

@@ -63,7 +63,8 @@ def test_B9_35_EX_41R6_sees_41Q5_between_buildings_drawn_inside_their_hexes():
     r = los(s, "41R6", "41Q5")
     assert r["los"] is True, r["steps"]
     texts = " ".join(x["text"] for x in r["steps"])
-    assert "building drawn in 41Q6 lies beside the thread: open on that side (A6.1)" in texts
+    assert ("The building drawn in 41Q6 lies beside the thread, not along it: no obstacle "
+            "on that side (A6.1).") in texts
     assert "building drawn in 41R5 lies beside the thread" in texts
     assert los(s, "41Q5", "41R6")["los"] is True                            # A6.5
 
@@ -91,8 +92,8 @@ def test_A6_1_along_a_hexside_the_drawing_must_be_met_on_both_sides():
     inside = imported(q6_woods, shapes=({"hex": "R5", "terrain": "woods", "disc": 16},))
     r = los(board_map([{"board": "41", "source": inside}]), "41R6", "41Q5")
     assert r["los"] is True, r["steps"]
-    assert "The woods drawn in 41R5 lies beside the thread: open on that side (A6.1)." in \
-        [x["text"] for x in r["steps"]]
+    assert ("The woods drawn in 41R5 lie beside the thread, not along it: no obstacle on "
+            "that side (A6.1).") in [x["text"] for x in r["steps"]]
     # R5's woods drawn up to and over the Q6-R5 hexside: on both sides, it blocks
     edge = imported(q6_woods, name="42",
                     shapes=({"hex": "R5", "terrain": "woods", "rect": (-40, 0, -8, 40)},))
@@ -109,8 +110,8 @@ def test_a_thread_through_a_building_drawn_inside_its_hex_is_blocked_there():
     # the thread from P6 to S6 crosses Q6 21 px from its centre: the disc is beside it
     r = los(s, "41P6", "41S6")
     assert r["los"] is True, r["steps"]
-    assert "The building drawn in 41Q6 lies beside the thread: open (A6.1)." in \
-        [x["text"] for x in r["steps"]]
+    assert ("The building drawn in 41Q6 lies beside the thread, not across it: no obstacle "
+            "there (A6.1).") in [x["text"] for x in r["steps"]]
 
 
 def test_woods_drawn_in_a_corner_of_an_open_hex_block_only_the_threads_through_it():
@@ -263,3 +264,111 @@ def test_visibility_equals_a_ruling_per_hex_on_a_board_as_drawn(board, data):
         r = evaluate(s, v, make_end(s, h))
         want[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
     assert visibility.visibility(s, viewer)["hexes"] == want
+
+
+# --- A6.1 along a hexside: both hexes' drawings at once (review 20) ------------------------
+
+def _four(source: str, name: str, a: str, b: str) -> list[dict]:
+    """The ruling both ways (A6.5), on the board as placed and flipped."""
+    return [los(board_map([{"board": name, "source": source, "flip": flip}]), name + x, name + y)
+            for flip in (False, True) for x, y in ((a, b), (b, a))]
+
+
+def _blocked_at(rulings: list[dict], side: set) -> bool:
+    return all(r["los"] is False and set(r["blocked_at"].split("-")) == side for r in rulings)
+
+
+def _woods(hx: str, rect: tuple) -> dict:
+    return {"hex": hx, "terrain": "woods", "rect": rect, "own": True}
+
+
+def test_A6_1_woods_drawn_on_both_sides_of_a_hexside_on_a_pixel_edge_block_along_it():
+    # O6-O7 lies on a pixel edge: O6's lower half and O7's upper half drawn up to it
+    source = imported({}, shapes=(_woods("O6", (-40, 0, 40, 40)), _woods("O7", (-40, -40, 40, 0))))
+    assert _blocked_at(_four(source, "41", "N6", "R6"), {"41O6", "41O7"})
+    # O6 whole woods, O7's upper half drawn: the upper hex's drawing is met too
+    source = imported({"O6": {"terrain": "woods"}}, name="42",
+                      shapes=(_woods("O7", (-40, -40, 40, 0)),))
+    assert _blocked_at(_four(source, "42", "N6", "R6"), {"42O6", "42O7"})
+    # O7's drawing kept off the hexside: open on that side
+    source = imported({"O6": {"terrain": "woods"}}, name="43",
+                      shapes=(_woods("O7", (-40, -10, 40, 10)),))
+    assert all(r["los"] is True for r in _four(source, "43", "N6", "R6"))
+
+
+def test_A6_1_woods_drawn_up_to_a_hexside_through_the_lower_hexs_pixel_row_block_along_it():
+    # Q5-Q6 runs through a row of Q6's pixels: Q6 whole woods, Q5's lower half drawn
+    source = imported({"Q6": {"terrain": "woods"}}, shapes=(_woods("Q5", (-40, 0, 40, 40)),))
+    assert _blocked_at(_four(source, "41", "P5", "R5"), {"41Q5", "41Q6"})
+
+
+def test_A6_1_drawings_reaching_a_hexside_along_different_stretches_do_not_block():
+    # Q6's woods reach only the north half of Q6-R5, R5's only its south half
+    split = imported({}, shapes=(_woods("Q6", (0, -40, 45, -18)), _woods("R5", (-45, 18, 0, 40))))
+    rulings = _four(split, "41", "R6", "Q5")
+    assert all(r["los"] is True for r in rulings), rulings[0]["steps"]
+    assert any("along different stretches" in x["text"] for x in rulings[0]["steps"])
+    # the same drawings over the whole hexside block it
+    full = imported({}, name="42", shapes=(_woods("Q6", (0, -40, 45, 0)),
+                                           _woods("R5", (-45, 0, 0, 40))))
+    assert _blocked_at(_four(full, "42", "R6", "Q5"), {"42Q6", "42R5"})
+
+
+def test_A6_1_a_hill_drawn_on_both_sides_of_a_hexside_blocks_along_it():
+    # level 1 drawn in Q5 and Q6 only in the bands next to their hexside
+    band = imported({}, shapes=({"hex": "Q5", "level": 1, "rect": (-40, 10, 40, 40), "own": True},
+                                {"hex": "Q6", "level": 1, "rect": (-40, -40, 40, -10),
+                                 "own": True}))
+    assert _blocked_at(_four(band, "41", "P5", "R5"), {"41Q5", "41Q6"})
+    # on one side only: clear
+    one = imported({}, name="42", shapes=({"hex": "Q5", "level": 1, "rect": (-40, 10, 40, 40),
+                                          "own": True},))
+    assert all(r["los"] is True for r in _four(one, "42", "P5", "R5"))
+
+
+def test_A6_43_a_crest_drawn_across_a_hex_casts_the_blind_hexes_of_the_level_met():
+    # Q4's centre dot stays at level 0; level 2 is drawn over its middle band, which the
+    # thread from Q2 (level 3) crosses: as the whole level 2 hill, 2 Blind Hexes (A6.43)
+    drawn_ = imported({"Q2": {"level": 3}},
+                      shapes=({"hex": "Q4", "level": 2, "rect": (-40, -20, 40, -3), "own": True},))
+    whole = imported({"Q2": {"level": 3}, "Q4": {"level": 2}}, name="42")
+    for target, blind in (("Q5", True), ("Q6", True), ("Q7", False)):
+        for source, name in ((drawn_, "41"), (whole, "42")):
+            for r in _four(source, name, "Q2", target):
+                assert r["los"] is not blind, (name, target, r["steps"])
+                if blind:
+                    assert r["blocked_at"] == name + "Q4"
+
+
+def test_A6_1_drawings_blocking_along_a_hexside_are_told_in_a_sentence_citing_A6_1():
+    source = imported({}, shapes=(_woods("Q6", (0, -40, 45, 0)), _woods("R5", (-45, 0, 0, 40))))
+    r = los(board_map([{"board": "41", "source": source}]), "41R6", "41Q5")
+    assert r["rule"] == "A6.1"
+    assert r["steps"][-1]["text"] == (
+        "The woods drawn in 41Q6 and the woods drawn in 41R5 lie on both sides of hexside "
+        "41Q6-41R5: they block the LOS, neither end being above them (A6.1, A6.2).")
+    inside = imported({}, name="42", shapes=({"hex": "Q6", "terrain": "woods", "disc": 12},))
+    r = los(board_map([{"board": "42", "source": inside}]), "42Q7", "42Q5")
+    assert r["rule"] == "A6.1" and r["steps"][-1]["text"].endswith("(A6.1, A6.2).")
+
+
+_runs = st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(1, 4)),
+                 max_size=8)
+
+
+def _cols(cells) -> dict:
+    grid: dict = {}
+    for i, j, v in cells:
+        grid.setdefault(i, {})[j] = v
+    return {i: [(j, j, v) for j, v in sorted(col.items())] for i, col in grid.items()}
+
+
+@given(_runs, _runs, st.tuples(st.integers(0, 28), st.integers(0, 28)),
+       st.tuples(st.integers(0, 28), st.integers(0, 28)))
+def test_A6_1_both_sides_at_once_is_the_same_either_way_and_at_most_each_side(x, y, a, b):
+    from pycore.depiction import met_beside
+    cx, cy = _cols(x), _cols(y)
+    both, sx, sy = met_beside(cx, cy, a, b)
+    assert met_beside(cx, cy, b, a) == (both, sx, sy)            # A6.5
+    assert met_beside(cy, cx, a, b) == (both, sy, sx)
+    assert both <= min(sx, sy)

@@ -116,9 +116,11 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
 def shape_pixels(shape: dict) -> list[int]:
     """The pixels (plane indexes) of a sub-hex shape: ``{"hex": "Q6", "disc": r}``
     (pixel centres within r px of the hex centre) or ``{"hex": "Q6", "rect":
-    (x0, y0, x1, y1)}`` (pixel centres within that box, px from the hex centre)."""
+    (x0, y0, x1, y1)}`` (pixel centres within that box, px from the hex centre);
+    with ``"own": True``, only the pixels of that hex (``column_runs``)."""
     with g.naming(None):
-        qx, qy = quarter(g.plain_parse_hex(shape["hex"]))
+        h = g.plain_parse_hex(shape["hex"])
+        qx, qy = quarter(h)
     if "disc" in shape:
         r = 4 * shape["disc"]
         box = (-r, -r, r, r)
@@ -130,7 +132,8 @@ def shape_pixels(shape: dict) -> list[int]:
             dx, dy = 4 * i + 2 - qx, 4 * j + 2 - qy
             inside = dx * dx + dy * dy <= r * r if "disc" in shape else \
                 box[0] <= dx <= box[2] and box[1] <= dy <= box[3]
-            if inside:
+            if inside and (not shape.get("own") or any(
+                    hh == h and j0 <= j < j1 for hh, j0, j1 in column_runs()[i])):
                 out.append(i * GRID_HEIGHT + j)
     return out
 

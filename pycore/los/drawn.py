@@ -12,12 +12,14 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from ..boards import Board
-from ..depiction import Columns, met
+from ..depiction import Columns, met, met_beside
+from ..limits import MAX_LEVEL
 from ..setup import Setup
+from ..terrain import obstacle_height
 from ..vasl import grid, layers, library
 
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
@@ -110,6 +112,92 @@ def said(d: Drawn, h: g.Hex) -> str:
 
 
 def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
-    side = " on that side" if on_side else ""
     what = said(d, h)
-    return f"{what[0].upper()}{what[1:]} lies beside the thread: open{side} (A6.1)."
+    lie = "lie" if d.kind == "woods" else "lies"
+    where = "along" if on_side else "across"
+    there = "on that side" if on_side else "there"
+    return (f"{what[0].upper()}{what[1:]} {lie} beside the thread, not {where} it: "
+            f"no obstacle {there} (A6.1).")
+
+
+# --- along a hexside: both hexes' drawings at once (A6.1) --------------------------------
+#
+# A thread along a hexside has one hex's pixels on one side and the other's on
+# the other (or runs inside a row of one hex's pixels). An obstruction counts
+# only where it is on both sides at once (A6.1): pycore.depiction.met_beside
+# reads both hexes' drawings, whole or drawn, column by column.
+
+_LIFT = 2 * MAX_LEVEL + 2       # keeps every top above 0 (0 is "nothing drawn")
+
+
+def _shifted(cols: Columns, by: int) -> Columns:
+    return {i: [(j0, j1, v + by) for j0, j1, v in runs] for i, runs in cols.items()}
+
+
+def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
+    """Hex h's obstacle heights (half levels) on board b, as drawn or whole."""
+    d = partial(s, h)
+    if d is None:
+        info = s.hex(h)
+        return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
+    return next((cols for board, cols, _ in d.parts if board is b), {})
+
+
+def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
+    """Hex h's ground levels on board b, as drawn or whole."""
+    hill = ground(s, h)
+    if hill is None:
+        return layers.filled(b.to_local(h), s.hex(h).level)
+    return next((cols for board, cols, _ in hill.parts if board is b), {})
+
+
+Pair = tuple[Board, Columns, Columns]
+
+
+def _pairs(s: Setup, key: str, side: tuple[g.Hex, g.Hex],
+           cols_of: Callable[[Board, g.Hex], Columns]) -> list[Pair]:
+    """Per imported board holding either hex: both hexes' columns there (cached)."""
+    cache: dict[tuple[str, tuple[g.Hex, g.Hex]], list[Pair]] = \
+        s.cache.setdefault("drawn_sides", {})
+    got = cache.get((key, side))
+    if got is None:
+        layout = s.layout
+        assert layout is not None
+        boards = dict.fromkeys(b for h in side for b in layout.holders(h)
+                               if b.source is not None)
+        got = cache[(key, side)] = [(b, cols_of(b, side[0]), cols_of(b, side[1]))
+                                    for b in boards]
+    return got
+
+
+def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
+    both = side_a = side_b = 0
+    for board, ca, cb in pairs:
+        if not ca and not cb:
+            continue
+        qa = grid.quarter(board.to_local(g.Hex(p)))
+        qb = grid.quarter(board.to_local(g.Hex(q)))
+        m, ma, mb = met_beside(ca, cb, qa, qb)
+        both, side_a, side_b = max(both, m), max(side_a, ma), max(side_b, mb)
+    return both, side_a, side_b
+
+
+def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
+                    ) -> tuple[int, int, int]:
+    """Along the hexside between the two hexes, the run p-q: (the top, half
+    levels, of the highest obstacle on both of its sides at once, 0 where
+    none; the height of the first hex's obstacle beside it; the second's),
+    each hex's obstacle drawn or whole, on its base level."""
+    lift = {h: 2 * (s.hex(h).level + _LIFT) for h in side}
+    pairs = _pairs(s, "tops", side,
+                   lambda b, h: _shifted(_obstacle_cols(s, b, h), lift[h]))
+    both, ta, tb = _beside(pairs, p, q)
+    a, b = side
+    return (both - 2 * _LIFT if both else 0, ta - lift[a] if ta else 0,
+            tb - lift[b] if tb else 0)
+
+
+def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point) -> int:
+    """The highest level of ground the run p-q along the hexside has on both
+    of its sides at once (a crest line drawn in either hex), as drawn."""
+    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)[0]

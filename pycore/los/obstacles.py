@@ -36,7 +36,8 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         if not height:
             r.say("A6.1", drawn.beside(d, h))
     if height:
-        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), g.hex_name(h), what, rule)
+        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), g.hex_name(h), what, rule,
+                 as_drawn=d is not None)
         return
     name = g.hex_name(h)
     hill = drawn.ground(ctx.s, h)
@@ -48,31 +49,26 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     level = hill.met(ctx.viewer.point, ctx.target.point)
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,
-                 f"the hill (level {level}) drawn in {name}", "A6.2", crest=True)
+                 f"the hill (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
     elif info.level > ctx.lo_ground:
         r.say("A6.2", f"The crest line drawn across {name} lies beside the thread: the "
                       f"ground it passes over is at level {level} (A6.2).")
 
 
-def _side(ctx: Ctx, r: Ruling, h: g.Hex, item: g.TraceItem) -> tuple[int, str]:
-    """The obstacle on hex h's side of a hexside run: its height in half
-    levels (0: none there) and what it is (its terrain where it is whole)."""
-    info = ctx.s.hex(h)
+def _what(ctx: Ctx, h: g.Hex) -> str:
+    """What hex h's obstacle is: its terrain where it is whole."""
     d = drawn.partial(ctx.s, h)
-    if d is None:
-        return obstacle_height(info.terrain, info.levels), info.terrain
-    height = d.met(*item.points)
-    if not height:
-        r.say("A6.1", drawn.beside(d, h, on_side=True))
-    return height, drawn.said(d, h)
+    return ctx.s.hex(h).terrain if d is None else drawn.said(d, h)
 
 
-def _ground(ctx: Ctx, h: g.Hex, item: g.TraceItem) -> int:
-    """The level of hex h's ground along a hexside run: as drawn where a
-    crest line crosses the hex (the highest level the run passes through
-    with the ground on both sides of it), else the hex's base level."""
-    hill = drawn.ground(ctx.s, h)
-    return ctx.s.hex(h).level if hill is None else hill.met(*item.points)
+def _drawn_side(ctx: Ctx, a: g.Hex, b: g.Hex) -> bool:
+    """Is either hex of the hexside judged on its depiction (pycore.los.drawn)?"""
+    return any(drawn.partial(ctx.s, h) is not None or drawn.ground(ctx.s, h) is not None
+               for h in (a, b))
+
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
 
 
 def _named(what: str, terrain: str, h: g.Hex) -> str:
@@ -81,20 +77,40 @@ def _named(what: str, terrain: str, h: g.Hex) -> str:
 
 def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     """A6.1: a non-inherent obstacle blocks along a hexside only where it is on
-    both sides of the thread; a hill likewise."""
+    both sides of the thread; a hill likewise. Where either hex is judged on
+    its depiction, the two hexes' drawings are taken as one (pycore.los.drawn):
+    what counts is what lies on both sides of the thread at once."""
     a, b = item.hexes
     if ctx.own(a) or ctx.own(b):
         return
     name = g.hexside_name((a, b))
     ia, ib = ctx.s.hex(a), ctx.s.hex(b)
-    (ha, wa), (hb, wb) = _side(ctx, r, a, item), _side(ctx, r, b, item)
-    if ha and hb:
+    as_drawn = _drawn_side(ctx, a, b)
+    wa, wb = _what(ctx, a), _what(ctx, b)
+    if as_drawn:
+        top, ha, hb = drawn.obstacles_along(ctx.s, (a, b), *item.points)
+    else:
+        top = 0
+        ha, hb = (obstacle_height(i.terrain, i.levels) for i in (ia, ib))
+    if ha and hb and not as_drawn:
         top_a, top_b = 2 * ia.level + ha, 2 * ib.level + hb
         height = ha if top_a <= top_b else hb
-        both = f"{ia.terrain}/{ib.terrain}" if (wa, wb) == (ia.terrain, ib.terrain) \
-            else f"{_named(wa, ia.terrain, a)} and {_named(wb, ib.terrain, b)},"
         obstacle(ctx, r, min(top_a, top_b), height // 2, (a, b), name,
-                 f"{both} on both sides of hexside {name}", "A6.1")
+                 f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
+    elif top:
+        # the obstacle whose top this is: the one on the higher base level
+        # where that rises to it, else the other
+        high, low = max(ia.level, ib.level), min(ia.level, ib.level)
+        height = top - 2 * (high if top > 2 * high else low)
+        both = f"{_named(wa, ia.terrain, a)} and {_named(wb, ib.terrain, b)}"
+        obstacle(ctx, r, top, height // 2, (a, b), name,
+                 f"{_cap(both)} lie on both sides of hexside {name}",
+                 "A6.1", plural=True, as_drawn=True)
+    elif ha and hb:
+        both = f"{_named(wa, ia.terrain, a)} and {_named(wb, ib.terrain, b)}"
+        r.say("A6.1", f"{_cap(both)} reach hexside {name} along different stretches of "
+                      f"it: nowhere are they on both sides of the thread at once, so no "
+                      f"obstacle there (A6.1).")
     elif ha or hb:
         # A hill on one side, woods or a building on the other: an obstruction
         # is visible on both sides of the thread (A6.1), as for woods/building,
@@ -109,35 +125,52 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         elif 2 * ih.level <= top_t:
             obstacle(ctx, r, 2 * ih.level, 1, (a, b), name,
                      f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
-                     f"{wt}, on both sides of hexside {name}", "A6.1", crest=True)
+                     f"{wt}, on both sides of hexside {name}", "A6.1", crest=True,
+                     as_drawn=as_drawn)
         else:
             obstacle(ctx, r, top_t, ht // 2, (a, b), name,
                      f"{wt} and the hill (level {ih.level}) in {g.hex_name(hill)}, "
-                     f"on both sides of hexside {name}", "A6.1")
-    base = min(_ground(ctx, a, item), _ground(ctx, b, item))
+                     f"on both sides of hexside {name}", "A6.1", as_drawn=as_drawn)
+    if as_drawn and not top:
+        for h, hh in ((a, ha), (b, hb)):
+            d = drawn.partial(ctx.s, h)
+            if d is not None and not hh:
+                r.say("A6.1", drawn.beside(d, h, on_side=True))
+    levels = (ia.level, ib.level)
+    drawn_ground = as_drawn and min(levels) >= 0 and any(
+        drawn.ground(ctx.s, h) is not None for h in (a, b))
+    base = drawn.ground_along(ctx.s, (a, b), *item.points) if drawn_ground else min(levels)
     if r.block is None and base > ctx.lo_ground:
         obstacle(ctx, r, 2 * base, 1, (a, b), name,
                  f"the hill (level {base}) on both sides of hexside {name}",
-                 "A6.1", crest=True)
+                 "A6.1", crest=True, level=base if drawn_ground else None,
+                 as_drawn=drawn_ground)
 
 
 def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...],
              where: str, what: str, rule: str, crest: bool = False,
-             min_blind: int | None = None) -> None:
+             min_blind: int | None = None, plural: bool = False,
+             level: int | None = None, as_drawn: bool = False) -> None:
     """A6.2, A6.4-A6.43: an obstacle whose top is ``top2`` half levels high,
-    ``full`` its full-level height for Blind Hexes, standing in ``hexes``."""
+    ``full`` its full-level height for Blind Hexes, standing in ``hexes``.
+    ``what`` names it: with ``plural``, a sentence saying where two drawings
+    lie; ``as_drawn``: it is met where it is drawn (A6.1). ``level``: a crest's level as drawn where the thread meets it, for
+    A6.43's difference (else the hex's base level)."""
     lo, hi = ctx.lo, ctx.hi
     lo_e = ctx.lo_ground if crest else lo.elevation
     if 2 * lo_e >= top2:
         return                      # both ends at or above its top: A6.2
+    cite = "A6.1, A6.2" if as_drawn else "A6.2"
     if 2 * hi.elevation <= top2:
-        r.blocked(where, rule, f"{what} blocks the LOS: neither end is above it (A6.2).")
+        text = (f"{what}: they block the LOS, neither end being above them ({cite})."
+                if plural else f"{what} blocks the LOS: neither end is above it ({cite}).")
+        r.blocked(where, rule, text)
         return
     full_top = top2 // 2
     if lo_e >= full_top:
         return                      # not lower than the obstacle's full-level height: A6.4
     ob = min(hexes, key=lambda h: g.distance(h, lo.hex))
-    diff = ctx.s.hex(ob).level - ctx.s.hex(lo.hex).level
+    diff = (ctx.s.hex(ob).level if level is None else level) - ctx.s.hex(lo.hex).level
     if crest:
         diff = diff - 1 if diff > 1 else min(diff, 0)   # A6.43: only a difference > 1
     reduction = max(0, hi.elevation - full_top - 1)      # A6.42
@@ -145,11 +178,14 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
         min_blind = 0 if crest else 1                    # A6.42 EXC (B10.23)
     blind = max(min_blind, full + g.distance(hi.hex, ob) // 5 + diff - reduction)
     behind = g.distance(ob, lo.hex)
+    makes, seen = ("they make", "they are seen over") if plural else ("makes", "is seen over")
     if behind <= blind:
+        sep = ": " if plural else " "
         r.blocked(where, "A6.4",
-                     f"{what} makes {g.hex_name(lo.hex)} a Blind Hex: it is {behind} hex(es) "
-                     f"behind it and the obstacle creates {blind} Blind Hex(es) for "
+                     f"{what}{sep}{makes} {g.hex_name(lo.hex)} a Blind Hex: it is {behind} "
+                     f"hex(es) behind it and the obstacle creates {blind} Blind Hex(es) for "
                      f"{hi.name} at elevation {hi.elevation} (A6.4, A6.41-A6.43).")
     else:
-        r.say("A6.4", f"{what} is seen over: {g.hex_name(lo.hex)} is {behind} hex(es) "
+        sep = ": " if plural else " "
+        r.say("A6.4", f"{what}{sep}{seen}: {g.hex_name(lo.hex)} is {behind} hex(es) "
                          f"behind it, beyond its {blind} Blind Hex(es).")
