@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from pycore import api, limits, setupcache, visibility
 from pycore import geometry as g
-from pycore.bench import random_setup
+from tests.bench import random_setup
 from pycore.los import evaluate
 from pycore.location import make_end, resolve
 from pycore.setup import load_setup

@@ -12,7 +12,7 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
 - vis call: `visibility` computed on a 2 x 2 board map (65 x 20 hexes)
 - vis click 33x10: tapping a hex with the Visibility tool, to the overlay drawn,
   on the B9.2 board: a viewer not asked before
-- vis click 66x20: the same on a random 2 x 2 board map (pycore.bench's,
+- vis click 66x20: the same on a random 2 x 2 board map (tests.bench's,
   30% of hexes with terrain), a viewer not asked before
 - feedback: from the end of a tap to the frame showing the changed map
   (a terrain tap, a hexside tap by nearest edge), and to the LOS verdict
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, Site  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
-from pycore.bench import random_setup  # noqa: E402
+from tests.bench import random_setup  # noqa: E402
 
 # The B9.2 example: 6Z9 to X6 across the Z8-Y9 hedge and the Y7-X7 wall.
 B92 = {"format": "asl-setup", "version": 1,

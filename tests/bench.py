@@ -1,4 +1,4 @@
-"""Benchmark: ``python -m pycore.bench`` prints its figures (issues 2 and 13).
+"""Benchmark of the rules core on CPython: ``python -m tests.bench`` prints its figures (issues 2 and 13).
 
 Rows, on CPython, with their targets:
 
@@ -29,12 +29,12 @@ import statistics
 import time
 from typing import Any
 
-from . import api
-from . import geometry as g
-from . import setupcache
-from . import visibility as sweep
-from .los import evaluate
-from .setup import load_setup
+from pycore import api
+from pycore import geometry as g
+from pycore import setupcache
+from pycore import visibility as sweep
+from pycore.los import evaluate
+from pycore.setup import load_setup
 
 TERRAINS = ["woods", "brush", "grain", "orchard", "building", "stone-building", "marsh",
             "gully"]
@@ -138,8 +138,8 @@ def bench_memory(viewers: int = 40, seed: int = 3) -> float:
 
 def _painted_board(rng: random.Random) -> tuple[dict, dict]:
     """A busy board: 40% of hexes with terrain or a hill, 150 walls, hedges, bocage."""
-    from .boards import BOARD_GRID
-    from .vasl.reading import board_hexsides
+    from pycore.boards import BOARD_GRID
+    from pycore.vasl.reading import board_hexsides
     hexes: dict = {}
     with g.naming(None):
         for h in BOARD_GRID.hexes():
@@ -156,7 +156,7 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     traced memory (MB) each imported board keeps."""
     import tracemalloc
     from tests.vasl_writer import board_archive
-    from .vasl import library
+    from pycore.vasl import library
     rng = random.Random(seed)
     hexes, sides = _painted_board(rng)
     files = [board_archive(hexes, sides, version=f"6.{i}") for i in range(runs + 3)]
@@ -194,7 +194,7 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
 
 def _drawn_board(rng: random.Random) -> tuple[dict, tuple]:
     """A busy board whose woods and buildings are drawn over parts of 100 hexes."""
-    from .boards import BOARD_GRID
+    from pycore.boards import BOARD_GRID
     hexes, _ = _painted_board(rng)
     shapes = []
     with g.naming(None):
@@ -217,8 +217,8 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     one board's depiction layers."""
     import tracemalloc
     from tests.vasl_writer import board_archive
-    from .boards import BOARD_GRID
-    from .vasl import layers, library
+    from pycore.boards import BOARD_GRID
+    from pycore.vasl import layers, library
     rng = random.Random(seed)
     hexes, shapes = _drawn_board(rng)
     data = board_archive(hexes, {}, shapes=shapes, metadata_buildings=False)
