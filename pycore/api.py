@@ -35,11 +35,13 @@ def thread(setup: Any, viewer: Any, target: Any) -> dict:
 
 
 def visibility(setup: Any, viewer: Any) -> dict:
-    """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
-    from . import los as rules
+    """Every hex's ground Location the viewer can see, with its Hindrance DRM
+    (IN a Depression where the hex is one): one sweep in pycore.visibility,
+    equal to a ruling per hex. It uses pycore.los; pycore.los never uses it."""
+    from .visibility import visibility as sweep
     s = loaded(setup)
     with s.names():
-        return rules.visibility(s, viewer)
+        return sweep(s, viewer)
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:

@@ -40,11 +40,4 @@ def thread(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
 
 
-def visibility(s: Setup, viewer: Any) -> dict[str, Any]:
-    """Every hex's ground Location (IN a Depression where the hex is one): one
-    sweep in pycore.visibility, equal to a Ruling per hex."""
-    from ..visibility import visibility as sweep
-    return sweep(s, viewer)
-
-
-__all__ = ["Ruling", "evaluate", "query", "thread", "visibility"]
+__all__ = ["Ruling", "evaluate", "query", "thread"]
