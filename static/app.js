@@ -550,15 +550,19 @@ $("import").addEventListener("change", async (e) => {
   const file = e.target.files[0];
   e.target.value = "";
   if (!file) return;
-  let setup;
-  try {
-    setup = JSON.parse(await file.text());
-  } catch (err) {
-    showMessage(`${file.name} is not a JSON file: ${err.message}. Your setup is unchanged.`);
+  // Refused from its size before it is read (issue 24: a 30 MB file took 15 s);
+  // the largest setup Python reads comes with "version" (pycore.limits).
+  const most = (await engineVersion)?.max_setup_bytes;
+  if (most && file.size > most) {
+    failed("load", `Could not open the file ${file.name}: it is ${megabytes(file.size)}, and a ` +
+      `setup file is at most ${megabytes(most)}. Your setup is unchanged.`);
     return;
   }
-  loadExternal(setup, `file ${file.name}`).catch(() => {});
+  // Its text goes to Python as it is: JSON.parse here would read 1e999999 as
+  // Infinity, sent on as null (issue 24); pycore.jsonread refuses it.
+  loadExternal(await file.text(), `file ${file.name}`).catch(() => {});
 });
+const megabytes = (bytes) => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 $("export-json").addEventListener("click", () => files.download("asl-setup.json", files.setupBlob(store.setup)));
 $("export-svg").addEventListener("click", () =>
   files.download("asl-map.svg", new Blob([files.svgText(view.whole())], { type: "image/svg+xml" })));
@@ -582,7 +586,9 @@ $("new-boards").addEventListener("click", () => {
   loadExternal(setup, "new map").catch(() => {});
 });
 // The plain map's size boxes offer what the engine allows (pycore.limits via "version").
-python.ready.then(() => python.call("version")).then((v) => {
+const engineVersion = python.ready.then(() => python.call("version")).catch(() => null);
+engineVersion.then((v) => {
+  if (!v) return;
   $("map-columns").max = v.max_columns;
   $("map-rows").max = v.max_rows;
   $("map-limits").textContent = `1 to ${v.max_columns} columns, 1 to ${v.max_rows} rows, ` +

@@ -133,6 +133,18 @@ def test_version_gives_the_map_size_limits_the_page_offers_issue_22():
         (limits.MAX_COLUMNS, limits.MAX_ROWS, limits.MAX_MAP_HEXES)
 
 
+def test_version_gives_the_largest_setup_file_the_page_may_send_issue_24():
+    """The page refuses a larger file from its size, before reading it."""
+    from pycore import limits
+    most = call("version")["ok"]["max_setup_bytes"]
+    assert most == limits.MAX_INFLATED_BYTES
+    text = json.dumps(B92)
+    too_large = text[:-1] + ', "notes": "' + " " * (most - len(text)) + '"}'
+    assert call("validate", too_large)["kind"] == "SetupError"
+    assert "too large" in call("validate", too_large)["error"]
+    assert "ok" in call("validate", text)
+
+
 def test_unknown_queries_and_malformed_arguments_never_raise():
     assert call("rm -rf", 1)["kind"] == "InternalError"
     assert json.loads(bridge.call("los", "{not json"))["kind"] == "InternalError"

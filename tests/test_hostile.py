@@ -228,6 +228,52 @@ def test_enormous_numbers_are_refused(number):
         share.decode(json_link(text))
 
 
+OUT_OF_RANGE = ["1e999999", "-1e999999", "1e-999999", "NaN", "-Infinity"]
+
+
+def _doors(text: str, tmp_path) -> dict:
+    """What each door into Python says of the setup file ``text`` (issue 24)."""
+    import subprocess
+    import sys
+    from pycore import api
+    from web import bridge
+    said = {}
+    for door, run in {"link": lambda: share.decode(json_link(text)),
+                      "api": lambda: api.wall_advantage(text),
+                      "bridge": lambda: bridge.call("validate", f"[{text}]"),
+                      "file": lambda: bridge.call("validate", json.dumps([text]))}.items():
+        try:
+            said[door] = run()
+        except SetupError as exc:
+            said[door] = str(exc)
+    path = tmp_path / "setup.json"
+    path.write_text(text)
+    said["command line"] = subprocess.run([sys.executable, "-m", "pycore", "wa", str(path)],
+                                          capture_output=True, text=True).stderr
+    return said
+
+
+@pytest.mark.parametrize("number", OUT_OF_RANGE)
+def test_numbers_outside_json_range_are_refused_at_every_door(number, tmp_path):
+    """Issue 24: a file holding 1e999999 (Python reads infinity, JavaScript too)
+    was opened. Every door reads it through pycore.jsonread and refuses it,
+    naming the field it came in by; nothing is loaded."""
+    text = ('{"format":"asl-setup","version":1,"map":{"columns":33,"rows":10},'
+            '"hexes":{"C3":{"terrain":"woods","level":%s}}}' % number)
+    fields = {"link": "link:", "api": "setup:", "bridge": "setup:", "file": "setup:",
+              "command line": "setup.json:"}
+    for door, said in _doors(text, tmp_path).items():
+        message = said if isinstance(said, str) else ""
+        if door in ("bridge", "file"):
+            answer = json.loads(said)
+            assert answer["kind"] == "SetupError", (door, answer)
+            message = answer["error"]
+        assert fields[door] in message, (door, said)
+        assert "number" in message, (door, said)
+    in_range = _doors(text.replace(number, "1"), tmp_path)    # the same setup opens
+    assert not any("number" in str(said) for said in in_range.values()), in_range
+
+
 @pytest.mark.parametrize("field, value", [
     ("columns", 10 ** 18), ("columns", 0), ("rows", -1), ("rows", 10 ** 6),
     ("columns", 2.5), ("columns", "33"), ("rows", True),

@@ -36,6 +36,8 @@ class Query(NamedTuple):
 
 
 def validate(setup: Any) -> dict:
+    """The setup checked: an object, or a file's JSON text as it was read (the
+    page parses no file itself, so 1e999999 reaches ``pycore.jsonread``)."""
     return import_module("pycore.setup").load_setup(setup).to_dict()
 
 
@@ -59,7 +61,8 @@ def version() -> dict:
     from pycore import limits
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
-            "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES}
+            "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
+            "max_setup_bytes": limits.MAX_INFLATED_BYTES}
 
 
 # Every query the page can ask (CONTRACT.md "The Python API", "Share links";
@@ -205,7 +208,9 @@ def _setup_error(message: str, name: str, args: Any, setup_text: str | None) -> 
     if QUERIES[name].setup_first:
         try:
             setup = json.loads(setup_text) if setup_text is not None else args[0]
-        except (ValueError, RecursionError, IndexError, TypeError):
+            if isinstance(setup, str):       # a file's text (validate)
+                setup = jsonread.loads(setup, "setup")
+        except (ValueError, RecursionError, IndexError, TypeError, SetupError):
             setup = None
     from web.messages import player_words
     return json.dumps({"error": message, "kind": "SetupError",
