@@ -91,3 +91,35 @@ def test_an_imported_file_is_refused_naming_the_fault_and_the_app_answers(ready_
     assert all(part in shown for part in said) and "unchanged" in shown
     assert setup_of(page) == before
     still_answers(page)
+
+
+def test_a_file_outside_json_number_range_is_refused(ready_page, tmp_path):
+    """Issue 24: JSON.parse read 1e999999 as Infinity and sent it on as null,
+    so the file opened. The page now hands the file's text to Python."""
+    page = ready_page
+    before = painted(page)
+    bad = tmp_path / "huge.json"
+    bad.write_text(json.dumps(base())[:-1] + ', "scenario": {"turn": 1e999999}}')  # kept as is
+    page.set_input_files("#import", str(bad))
+    shown = message(page)
+    assert "huge.json" in shown and "number far too large" in shown and "unchanged" in shown
+    assert setup_of(page) == before
+    still_answers(page)
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_read(ready_page):
+    """Issue 24: a 30 MB file took 15 s to be refused. The page refuses it from
+    its size (pycore.limits through "version") within a second."""
+    page = ready_page
+    before = painted(page)
+    most = page.evaluate("() => window.asl.call('version')")["max_setup_bytes"]
+    text = json.dumps(base())[:-1] + ', "notes": "' + " " * (30 * 10 ** 6) + '"}'
+    assert len(text) > most
+    page.evaluate("() => { document.getElementById('message').hidden = true; }")
+    page.set_input_files("#import", [{"name": "big.json", "mimeType": "application/json",
+                                      "buffer": text.encode()}])
+    page.wait_for_selector("#message:not([hidden])", timeout=1000)
+    shown = page.text_content("#message-text")
+    assert "big.json" in shown and "30 MB" in shown and "1 MB" in shown and "unchanged" in shown
+    assert setup_of(page) == before
+    still_answers(page)
