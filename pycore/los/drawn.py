@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from .. import geometry as g
-from ..boards import Board
+from ..boards import Board, Layout
 from ..depiction import Columns, met, met_beside
 from ..limits import MAX_LEVEL
 from ..setup import Setup
@@ -62,49 +62,49 @@ class Drawn(NamedTuple):
         return best
 
 
-def ground(s: Setup, h: g.Hex) -> Drawn | None:
-    """Hex ``h``'s ground where a crest line is drawn across it (levels per
-    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+def _per_hex(s: Setup, name: str, h: g.Hex,
+             read: Callable[[Layout], Drawn | None]) -> Drawn | None:
+    """What ``read`` makes of hex ``h`` on a map of imported boards, cached per
+    setup under ``name``; None on a painted map or where the player's own
+    entry overrides the drawing."""
     layout = s.layout
     if layout is None or not layout.sources:
         return None
-    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault("drawn_ground", {})
-    if h in cache:
-        return cache[h]
-    got = None
-    if s.own is None or h not in s.own[0]:
+    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault(name, {})
+    if h not in cache:
+        cache[h] = None if s.own is not None and h in s.own[0] else read(layout)
+    return cache[h]
+
+
+def ground(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s ground where a crest line is drawn across it (levels per
+    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+    def read(layout: Layout) -> Drawn | None:
         found = [(b, layers.ground_layer(library.get(b.source), b.to_local(h)))
                  for b in layout.holders(h) if b.source is not None]
         if len(found) == 1 and found[0][1].columns is not None:
             cols = found[0][1].columns
-            got = Drawn(((found[0][0], cols, box(cols)),), "hill")
-    cache[h] = got
-    return got
+            return Drawn(((found[0][0], cols, box(cols)),), "hill")
+        return None
+    return _per_hex(s, "drawn_ground", h, read)
 
 
 def partial(s: Setup, h: g.Hex) -> Drawn | None:
     """Hex ``h``'s depiction where it is partial and the rules follow it; None
     where the hex is judged whole (painted, the player's entry, drawn whole)."""
-    layout = s.layout
-    if layout is None or not layout.sources:
-        return None
-    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault("drawn", {})
-    if h in cache:
-        return cache[h]
-    got = None
-    if s.own is None or h not in s.own[0]:
+    def read(layout: Layout) -> Drawn | None:
         found = [(b, layers.layer(library.get(b.source), b.to_local(h)))
                  for b in layout.holders(h) if b.source is not None]
         wholes = {lay.whole for _, lay in found}
-        if found and (None in wholes or len(wholes) > 1):
-            drawings = [(b, lay.columns if lay.columns is not None
-                         else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
-            parts = tuple((b, cols, box(cols)) for b, cols in drawings if cols)
-            top = max((v for _, cols, _ in parts for runs in cols.values() for _, _, v in runs),
-                      default=0)
-            got = Drawn(parts, "building" if top % 2 else "woods")
-    cache[h] = got
-    return got
+        if not found or (None not in wholes and len(wholes) == 1):
+            return None
+        drawings = [(b, lay.columns if lay.columns is not None
+                     else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
+        parts = tuple((b, cols, box(cols)) for b, cols in drawings if cols)
+        top = max((v for _, cols, _ in parts for runs in cols.values() for _, _, v in runs),
+                  default=0)
+        return Drawn(parts, "building" if top % 2 else "woods")
+    return _per_hex(s, "drawn", h, read)
 
 
 def said(d: Drawn, h: g.Hex) -> str:
