@@ -395,10 +395,18 @@ def library_times(site: Site) -> dict:
     import base64
     import os
 
+    import random
+
     sys.path.insert(0, str(ROOT))
+    from tests.bench import _drawn_board
     from tests.vasl_writer import board_archive
     painted = [board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}}, {"Q5-R4": "hedge"},
-                             name=str(n)) for n in range(41, 47)]
+                             name=str(n)) for n in range(41, 45)]
+    # boards 45 and 46: woods and buildings drawn over parts of 100 hexes each (issue 20)
+    for n, seed in ((45, 5), (46, 6)):
+        hexes, shapes = _drawn_board(random.Random(seed))
+        painted.append(board_archive(hexes, {}, name=str(n), shapes=shapes,
+                                     metadata_buildings=False))
     out: dict = {}
     with tablet_page(site) as page:
         page.set_default_timeout(60_000)
@@ -419,10 +427,20 @@ def library_times(site: Site) -> dict:
         out["two files chosen to both listed"] = page.evaluate("() => window.__listed")
         t0 = page.evaluate("() => performance.now()")
         page.click("#new-boards")
-        page.wait_for_selector("#map [data-hex='45Q5'][data-terrain='woods']", timeout=60_000)
+        page.wait_for_selector("#map [data-hex^='46'][data-terrain]", timeout=60_000)
         out["new 2 x 1 map of them to terrain painted"] = page.evaluate("() => performance.now()") - t0
+        page.click("button[data-tool='vis']")
+        for n, name in enumerate(("45F6", "46R5", "45CC3")):
+            page.evaluate(WATCH, "#vis-count")
+            page.locator(f"[data-hex='{name}']").first.click(timeout=5000)
+            key = "visibility by click, new viewer, drawn" + (" (first)" if n == 0 else "")
+            out.setdefault(key, []).append(page.evaluate("window.aslBenchWatch"))
+        out["visibility by click, new viewer, drawn"] = statistics.median(
+            out["visibility by click, new viewer, drawn"])
+        out["visibility by click, new viewer, drawn (first)"] = \
+            out["visibility by click, new viewer, drawn (first)"][0]
         page.reload()
-        page.wait_for_selector("#map [data-hex='46Q5'][data-terrain='woods']", timeout=60_000)
+        page.wait_for_selector("#map [data-hex^='46'][data-terrain]", timeout=60_000)
         out["reload: boards imported, terrain painted"] = page.evaluate("() => performance.now()")
     return out
 
@@ -457,7 +475,8 @@ def main() -> None:
     for name, ms in boards.items():
         print(f"  {name:40} {ms:8,.1f} ms" if ms is not None else f"  {name:40} (none)")
 
-    print("\nboard files (issue 19) on a tablet page, ms (target: import one board <= 1,500):")
+    print("\nboard files (issue 19) on a tablet page, ms (targets: import one board <= 1,500;"
+          " a 2 x 1 map of them <= 1,000; visibility from a new viewer on drawn boards <= 250):")
     for name, ms in boardfiles.items():
         print(f"  {name:40} {ms:8,.1f} ms")
 
