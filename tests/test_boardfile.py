@@ -9,6 +9,7 @@ import os
 import pytest
 
 from pycore import api, share
+from pycore.boards import BOARD_GRID
 from pycore.vasl import archive, library
 from tests.vasl_writer import board_archive
 from web import bridge
@@ -139,3 +140,19 @@ def test_the_drawn_map_and_ruling_card_show_the_boards_terrain_under_the_players
     assert svg.count('data-terrain="woods"') == 1                 # 41Q5, from the board
     assert 'data-terrain="stone-building"' not in svg              # 42C3: the player's open ground
     assert 'data-type="hedge"' not in svg and 'data-type="none"' not in svg   # the hedge removed
+
+
+def test_prepare_boards_reads_every_hex_of_each_board_ahead_and_changes_no_ruling():
+    # Issue 20's first visibility map on imported boards: the page asks for the
+    # drawings to be read while the player looks at the map.
+    setup = two_boards(flip=True)
+    viewer = {"hex": "41Q5"}
+    before = call("visibility", setup, viewer)["ok"]
+    library.clear()                                        # boards read afresh, nothing cached
+    setup = two_boards(flip=True)
+    boards = [library.get(b["source"]) for b in setup["map"]["boards"][0]]
+    assert all(not b.layers for b in boards)
+    hexes = len(BOARD_GRID.hexes())                        # 346: 17 columns of 10, 16 of 11
+    assert call("prepare_boards", setup)["ok"] == 2 * hexes
+    assert all(len(b.layers) == 2 * hexes for b in boards)   # obstacles and ground, each hex
+    assert call("visibility", setup, viewer)["ok"] == before

@@ -126,3 +126,17 @@ def missing_boards(text: Any) -> list:
                 out.append({"source": b["source"], "message": player_words(str(e), None),
                             "file": f"bd{m.group(1)}" if m else None})
     return out
+
+
+def prepare_boards(setup: Any) -> int:
+    """Compute the depiction layers of the imported boards of ``setup``'s map
+    (pycore.vasl.layers.prepare), so the first visibility map on it is as
+    quick as the next ones. Asked by the page, unawaited, once such a map is
+    shown. Returns the number of hexes prepared."""
+    from pycore.setup import load_setup
+    from pycore.vasl import layers
+    s = load_setup(setup)
+    if s.layout is None:
+        return 0
+    return sum(layers.prepare(library.get(b.source)) for b in s.layout.boards
+               if b.source is not None)

@@ -101,6 +101,8 @@ QUERIES: dict[str, Query] = {
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
                               at_start=False),
+    "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
+                            imports=("pycore.vasl.layers",)),
 }
 # What call() itself imports for a query that takes a setup.
 _CALL_IMPORTS = ("pycore.setupcache", "pycore.limits")

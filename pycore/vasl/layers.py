@@ -209,3 +209,16 @@ def ground_layer(board: Any, h: g.Hex) -> Layer:
         got = Layer(None, out)
     board.layers[key] = got
     return got
+
+
+def prepare(board: Any) -> int:
+    """Compute every hex's layers of an imported board ahead (each is cached
+    in ``board.layers`` once a thread first meets its hex): the page asks for
+    it once a map of imported boards is shown, so the first visibility map
+    does not pay for them. Returns the number of hexes."""
+    from ..boards import BOARD_GRID
+    hexes = BOARD_GRID.hexes()
+    for h in hexes:
+        layer(board, h)
+        ground_layer(board, h)
+    return len(hexes)

@@ -232,6 +232,9 @@ export class BoardLibrary {
     if (this.layers.has(key) || !(setup.map.boards ?? []).flat().some((b) => b?.source)) return false;
     const grid = { ...setup, hexes: {}, hexsides: {}, units: [] };
     this.layers.set(key, await this.python.call("map_terrain", grid));
+    // The boards' drawings read ahead, while the player looks at the map, so
+    // the first visibility map is as quick as the next (web/boardfile.py).
+    this.python.call("prepare_boards", grid).catch(() => {});
     return true;
   }
 
