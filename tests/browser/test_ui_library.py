@@ -14,20 +14,13 @@ import pytest
 from pycore import api, share
 from pycore.vasl import library
 from tests.browser.conftest import open_page, wait_controlled, wait_ready
+from tests.browser.test_ui_boards import TABLET, tablet  # noqa: F401 - the fixture
 from tests.browser.test_ui_steps import hex_sel, message, press, setup_of
 from tests.vasl_writer import board_archive
 
-TABLET = {"viewport": {"width": 1280, "height": 800}, "has_touch": True}
 BD41 = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}}, {"Q5-R4": "hedge"})
 BD42 = board_archive({"C3": {"terrain": "stone-building", "levels": 2}}, {}, name="42")
 
-
-@pytest.fixture
-def tablet(browser, site):
-    page = open_page(browser, site, **TABLET)
-    wait_ready(page)
-    yield page
-    page.context.close()
 
 
 def import_files(page, files: dict[str, bytes]) -> str:
