@@ -56,7 +56,7 @@ function announce(kind, apply, detail = null) {
 
 function watchUpdates() {
   const sw = navigator.serviceWorker;
-  const hadController = Boolean(sw.controller);
+  let controlled = Boolean(sw.controller);
   let reloading = false;
   const reload = () => {
     if (reloading) return;
@@ -65,8 +65,12 @@ function watchUpdates() {
   };
 
   sw.addEventListener("controllerchange", () => {
-    // The first visit's worker claiming the page changes nothing it runs.
-    if (!hadController || reloading) return;
+    // The first visit's worker claiming the page changes nothing it runs; any
+    // later change of controller is a new build, even in a tab open since then.
+    if (!controlled || reloading) {
+      controlled = true;
+      return;
+    }
     // A new build now serves this page: it reloads at the player's next pause.
     announce("reload", reload);
     whenSafe(reload);
@@ -103,6 +107,15 @@ function watchUpdates() {
     takeOver(registration.waiting);
     follow(registration.installing);
     registration.addEventListener("updatefound", () => follow(registration.installing));
+    // Ask for a new build now, and whenever the page comes back into view (a
+    // tablet woken at the table): the browser's own check after a navigation
+    // waits for a quiet second across every tab of the app, and is not retried
+    // when it fails. Offline, the check fails and nothing changes.
+    const check = () => registration.update().catch(() => {});
+    check();
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") check();
+    });
   }, (err) => console.warn("service worker not registered:", err));
 }
 
