@@ -80,6 +80,8 @@ QUERIES: dict[str, Query] = {
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
+    # A side or id typed in the unit editor, read as a setup reads it (issue 24).
+    "typed_name": Query("pycore.lookalike", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("pycore.share", "decode", setup_first=False),
     "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question (issue 10)

@@ -738,6 +738,7 @@ LOOKALIKE_LINKS = [
         "source": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
                         units=[g("g1", "E1"), g("g1\u200b", "C1"), r("r1", "C5")]),
         "question": {"tool": "los", "viewer": "g1\u200b", "target": "r1"},
+        "question_opens_as": {"tool": "los", "viewer": "g1 (2)", "target": "r1"},
         "opens_as": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
                           units=[g("g1", "E1"), g("g1 (2)", "C1"), r("r1", "C5")]),
         "warns": ["units[1].id"],
@@ -808,7 +809,7 @@ def main() -> None:
         link = old.get(entry["name"]) or (
             _old_link(entry) if entry in OLD_LINKS
             else share.encode(entry["source"], entry.get("question")))
-        extra = {key: entry[key] for key in ("question", "opens_as", "warns") if key in entry}
+        extra = {key: entry[key] for key in ("question", "opens_as", "question_opens_as", "warns") if key in entry}
         entries.append({"name": entry["name"], "covers": entry["covers"], "link": link,
                         "source": entry["source"], **extra, "checks": entry["checks"]})
     doc = {"about": "Version-1 share links that must open forever, with their "
