@@ -114,7 +114,7 @@ def test_an_old_link_with_ids_g1_and_g1_zero_width_opens_with_the_second_renamed
     assert opened["question"]["viewer"] == "g1 (2)"           # still the unit in C1
     assert api.los(opened["setup"], "g1 (2)", "r1")["blocked_at"] == "C3"
     said = call("share_read", old_link(obj))["ok"]["warnings"]
-    assert said == ["unit g1 (2): its id read the same as g1's, so it was renamed g1 (2)"]
+    assert said == ["unit g1 (2): its id read the same as g1's, so it was renamed g1 (2)."]
 
 
 def test_an_old_link_whose_id_is_only_a_zero_width_space_opens_with_a_visible_id():
@@ -132,7 +132,7 @@ def test_an_old_link_whose_id_is_only_a_zero_width_space_opens_with_a_visible_id
 ])
 def test_a_side_spelt_with_a_cyrillic_or_greek_look_alike_is_flagged_when_a_link_opens(side, letters):
     said = call("share_read", old_link(across_the_wall(side)))["ok"]["warnings"]
-    assert said == [f"{side} looks like German but is a different side ({letters})"]
+    assert said == [f"{side} looks like German but is a different side ({letters})."]
     # ...and it is another side, as the rules have always read it (B9.321).
     assert not api.wall_advantage(across_the_wall(side))["units"]["g2"]["has"]
 
