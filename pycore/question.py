@@ -33,7 +33,7 @@ def _end(s: Setup, spec: Any, path: str) -> Any:
     holding only the fields that matter."""
     end = resolve(s, spec, path)           # SetupError names the field
     if isinstance(spec, str) and end.unit is not None:
-        return spec
+        return end.unit.id            # as the setup writes it (pycore.lookalike.id_key)
     if isinstance(spec, str):
         return {"hex": g.hex_name(end.hex), "level": 0}
     out: dict = {"hex": g.hex_name(end.hex), "level": end.level}

@@ -18,6 +18,7 @@ from . import geometry as g
 from . import jsonread, limits
 from .boards import load_layout
 from .errors import SetupError
+from .lookalike import id_key, removed_warning, side_key, visible
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
@@ -123,9 +124,10 @@ class Unit:
 
     def is_friend(self, other: "Unit") -> bool:
         """Same side: sides are compared ignoring case and surrounding spaces
-        ("german" and " German " are friends; CONTRACT.md), for old links too.
-        The one place the rules decide friend or enemy."""
-        return self.side.strip().casefold() == other.side.strip().casefold()
+        ("german" and " German " are friends; CONTRACT.md), for old links too,
+        and after NFKC ("Ｇerman" is German; ``pycore.lookalike``). The one
+        place the rules decide friend or enemy."""
+        return side_key(self.side) == side_key(other.side)
 
 
 @dataclass(frozen=True, eq=False)
@@ -143,6 +145,9 @@ class Setup:
     # The setup's own hexes and hexsides where imported boards (map.boards
     # "source") supply the rest: what links and files carry. None: all its own.
     own: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
+    # What reading changed in the setup's text, for the player to be told (a
+    # link's warnings): sides and ids without invisible characters (pycore.lookalike).
+    notices: tuple[str, ...] = ()
 
     def names(self):
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
@@ -152,11 +157,13 @@ class Setup:
         return self.hexes.get(h, OPEN)
 
     def find_unit(self, unit_id: Any) -> Unit | None:
-        """The unit with this id, or None (ids of any type are simply not found)."""
+        """The unit with this id, or None (ids of any type are simply not found).
+        Ids are compared as they read (``pycore.lookalike.id_key``): ``g1``
+        with a zero-width space, or ``ｇ1``, finds ``g1``."""
         by_id = self.cache.get("units_by_id")
         if by_id is None:
-            by_id = self.cache["units_by_id"] = {u.id: u for u in self.units}
-        return by_id.get(unit_id) if isinstance(unit_id, str) else None
+            by_id = self.cache["units_by_id"] = {id_key(u.id): u for u in self.units}
+        return by_id.get(id_key(unit_id)) if isinstance(unit_id, str) else None
 
     def unit(self, unit_id: str) -> Unit:
         u = self.find_unit(unit_id)
@@ -213,6 +220,15 @@ def load_setup(obj: Any) -> Setup:
 class _Loader:
     def __init__(self) -> None:
         self.warnings: list[str] = []
+        self.hidden: list[tuple[str, str]] = []     # (field, text as given): see visible()
+
+    def visible(self, text: str, path: str) -> str:
+        """A side or id without the characters that show nothing or turn text
+        around (``pycore.lookalike``), each field so read named in a notice."""
+        shown = visible(text)
+        if shown != text:
+            self.hidden.append((path, text))
+        return shown
 
     def load(self, obj: Any) -> Setup:
         d = _need(obj, dict, "setup")
@@ -236,8 +252,10 @@ class _Loader:
                 hexsides = {**board_sides, **hexsides}
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
+        notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
-                     tuple(units), extra, map_extra, tuple(self.warnings), layout=layout, own=own)
+                     tuple(units), extra, map_extra, tuple(self.warnings) + notices,
+                     layout=layout, own=own, notices=notices)
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -349,17 +367,22 @@ class _Loader:
         units = _need(units, list, "units")
         if len(units) > limits.MAX_UNITS:
             raise SetupError(f"units: more than {limits.MAX_UNITS} units")
-        out, seen = [], set()
+        out: list[Unit] = []
+        seen: dict[str, str] = {}           # id_key: the id
         for i, v in enumerate(units):
             path = f"units[{i}]"
             v = _need(v, dict, path)
-            uid = str_field(v.get("id"), f"{path}.id")
+            uid = self.visible(str_field(v.get("id"), f"{path}.id"), f"{path}.id")
             if not uid:
                 raise SetupError(f"{path}.id: must not be empty")
-            if uid in seen:
-                raise SetupError(f"{path}.id: duplicate unit id {uid!r}")
-            seen.add(uid)
-            side = str_field(v.get("side"), f"{path}.side")
+            key = id_key(uid)
+            if key in seen:
+                if seen[key] == uid:
+                    raise SetupError(f"{path}.id: duplicate unit id {uid!r}")
+                raise SetupError(f"{path}.id: duplicate unit id: {uid!r} reads the same as "
+                                 f"{seen[key]!r} (another form of the same letters)")
+            seen[key] = uid
+            side = self.visible(str_field(v.get("side"), f"{path}.side"), f"{path}.side")
             kind = v.get("type")
             if not isinstance(kind, str) or kind not in UNIT_TYPES:
                 raise SetupError(f"{path}.type: unknown unit type {_show(kind)} "

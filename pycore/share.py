@@ -22,6 +22,7 @@ import zlib
 from . import jsonread, limits
 from . import question as questions
 from .errors import SetupError
+from .lookalike import link_ids, side_warnings
 from .oldlinks import repair_text
 from .setup import load_setup, map_size_warning
 
@@ -189,14 +190,19 @@ def read(text) -> dict:
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a
     warning: the setup still opens. So are control characters in a link
-    made by an earlier release (``pycore.oldlinks``) replaced, and a map
-    larger than today's budget opened, each with a warning."""
+    made by an earlier release (``pycore.oldlinks``) replaced, invisible
+    characters removed from sides and ids and ids that then read the same told
+    apart (``pycore.lookalike``), and a map larger than today's budget opened,
+    each with a warning. Sides that look alike but differ are named too."""
     obj = unpack(text)
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")
     # Links made before issue 14 may hold control characters (pycore.oldlinks).
     obj, warnings = repair_text(obj)
+    # ... and ids that read the same once read as they look (pycore.lookalike).
+    obj, twins = link_ids(obj)
+    warnings += twins
     asked = obj.pop(questions.FIELD, None)
     try:
         loaded = load_setup(obj)
@@ -209,9 +215,11 @@ def read(text) -> dict:
         # page still gets an answer it can show (the tests of load_setup
         # itself catch the bug).
         raise _fail(f"holds a setup this app cannot read ({_short(exc)})") from exc
+    warnings += loaded.notices
     slow = map_size_warning(loaded.grid)
     if slow:
         warnings.append(slow)
+    warnings += side_warnings(loaded.units)
     question = None
     if asked is not None:
         try:

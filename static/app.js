@@ -124,7 +124,7 @@ const library = new BoardLibrary({ python, showMessage, grid: boardGrid, openLin
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
 const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
-const units = new UnitTool({ store, view, los, ui, setPick: (pick) => setPick(pick), showMessage });
+const units = new UnitTool({ store, view, los, ui, python, setPick: (pick) => setPick(pick), showMessage });
 units.painted = (setup) => library.painted(setup);
 
 // Two names typed in the LOS tool ask the question directly (issue 11).

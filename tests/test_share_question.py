@@ -80,7 +80,10 @@ def test_corpus_links_with_questions_open_in_the_previous_release(old_core):
     corpus = json.loads((ROOT / "tests" / "data" / "links.json").read_text("utf-8"))["links"]
     # A board layout (issue 11) is newer than that release: it reads the
     # board-prefixed names as plain ones, so only links on plain maps compare.
-    asked = [e for e in corpus if "question" in e and "boards" not in e["source"]["map"]]
+    # A link today's setups repair (``opens_as``: twin ids, issue 24) was made
+    # by that release itself, its setup not one today's code writes.
+    asked = [e for e in corpus if "question" in e and "boards" not in e["source"]["map"]
+             and "opens_as" not in e]
     assert asked
     for entry in asked:
         opened = old_share.decode(entry["link"])

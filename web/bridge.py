@@ -49,10 +49,12 @@ def render_map(setup: Any, options: dict | None = None) -> str:
 
 def share_read(text: Any) -> dict:
     """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
-    not ``units[0].id``; issue 24)."""
+    not ``units[0].id``; issue 24), each ending as a sentence."""
     from web.messages import player_words
     opened = import_module("pycore.share").read(text)
-    opened["warnings"] = [player_words(w, opened["setup"]) for w in opened["warnings"]]
+    # Each a sentence: the page shows them one after another.
+    said = [player_words(w, opened["setup"]) for w in opened["warnings"]]
+    opened["warnings"] = [w if w.endswith((".", "?", "!")) else w + "." for w in said]
     return opened
 
 
@@ -80,6 +82,8 @@ QUERIES: dict[str, Query] = {
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
+    # A side or id typed in the unit editor, read as a setup reads it (issue 24).
+    "typed_name": Query("pycore.lookalike", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("pycore.share", "decode", setup_first=False),
     "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question (issue 10)

@@ -15,8 +15,8 @@ export const NATIONS = ["German", "Russian", "American", "British", "French", "I
   "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
 
 export class UnitTool {
-  constructor({ store, view, los, ui, setPick, showMessage }) {
-    Object.assign(this, { store, view, los, ui, setPick, showMessage });
+  constructor({ store, view, los, ui, python, setPick, showMessage }) {
+    Object.assign(this, { store, view, los, ui, python, setPick, showMessage });
     this.chips = { sides: ["German", "Russian"], active: 0 };
     this.wireChips();
     this.wirePalette();
@@ -35,8 +35,8 @@ export class UnitTool {
       this.chips.sides[this.chips.active] = e.target.value;
       this.showChips();
     });
-    $("new-side").addEventListener("change", (e) => {
-      const side = e.target.value.trim();
+    $("new-side").addEventListener("change", async (e) => {
+      const side = (await this.typed("side", e.target.value)).trim();
       if (side) this.chips.sides[this.chips.active] = side;
       this.showChips();
     });
@@ -122,7 +122,12 @@ export class UnitTool {
     $("ue-name").addEventListener("change", (e) => edit((u) => {
       if (e.target.value) u.name = e.target.value; else delete u.name;
     }));
-    $("ue-side").addEventListener("change", (e) => edit((u) => { u.side = e.target.value.trim() || u.side; }));
+    $("ue-side").addEventListener("change", async (e) => {
+      const id = this.ui.selected;
+      const side = (await this.typed("side", e.target.value)).trim();
+      if (this.ui.selected === id) e.target.value = side;
+      this.store.edit((s) => { const u = findUnit(s, id); if (u) u.side = side || u.side; });
+    });
     $("ue-type").addEventListener("change", (e) => edit((u) => { u.type = e.target.value; }));
     $("ue-level").addEventListener("change", (e) => edit((u) => {
       const level = Math.max(0, Math.trunc(Number(e.target.value) || 0));
@@ -148,18 +153,31 @@ export class UnitTool {
     });
   }
 
-  rename(input) {
-    const id = input.value.trim();
+  async rename(input) {
     const ui = this.ui;
+    const old = ui.selected;
+    const id = (await this.typed("id", input.value)).trim();
+    if (ui.selected !== old) return;          // another unit was chosen meanwhile
     if (!id || this.store.setup.units.some((u) => u.id === id)) {
       this.showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
       input.value = ui.selected;
       return;
     }
-    const old = ui.selected;
     ui.selected = id;
     this.los.renameUnit(old, id);
     if (ui.vis?.unit === old) ui.vis.unit = id;
     this.store.edit((s) => { findUnit(s, old).id = id; });
+  }
+
+  // A side or id as typed, read by Python as a setup's (pycore/lookalike.py): what
+  // shows nothing or turns text around removed, a look-alike side named; each said.
+  async typed(field, text) {
+    try {
+      const got = await this.python.call("typed_name", this.store.setup, field, text, this.chips.sides);
+      if (got.warnings.length) this.showMessage(got.warnings.join(" "));
+      return got.text;
+    } catch {
+      return text;                            // Python cannot judge: the setup's check will
+    }
   }
 }

@@ -704,6 +704,96 @@ OLD_LINKS = [
 ENTRIES += OLD_LINKS
 
 
+# Links made by the releases before issue 24 (item 5), whose sides and ids could hold
+# characters that show nothing (zero-width), turn text around (bidi controls) or are
+# another form of the same letter (fullwidth): made by that code's ``share.encode``.
+# Today a side or id is read without invisible characters and compared after NFKC
+# (pycore.lookalike); two ids that then read the same are told apart by a visible
+# " (2)", so the link still opens (CONTRACT.md), and its question follows the unit.
+def _side(uid, side, hex_, **more):
+    return unit(uid, side, "squad", hex_, **more)
+
+
+LOOKALIKE_LINKS = [
+    {
+        "name": "before-issue-24-zero-width-space-in-a-side",
+        "covers": "a side with a zero-width space inside it (Germ\u200ban), across a wall "
+                  "from a German unit with WA",
+        "source": setup(10, 8, hexsides={"E3-F3": "wall"},
+                        units=[g("g1", "E3", wa=True), _side("g2", "Germ\u200ban", "F3"),
+                               r("r1", "F5")]),
+        "opens_as": setup(10, 8, hexsides={"E3-F3": "wall"},
+                          units=[g("g1", "E3", wa=True), g("g2", "F3"), r("r1", "F5")]),
+        "warns": ["units[1].side"],
+        "checks": [
+            wa("B9.32: g2 is German, g1's friend, so g1's WA over E3-F3 does not deny it "
+               "(B9.321 denies WA only to an enemy); it must claim it (B9.323).",
+               units={"g2": {"has": True, "eligible": True}}),
+        ],
+    },
+    {
+        "name": "before-issue-24-zero-width-twin-ids",
+        "covers": "two unit ids that look the same, g1 and g1\u200b, and a question "
+                  "asked from the second",
+        "source": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                        units=[g("g1", "E1"), g("g1\u200b", "C1"), r("r1", "C5")]),
+        "question": {"tool": "los", "viewer": "g1\u200b", "target": "r1"},
+        "question_opens_as": {"tool": "los", "viewer": "g1 (2)", "target": "r1"},
+        "opens_as": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                          units=[g("g1", "E1"), g("g1 (2)", "C1"), r("r1", "C5")]),
+        "warns": ["units[1].id"],
+        "checks": [
+            los("g1 (2)", "r1", "A6.2: the woods in C3 block; the renamed id still names "
+                "the unit in C1.", los=False, blocked_at="C3", rule=BLOCKS),
+            los("g1", "r1", "A6.1: from E1 the thread misses the woods (the two ids stay "
+                "two units).", **CLEAR),
+        ],
+    },
+    {
+        "name": "before-issue-24-rtl-override-in-an-id",
+        "covers": "a unit id 1g behind a right-to-left override, which showed it as g1",
+        "source": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                        units=[g("\u202e1g", "C1"), r("r1", "C5")]),
+        "opens_as": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                          units=[g("1g", "C1"), r("r1", "C5")]),
+        "warns": ["units[0].id"],
+        "checks": [
+            los("1g", "r1", "A6.2: the woods in C3 block.", los=False, blocked_at="C3",
+                rule=BLOCKS),
+        ],
+    },
+    {
+        "name": "before-issue-24-fullwidth-twin-id",
+        "covers": "ids g1 and \uff471 (a fullwidth g: the same letter after NFKC)",
+        "source": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                        units=[g("\uff471", "C1"), g("g1", "E1"), r("r1", "C5")]),
+        "opens_as": setup(10, 8, hexes={"C3": {"terrain": "woods"}},
+                          units=[g("\uff471 (2)", "C1"), g("g1", "E1"), r("r1", "C5")]),
+        "warns": ["units[0].id"],
+        "checks": [
+            los("\uff471 (2)", "r1", "A6.2: the woods in C3 block.", los=False,
+                blocked_at="C3", rule=BLOCKS),
+            los("g1", "r1", "A6.1: from E1 the thread misses the woods.", **CLEAR),
+        ],
+    },
+    {
+        "name": "before-issue-24-cyrillic-look-alike-side",
+        "covers": "a side G\u0435rman (Cyrillic \u0435) beside German: two sides that look "
+                  "the same",
+        "source": setup(10, 8, hexsides={"E3-F3": "wall"},
+                        units=[g("g1", "E3", wa=True), _side("g2", "G\u0435rman", "F3"),
+                               r("r1", "F5")]),
+        "warns": ["G\u0435rman looks like German but is a different side"],
+        "checks": [
+            wa("B9.321: G\u0435rman is another side than German (a Cyrillic letter), so "
+               "g1's WA over E3-F3 denies it to g2.",
+               units={"g2": {"has": False, "eligible": False}}),
+        ],
+    },
+]
+ENTRIES += LOOKALIKE_LINKS
+
+
 def _old_link(entry: dict) -> str:
     """The link the code before issue 14 made: its encode was ``_pack`` of the
     loaded setup, with no check on control characters or the map's size."""
@@ -719,7 +809,7 @@ def main() -> None:
         link = old.get(entry["name"]) or (
             _old_link(entry) if entry in OLD_LINKS
             else share.encode(entry["source"], entry.get("question")))
-        extra = {key: entry[key] for key in ("question", "opens_as", "warns") if key in entry}
+        extra = {key: entry[key] for key in ("question", "opens_as", "question_opens_as", "warns") if key in entry}
         entries.append({"name": entry["name"], "covers": entry["covers"], "link": link,
                         "source": entry["source"], **extra, "checks": entry["checks"]})
     doc = {"about": "Version-1 share links that must open forever, with their "

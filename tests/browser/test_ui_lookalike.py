@@ -1,0 +1,47 @@
+"""Look-alike sides in the unit editor (issue 24, item 5): what a player types
+is read by Python (``typed_name``, pycore/lookalike.py) and what it found is on
+screen. Taps at screen positions; ``window.asl`` only reads the outcome."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import open_page, wait_ready
+from tests.browser.test_situations import Player
+from tests.browser.test_ui_steps import hex_sel, setup_of
+
+CYRILLIC_E = "\u0435"
+
+
+@pytest.fixture
+def player(browser, site):
+    page = open_page(browser, site, viewport={"width": 1280, "height": 800}, has_touch=True)
+    wait_ready(page)
+    yield Player(page)
+    page.context.close()
+
+
+def test_a_look_alike_side_typed_in_the_unit_editor_is_flagged_and_a_zero_width_space_removed(player):
+    p, page = player, player.page
+    p.tap("button[data-tool=unit]")
+    p.tap(hex_sel("E3"))                                   # a German squad (the first chip)
+    p.tap(hex_sel("F3"))                                   # another, selected in the editor
+    page.wait_for_function("() => window.asl.getSetup().units.length === 2")
+    second = setup_of(page)["units"][1]["id"]
+    page.fill("#ue-side", f"G{CYRILLIC_E}rman")
+    page.press("#ue-side", "Enter")
+    page.wait_for_function("() => !document.querySelector('#message').hidden && "
+                           "document.querySelector('#message-text').textContent.includes('looks like')")
+    assert page.inner_text("#message-text") == (
+        f"G{CYRILLIC_E}rman looks like German but is a different side "
+        f"(its {CYRILLIC_E} is a Cyrillic letter).")
+    page.wait_for_function("(id) => window.asl.getSetup().units.find(u => u.id === id).side "
+                           "=== 'G\u0435rman'", arg=second)
+    # Typed with a zero-width space, the side is German again, and the player is told.
+    page.fill("#ue-side", "Germ\u200ban")
+    page.press("#ue-side", "Enter")
+    page.wait_for_function("(id) => window.asl.getSetup().units.find(u => u.id === id).side "
+                           "=== 'German'", arg=second)
+    assert page.inner_text("#message-text").startswith(
+        "The side you typed held characters that show nothing or turn text around "
+        "(zero width space)")
+    assert page.input_value("#ue-side") == "German"
