@@ -21,7 +21,8 @@ import pytest
 
 from .conftest import Site, build, built_dist, open_page, wait_controlled, wait_ready
 from .test_ui_share import close_checked
-from .test_ui_steps import los_check, paint_b92_example, paint_hex, press, tool
+from .test_ui_library import BD41, BD42, import_files
+from .test_ui_steps import hex_sel, los_check, paint_b92_example, paint_hex, press, tool
 
 SCREENS = {"landscape": {"viewport": {"width": 1280, "height": 800}},
            "portrait": {"viewport": {"width": 800, "height": 1280}},
@@ -180,16 +181,32 @@ WATCH_WORKER = """() => { self.aslViolations = [];
         `${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`)); }"""
 
 
+def open_watched(browser, host, **options):
+    """A page of `host` and its Pyodide worker, each listening for violations."""
+    ReportingHost.reports.clear()
+    page = open_page(browser, host, goto=False, **options)
+    page.add_init_script(WATCH_PAGE)
+    page.goto(host.url)
+    worker = the_worker(page)
+    worker.evaluate(WATCH_WORKER)
+    return page, worker
+
+
+def broken_rules(page, worker) -> list[str]:
+    """Every violation seen: events in the page and the worker, the console's
+    words, the reports posted to the server; and any uncaught error."""
+    page.wait_for_timeout(500)        # reports are posted after the fact
+    said = [m for m in page.asl_console
+            if "Content Security Policy" in m or "Content-Security" in m or m.startswith("pageerror")]
+    return (page.evaluate("window.aslViolations") + worker.evaluate("() => self.aslViolations")
+            + said + ReportingHost.reports)
+
+
 @pytest.mark.parametrize("host", [ReportingHost], indirect=True)
 @pytest.mark.parametrize("screen", SCREENS)
 def test_a_normal_session_breaks_no_rule_of_the_policy(browser, host, screen, tmp_path):
-    ReportingHost.reports.clear()
-    page = open_page(browser, host, goto=False, has_touch=True, **SCREENS[screen])
-    page.add_init_script(WATCH_PAGE)
+    page, worker = open_watched(browser, host, has_touch=True, **SCREENS[screen])
     try:
-        page.goto(host.url)
-        worker = the_worker(page)
-        worker.evaluate(WATCH_WORKER)
         keep(page, f"{screen}-0-start")
         # A new map: its preview, then its drawing, both Python's SVG with their style.
         page.fill("#map-columns", "34")
@@ -219,13 +236,26 @@ def test_a_normal_session_breaks_no_rule_of_the_policy(browser, host, screen, tm
         page.wait_for_selector("#share-qr svg")
         page.locator("#share-qr").scroll_into_view_if_needed()
         keep(page, f"{screen}-3-qr")
-        page.wait_for_timeout(500)        # reports are posted after the fact
-        assert page.evaluate("window.aslViolations") == []
-        assert worker.evaluate("() => self.aslViolations") == []
-        said = [m for m in page.asl_console if "Content Security Policy" in m or "Content-Security" in m]
-        assert said == []
-        assert ReportingHost.reports == []
-        assert not [m for m in page.asl_console if m.startswith("pageerror")]
+        assert broken_rules(page, worker) == []
+    finally:
+        close_checked(page, host)
+
+
+@pytest.mark.parametrize("host", [ReportingHost], indirect=True)
+def test_board_files_their_images_and_visibility_break_no_rule_of_the_policy(browser, host):
+    # Board files go through Pyodide's file system; their images are blob: URLs.
+    page, worker = open_watched(browser, host, has_touch=True, **SCREENS["landscape"])
+    try:
+        import_files(page, {"bd41": BD41, "bd42": BD42})
+        press(page, "#new-boards", touch=True)
+        page.wait_for_selector(f"{hex_sel('41Q5')}[data-terrain='woods']")
+        press(page, "#board-images", touch=True)
+        page.wait_for_selector("#map-content > svg.board-images image:nth-child(2)")
+        tool(page, "vis")
+        press(page, hex_sel("41Q5"), touch=True)
+        page.wait_for_function("() => document.querySelector('#vis-from').textContent.includes('Q5')")
+        keep(page, "landscape-4-boards")
+        assert broken_rules(page, worker) == []
     finally:
         close_checked(page, host)
 
@@ -233,13 +263,8 @@ def test_a_normal_session_breaks_no_rule_of_the_policy(browser, host, screen, tm
 def test_the_session_test_sees_a_violation(browser):
     """The watchers above do see one: the same page and worker, made to break the policy."""
     site = HostSite(built_dist(), ReportingHost).start()
-    ReportingHost.reports.clear()
-    page = open_page(browser, site, goto=False)
-    page.add_init_script(WATCH_PAGE)
+    page, worker = open_watched(browser, site)
     try:
-        page.goto(site.url)
-        worker = the_worker(page)
-        worker.evaluate(WATCH_WORKER)
         page.evaluate("""() => { const s = document.createElement("style");
                                  s.textContent = "b{}"; document.head.append(s); }""")
         worker.evaluate(TRIES_IN_WORKER)
@@ -247,6 +272,7 @@ def test_the_session_test_sees_a_violation(browser):
         assert worker.evaluate("() => self.aslViolations.length") == 3
         page.wait_for_timeout(500)
         assert len(ReportingHost.reports) >= 2   # the page's and the worker's
+        assert broken_rules(page, worker)
     finally:
         close_checked(page, site)
         site.stop()
