@@ -47,6 +47,23 @@ IDLE_WHEELS = ("svgwrite", "segno")  # web.render's and web.qr's: loaded once re
 APP_PACKAGES = ("pycore", "web")
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
+# The site's Content-Security-Policy (issue 24): this one constant is written
+# into index.html's <meta> and into sw.js, which puts it on every file it serves
+# (a static host such as GitHub Pages sends no headers, and the Pyodide worker
+# takes its policy from its own script's response only); `serve` sends it too.
+CSP = (
+    ("default-src", "'self'"),
+    ("script-src", "'self' 'wasm-unsafe-eval'"),  # Pyodide compiles its wasm; no string is run as code
+    ("style-src", "'self'"),          # and the hash of each <style> Python draws (web/inline_styles.py)
+    ("img-src", "'self' blob:"),      # the PNG export and the board images are blob: URLs
+    ("connect-src", "'self'"),
+    ("worker-src", "'self'"),
+    ("object-src", "'none'"),
+    ("base-uri", "'none'"),
+    ("form-action", "'none'"),        # the page's forms are answered by script, never sent
+)
+CSP_HEADER_ONLY = (("frame-ancestors", "'none'"),)  # a <meta> cannot say it: no framing, no clickjacking
+CSP_PLACEHOLDER = "<!-- content-security-policy -->"
 # JS files carry a default config between these markers; build.py writes the real one.
 CONFIG_RE = re.compile(r"/\*ASL_CONFIG\*/.*?/\*END_ASL_CONFIG\*/", re.S)
 MIME_TYPES = {
@@ -302,6 +319,38 @@ def prerender_map(src: Path, svgwrite_wheel: Path) -> str | None:
     return run.stdout
 
 
+def style_hashes(src: Path, svgwrite_wheel: Path) -> list[str]:
+    """web.inline_styles.csp_sources() run by this CPython: the hashes of the
+    <style> texts the page shows (the map's, its preview's, the card's)."""
+    code = "import json; from web.inline_styles import csp_sources; print(json.dumps(csp_sources()))"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(svgwrite_wheel)])}
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, cwd=src)
+    if run.returncode != 0:
+        raise SystemExit(f"build: web.inline_styles failed:\n{run.stderr}")
+    return json.loads(run.stdout)
+
+
+def csp(hashes: list[str], header: bool = False) -> str:
+    """CSP as one policy, with the style hashes; `header`: with what only a header can say."""
+    directives = CSP + CSP_HEADER_ONLY if header else CSP
+    return "; ".join(f"{name} {value} {' '.join(hashes)}" if name == "style-src" and hashes
+                     else f"{name} {value}" for name, value in directives)
+
+
+def with_csp(index: bytes, policy: str) -> bytes:
+    text = index.decode()
+    if CSP_PLACEHOLDER not in text:
+        raise SystemExit(f"build: static/index.html has no {CSP_PLACEHOLDER}")
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    return text.replace(CSP_PLACEHOLDER, meta, 1).encode()
+
+
+def security_headers(policy: str) -> dict[str, str]:
+    """The headers on every response: the policy, and no MIME sniffing."""
+    return {"Content-Security-Policy": policy, "X-Content-Type-Options": "nosniff"}
+
+
 # --- JS modules written from the Python source ---------------------------------
 
 # Site path -> the Python that prints it: constants the page draws with, kept in
@@ -392,6 +441,8 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     files[app_wheel] = make_wheel(name, version, {**sources, **compiled_sources(sources)})
     files["index.html"] = with_prerendered_map(files["index.html"],
                                                prerender_map(src, wheels["svgwrite"]))
+    hashes = style_hashes(src, wheels["svgwrite"])
+    files["index.html"] = with_csp(files["index.html"], csp(hashes))
 
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     files["worker.js"] = set_config(files["worker.js"].decode(), {
@@ -403,8 +454,9 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     for path in page_scripts(files):
         files[path] = stamp_script(path, files[path], build_id)
     manifest = {path: sha256(data) for path, data in sorted(files.items()) if path != "sw.js"}
-    files["sw.js"] = set_config(files["sw.js"].decode(),
-                                {"build": build_id, "files": manifest}).encode()
+    files["sw.js"] = set_config(files["sw.js"].decode(), {
+        "build": build_id, "files": manifest,
+        "headers": security_headers(csp(hashes, header=True))}).encode()
     write_tree(out, files)
     total = sum(map(len, files.values()))
     log(f"dist: {len(files)} files, {total / 2**20:.1f} MiB, build {build_id} -> {out}")
@@ -434,18 +486,18 @@ _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^
 @functools.lru_cache(maxsize=8)
 def _csp_of(index: Path, mtime: float) -> str:
     found = _CSP_META.search(index.read_text(encoding="utf-8"))
-    policy = found.group(1) if found else "default-src 'self'"
-    return policy + "; frame-ancestors 'none'"
+    return csp([], header=True) if found is None else \
+        found.group(1) + "".join(f"; {name} {value}" for name, value in CSP_HEADER_ONLY)
 
 
-def page_csp(directory: Path) -> str:
-    """The Content-Security-Policy header: the one in index.html's meta tag
-    (its single source), plus frame-ancestors 'none', which a meta tag cannot set."""
+def served_csp(directory: Path) -> str:
+    """The Content-Security-Policy header of every response: the built
+    index.html's (its hashes are the build's), and frame-ancestors 'none'."""
     index = directory / "index.html"
     try:
         return _csp_of(index, index.stat().st_mtime)
     except OSError:
-        return "default-src 'self'; frame-ancestors 'none'"
+        return csp([], header=True)
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -481,11 +533,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")  # revalidate; the service worker caches
-        if self.path.split("?")[0].endswith(("/", ".html")):
-            # The page's policy as a header too: frame-ancestors (no framing,
-            # so no clickjacking) works only there. Documents only: a worker
-            # takes its own response's policy, and Pyodide's is left as it is.
-            self.send_header("Content-Security-Policy", page_csp(Path(self.directory)))
+        # Every response, as the service worker serves them (issue 24): the
+        # Pyodide worker takes its policy from its own script's response.
+        for name, value in security_headers(served_csp(Path(self.directory))).items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, fmt: str, *args: object) -> None:

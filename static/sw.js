@@ -2,13 +2,28 @@
 // build.py writes PRECACHE: the build id (a hash of every file's content) and
 // each file's SHA-256. A rebuilt site gets a new cache, filled and checked
 // whole before it takes over, so a page never runs old JS with new Python.
-const PRECACHE = /*ASL_CONFIG*/ { build: "dev", files: {} } /*END_ASL_CONFIG*/;
+// It also writes the headers every response must carry (its CSP, nosniff).
+const PRECACHE = /*ASL_CONFIG*/ { build: "dev", files: {}, headers: {} } /*END_ASL_CONFIG*/;
 const PREFIX = "asl-los-";
 const CACHE = PREFIX + PRECACHE.build;
 const scope = new URL(self.registration.scope);
 
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The site's policy and nosniff on a response (issue 24): a static host such as
+// GitHub Pages sends no headers, and the Pyodide worker takes its policy from
+// its own script's response only. Files are kept with them, so a cached file
+// is served as it was kept.
+function withHeaders(response) {
+  const missing = Object.entries(PRECACHE.headers)
+    .filter(([name, value]) => response.headers.get(name) !== value);
+  if (!missing.length || response.type === "opaqueredirect") return response;
+  const headers = new Headers(response.headers);
+  for (const [name, value] of missing) headers.set(name, value);
+  return new Response(response.body, { status: response.status, statusText: response.statusText,
+                                       headers });
 }
 
 async function fetchChecked(cache, path, sha256) {
@@ -18,7 +33,7 @@ async function fetchChecked(cache, path, sha256) {
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
   const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
   if (digest !== sha256) throw new Error(`${path}: not the file of build ${PRECACHE.build}`);
-  await cache.put(url, response);
+  await cache.put(url, withHeaders(response));
 }
 
 self.addEventListener("install", (event) => {
@@ -103,30 +118,33 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== scope.origin) return;
-  event.respondWith((async () => {
-    const key = url.pathname === scope.pathname ? new URL("index.html", scope) : url;
-    const clientId = event.clientId || event.resultingClientId;
-    if (clientId && (await olderClients()).has(clientId)) {
-      for (const name of await oldCaches()) {      // a page of an older build: its own files
-        const old = await caches.match(key, { cacheName: name, ignoreSearch: true });
-        if (old) return old;
-      }
-    }
-    const hit = await caches.match(key, { cacheName: CACHE, ignoreSearch: true });
-    if (hit) return hit;
-    // A file of this build missing from its cache is fetched and checked before
-    // it is kept; one the server has in another version is passed on as it is,
-    // and the page's build check (static/offline.js) says the versions are mixed.
-    const path = key.pathname.slice(scope.pathname.length);
-    if (PRECACHE.files[path]) {
-      try {
-        await fetchChecked(await caches.open(CACHE), path, PRECACHE.files[path]);
-        const fixed = await caches.match(key, { cacheName: CACHE });
-        if (fixed) return fixed;
-      } catch {
-        // not this build's file on the server
-      }
-    }
-    return fetch(event.request);
-  })());
+  event.respondWith(respond(event, url).then(withHeaders));
 });
+
+async function respond(event, url) {
+  // Which build's file: a page of an older build keeps its own (see above).
+  const key = url.pathname === scope.pathname ? new URL("index.html", scope) : url;
+  const clientId = event.clientId || event.resultingClientId;
+  if (clientId && (await olderClients()).has(clientId)) {
+    for (const name of await oldCaches()) {      // a page of an older build: its own files
+      const old = await caches.match(key, { cacheName: name, ignoreSearch: true });
+      if (old) return old;
+    }
+  }
+  const hit = await caches.match(key, { cacheName: CACHE, ignoreSearch: true });
+  if (hit) return hit;
+  // A file of this build missing from its cache is fetched and checked before
+  // it is kept; one the server has in another version is passed on as it is,
+  // and the page's build check (static/offline.js) says the versions are mixed.
+  const path = key.pathname.slice(scope.pathname.length);
+  if (PRECACHE.files[path]) {
+    try {
+      await fetchChecked(await caches.open(CACHE), path, PRECACHE.files[path]);
+      const fixed = await caches.match(key, { cacheName: CACHE });
+      if (fixed) return fixed;
+    } catch {
+      // not this build's file on the server
+    }
+  }
+  return fetch(event.request);
+}

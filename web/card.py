@@ -39,6 +39,7 @@ MARGIN = 2 * 4 * render.U
 MIN_CROP = (10 * 4 * render.U, 6 * 4 * render.U)
 MAX_MAP_HEIGHT = 520
 _ID = re.compile(r'\bid="([^"]+)"')
+MAP_ID_PREFIX = "card-"   # the card's map's ids, apart from the page's map's
 
 
 def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str, str]]:
@@ -164,7 +165,7 @@ def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | 
                  f'y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" '
                  f'viewBox="{x:.1f} {y:.1f} {w:.1f} {h:.1f}" '
                  f'preserveAspectRatio="xMidYMid slice">'
-                 f'{_inner_svg(drawn, "card-")}</svg>']
+                 f'{_inner_svg(drawn, MAP_ID_PREFIX)}</svg>']
     dwg.add(dwg.g(id="card-slot-0"))
     out.gap(height + 14)
 
