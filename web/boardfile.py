@@ -21,35 +21,21 @@ def import_board_file(path: Any) -> dict:
     return api.import_board(_read(path))
 
 
-# A board image larger than this is not shown (real ones: 0.2-2 MB).
-MAX_IMAGE_BYTES = 16_000_000
 _IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
 def board_image_file(path: Any) -> dict | None:
     """The player's own board image in the board file the worker wrote at
     ``path`` (removed after): ``{"type": "image/gif", "base64": ...}``, or
-    None if the archive holds none. The image named by the metadata's
-    ``boardImageFileName``, else ``bd<name>.gif`` or ``.png``. It is only
-    handed back to the page, which shows it and keeps it nowhere."""
+    None if the archive holds none (``pycore.vasl.archive.image``). It is
+    only handed back to the page, which shows it and keeps it nowhere."""
     import base64
-    import io
-    import re
-    import zipfile
-    data = _read(path)
-    board = archive.read(data)          # a board archive, checked as on import
-    with zipfile.ZipFile(io.BytesIO(data)) as z:
-        infos = {i.filename.rsplit("/", 1)[-1]: i for i in z.infolist()}
-        meta = archive._member(z, infos["BoardMetadata.xml"], archive.MAX_METADATA_BYTES)
-        named = re.search(r'boardImageFileName="([^"<>/]{1,100})"', meta.decode("utf-8", "replace"))
-        wanted = [named.group(1)] if named else []
-        wanted += [f"bd{board.name}.gif", f"bd{board.name}.png"]
-        for name in wanted:
-            kind = _IMAGE_TYPES.get(name[name.rfind("."):].lower()) if "." in name else None
-            if name in infos and kind:
-                image = archive._member(z, infos[name], MAX_IMAGE_BYTES)
-                return {"type": kind, "base64": base64.b64encode(image).decode("ascii")}
-    return None
+    found = archive.image(_read(path))
+    if found is None:
+        return None
+    name, image = found
+    return {"type": _IMAGE_TYPES[name[name.rfind("."):].lower()],
+            "base64": base64.b64encode(image).decode("ascii")}
 
 
 def _read(path: Any) -> bytes:

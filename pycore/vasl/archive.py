@@ -30,6 +30,8 @@ import re
 import struct
 import zipfile
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -46,6 +48,8 @@ MAX_ENTRIES = 4096
 MAX_LOSDATA_BYTES = 8_000_000           # the gzip file inside the zip (real ones: ~0.1 MB)
 MAX_PAYLOAD_BYTES = PAYLOAD + PAYLOAD // 64 + 64   # with the block headers (5 per 1,024 bytes)
 MAX_METADATA_BYTES = 1_000_000
+MAX_IMAGE_BYTES = 16_000_000            # the board's picture (real ones: 0.2-2 MB)
+IMAGE_SUFFIXES = (".gif", ".png", ".jpg", ".jpeg")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,15}$")
 
 
@@ -65,6 +69,37 @@ class Archive:
 
 def read(data: bytes) -> Archive:
     """The archive in ``data``, or SetupError saying what is wrong with the file."""
+    with _opened(data) as (z, members):
+        los = members.get("LOSData")
+        if los is None:
+            raise SetupError("board file: this zip has no LOSData: it is not a VASL board "
+                             "archive, or a board without terrain data")
+        gz = _member(z, los, MAX_LOSDATA_BYTES)
+        xml = _metadata_xml(z, members)
+    name, version, buildings = _metadata(xml)
+    elevations, codes = _los_data(gz)
+    return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings)
+
+
+def image(data: bytes) -> tuple[str, bytes] | None:
+    """The board's own picture in the archive, ``(file name, bytes)``, or None:
+    the one the metadata's ``boardImageFileName`` names, else ``bd<name>.gif``
+    or ``.png``; at most ``MAX_IMAGE_BYTES``. The rules never read it."""
+    with _opened(data) as (z, members):
+        root = _metadata_root(_metadata_xml(z, members))
+        name, _, _ = _metadata(root)
+        named = (root.get("boardImageFileName") or "").strip()
+        wanted = [named] if named and "/" not in named else []
+        for file in wanted + [f"bd{name}.gif", f"bd{name}.png"]:
+            if file in members and file.lower().endswith(IMAGE_SUFFIXES):
+                return file, _member(z, members[file], MAX_IMAGE_BYTES)
+    return None
+
+
+@contextmanager
+def _opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]]:
+    """The archive's zip and its members by file name (folders dropped); a
+    damaged zip, or anything but bytes, raises SetupError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SetupError("board file: expected the file's bytes")
     data = bytes(data)
@@ -74,25 +109,20 @@ def read(data: bytes) -> Archive:
     _check_directory(data)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            members = {info.filename.rsplit("/", 1)[-1]: info for info in z.infolist()}
-            los = members.get("LOSData")
-            if los is None:
-                raise SetupError("board file: this zip has no LOSData: it is not a VASL board "
-                                 "archive, or a board without terrain data")
-            gz = _member(z, los, MAX_LOSDATA_BYTES)
-            meta = members.get("BoardMetadata.xml")
-            if meta is None:
-                raise SetupError("board file: this zip has no BoardMetadata.xml (the board's "
-                                 "name and version): it is not a VASL board archive VASL 6 reads")
-            xml = _member(z, meta, MAX_METADATA_BYTES)
+            yield z, {info.filename.rsplit("/", 1)[-1]: info for info in z.infolist()}
     except SetupError:
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
             OSError, ValueError, zlib.error, RuntimeError) as e:
         raise SetupError(f"board file: the zip archive is damaged ({_why(e)})") from None
-    name, version, buildings = _metadata(xml)
-    elevations, codes = _los_data(gz)
-    return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings)
+
+
+def _metadata_xml(z: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo]) -> bytes:
+    meta = members.get("BoardMetadata.xml")
+    if meta is None:
+        raise SetupError("board file: this zip has no BoardMetadata.xml (the board's "
+                         "name and version): it is not a VASL board archive VASL 6 reads")
+    return _member(z, meta, MAX_METADATA_BYTES)
 
 
 def _why(e: Exception) -> str:
@@ -126,7 +156,7 @@ def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
     return out
 
 
-def _metadata(xml: bytes) -> tuple[str, str, dict[str, str]]:
+def _metadata_root(xml: bytes) -> ElementTree.Element:
     if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
         raise SetupError("board file: BoardMetadata.xml declares a document type or entities, "
                          "which a board's metadata never does")
@@ -136,6 +166,12 @@ def _metadata(xml: bytes) -> tuple[str, str, dict[str, str]]:
         raise SetupError(f"board file: BoardMetadata.xml is damaged ({_why(e)})") from None
     if root.tag != "boardMetadata":
         raise SetupError("board file: BoardMetadata.xml is not a VASL board's metadata")
+    return root
+
+
+def _metadata(xml: bytes | ElementTree.Element) -> tuple[str, str, dict[str, str]]:
+    """The board's name, version and building types (hex name: type name)."""
+    root = _metadata_root(xml) if isinstance(xml, bytes) else xml
     fields = {}
     for key in ("name", "version"):
         value = (root.get(key) or "").strip()
