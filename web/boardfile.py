@@ -76,13 +76,12 @@ def map_terrain(setup: Any) -> dict:
     map has a ``source``."""
     from dataclasses import replace
 
-    from pycore.setup import _dump, imported_terrain, load_setup
+    from pycore.setup import imported_terrain, load_setup
     s = load_setup(setup)
     if s.layout is None or not s.layout.sources:
         return {"hexes": {}, "hexsides": {}}
-    with s.names():
-        hexes, sides = imported_terrain(s.layout)
-        d = _dump(replace(s, hexes=hexes, hexsides=sides, units=(), own=None))
+    hexes, sides = imported_terrain(s.layout)
+    d = replace(s, hexes=hexes, hexsides=sides, units=(), own=None).to_dict()
     return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
 
 
