@@ -178,7 +178,11 @@ class Assessment:
             return None
         ht = HEXSIDES[kind]
         tem = ht.indirect_tem if self.indirect else ht.tem
-        rule = "B9.34" if self.indirect else ("B9.5" if kind in BOCAGE_TYPES else "B9.3")
+        # The TEM is B9.3's (B9.5's for bocage); B9.42 decided it applies when the
+        # target is at a vertex this wall ends at (Bypass, Snap Shot).
+        at_vertex = self.te.point != self.te.hex and self.te.point in g.hexside_ends(sd)
+        rule = "B9.34" if self.indirect else ("B9.42" if at_vertex else
+                                              "B9.5" if kind in BOCAGE_TYPES else "B9.3")
         if kind in BOCAGE_TYPES:   # light bocage: the play aid gives bocage's TEM
             self.say("B9.531" if not self.indirect else rule,
                      f"{kind} {name}: +{tem}; elevation never reduces it.")

@@ -159,3 +159,12 @@ def test_B9_42_own_bocage_reached_via_the_hex_across_it_is_judged_by_B9_521(kind
     for r in check_both_ways(s, "f", "t"):
         assert not r["los"] and r["rule"] == "B9.521"
     assert api.los(s, "f", "t")["location_los"]
+
+
+@pytest.mark.parametrize("firer, hexside", [("R5", "Q5-R4"), ("O5", "Q4-Q5")])
+def test_B9_42_the_TEM_step_of_a_wall_at_the_traced_vertex_cites_B9_42(firer, hexside):
+    # The wall's TEM value is B9.3's; that it applies at the vertex is B9.42's
+    # ruling, and the step the player reads says so.
+    r = api.fire(_s({hexside: "wall"}, firer), "f", "t")
+    wall_steps = [x for x in r["steps"] if x["text"].startswith(f"wall {hexside}: +")]
+    assert wall_steps and all(x["rule"] == "B9.42" for x in wall_steps), wall_steps
