@@ -200,8 +200,8 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
         if not isinstance(row, list) or not row:
             raise SetupError(f"{path}[{i}]: must be a list of boards")
         if len(row) != len(value[0]):
-            raise SetupError(f"{path}[{i}]: has {len(row)} boards, but row 0 has {len(value[0])}:"
-                             " every row of boards must be as long")
+            raise SetupError(f"{path}[{i}]: has {len(row)} boards, but the first row has "
+                             f"{len(value[0])}: every row of boards must be as long")
         out = []
         for j, board in enumerate(row):
             where = f"{path}[{i}][{j}]"
