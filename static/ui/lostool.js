@@ -8,6 +8,7 @@
 // stays on the map (#los-chip) while other tools are in use.
 
 import { showLosResult, clearLosResult } from "./panels.js";
+import { partOf } from "./mapview.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,6 +20,8 @@ export class LosTool {
     this.vertex = null;
     this.token = 0;
     this.lastResult = null;
+    // What a tap asks, by what was tapped (ui/tools.js).
+    this.taps = { unit: (id) => this.tap({ unit: id }), hex: (hex) => this.tap({ hex }) };
     $("los-viewer-level").addEventListener("change", () => this.run());
     $("los-target-level").addEventListener("change", () => this.run());
     $("los-clear-vertex").addEventListener("click", () => this.setTargetVertex(null));
@@ -62,7 +65,7 @@ export class LosTool {
       this.showMessage("Pick a target hex first; a unit's own vertex is set in the unit editor.");
       return;
     }
-    if (vertex && !vertex.split("-").includes(this.target.hex)) {
+    if (vertex && !partOf(vertex, this.target.hex)) {
       this.showMessage(`${vertex} is not a vertex of ${this.target.hex}.`);
       return;
     }

@@ -30,6 +30,12 @@ export function nameKey(name) {
   return text.includes("-") ? text.split("-").map(hexKey).sort().join("-") : hexKey(text);
 }
 
+// Whether a hexside or vertex (part) is one of this hex's: one of the hexes
+// it names is the hex.
+export function partOf(part, hex) {
+  return String(part).split("-").some((h) => nameKey(h) === nameKey(hex));
+}
+
 function el(tag, attrs = {}, text) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));

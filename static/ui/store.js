@@ -17,7 +17,12 @@
 // save of any tab; a save that cannot be used, or an older one found nowhere
 // else (another tab's work), is kept aside saying where it came from (KEPT_KEY).
 // The history is written once, after the setup, and shortened to fit: it
-// never costs the setup its save.
+// never costs the setup its save. The decisions (which save opens, what is
+// kept aside, how much history is written) are pure, in ui/saves.js.
+
+import { chooseSave, historyTexts, judge, keptEntries, keptWith } from "./saves.js";
+
+export { ORIGIN, drawable } from "./saves.js";
 
 const SAVE_KEY = "asl-los.setup.v1";
 const STAMP_KEY = "asl-los.saved-at.v1";
@@ -26,12 +31,6 @@ const TAB_KEY = "asl-los.tab.v1";
 const KEPT_KEY = "asl-los.kept.v1";
 const PENDING_KEY = "asl-los.pending.v1";
 const HISTORY_LIMIT = 200;
-const SAVED_HISTORY = 30;
-// Where a save came from, in a player's words (a kept-aside entry says it).
-export const ORIGIN = {
-  pending: "the last change before a reload", tab: "this tab's own save",
-  saved: "the autosave", history: "the undo history", kept: "an earlier kept-aside setup",
-};
 
 export const clone = (value) => JSON.parse(JSON.stringify(value));
 
@@ -39,15 +38,6 @@ export function emptySetup(columns = 33, rows = 10, board) {
   const map = { columns, rows };
   if (board !== undefined && board !== null) map.board = board;
   return { format: "asl-setup", version: 1, map, hexes: {}, hexsides: {}, units: [] };
-}
-
-// The shape the page needs to draw a setup; Python checks it in full.
-export function drawable(s) {
-  return Boolean(s && typeof s === "object" && s.map && Number.isInteger(s.map.columns)
-    && Number.isInteger(s.map.rows) && Array.isArray(s.units)
-    && s.units.every((u) => u && typeof u === "object" && typeof u.hex === "string")
-    && s.hexes && typeof s.hexes === "object" && !Array.isArray(s.hexes)
-    && s.hexsides && typeof s.hexsides === "object" && !Array.isArray(s.hexsides));
 }
 
 export class Store {
@@ -182,97 +172,28 @@ export class Store {
 
   // The undo history, once, in as many of its last steps as storage holds.
   saveHistory(at) {
-    for (let steps = SAVED_HISTORY; ; steps >>= 1) {
-      const last = (list) => (steps ? list.slice(-steps) : []);
-      const text = `{"at":${at},"undo":${JSON.stringify(last(this.undoStack))},` +
-        `"redo":${JSON.stringify(last(this.redoStack))}}`;
+    for (const [steps, text] of historyTexts(at, this.undoStack, this.redoStack)) {
       if (write(localStorage, HISTORY_KEY, text)) return steps;
       forget(localStorage, HISTORY_KEY);
-      if (!steps) return -1;
     }
+    return -1;
   }
 
-  // What storage holds, every key read through one guarded reader:
+  // What storage holds, every key read through one guarded reader, and
+  // what a restart makes of it (saves.js chooseSave):
   //   {setup, history, source, fallbacks, aside}
-  // setup/history/source: the newest save of any kind that the page can draw
-  // (source "pending", "tab" or "saved"; setup null when there is none);
-  // fallbacks: the older ones, newest first, to try should Python refuse it;
-  // aside: [{text, origin}] what must be kept aside now: values that are not
-  // setups, and an older save of this tab's own found nowhere else (another
-  // tab saved since), before anything can overwrite them.
   static restore() {
-    const found = [];
-    const aside = [];
-    const shared = read(localStorage, SAVE_KEY);
-    if (shared.text !== null) {
-      if (drawable(shared.value)) {
-        found.push({ source: "saved", setup: shared.value, text: shared.text,
-                     at: sharedStamp(shared.text) });
-      } else aside.push({ text: shared.text, origin: "saved" });
-    }
-    for (const [source, key] of [["tab", TAB_KEY], ["pending", PENDING_KEY]]) {
-      const got = read(sessionStorage, key);
-      if (got.text === null) continue;
-      const value = got.value;
-      if (value && typeof value === "object" && drawable(value.setup)) {
-        found.push({ source, setup: value.setup, text: JSON.stringify(value.setup),
-                     at: Number.isFinite(value.at) ? value.at : 0 });
-      } else aside.push({ text: got.text, origin: source });
-    }
-    for (const f of found) lastAt = Math.max(lastAt, f.at);
-    // Newest first; at the same stamp, this tab's newest change before its copy
-    // before the shared save (the order of issue 8, for saves made before stamps).
-    found.sort((a, b) => b.at - a.at || RANK[b.source] - RANK[a.source]);
-    // A pending change older than a save was saved or refused since.
-    const candidates = found.filter((f, i) => f.source !== "pending" || i === 0);
-    const stored = read(localStorage, HISTORY_KEY);
-    const history = stored.value;
-    if (stored.text !== null && !historyOf(history)) aside.push({ text: stored.text, origin: "history" });
-    for (const c of candidates) {
-      c.history = history && (history.at ?? 0) === c.at && c.source !== "pending"
-        ? historyOf(history) : null;
-    }
-    const unique = candidates.filter((c, i) => candidates.findIndex((d) => d.text === c.text) === i);
-    if (unique[0]?.source === "pending") {
-      // Its history: the save it was made after, and that save's history.
-      const base = unique.find((c) => c.source !== "pending");
-      if (base) {
-        const before = candidates.find((c) => c.text === base.text && c.history)?.history;
-        unique[0].history = { undo: [...(before?.undo ?? []), base.setup], redo: [] };
-      }
-    } else if (unique[0]) {
-      unique[0].history ??= candidates.find((c) => c.text === unique[0].text && c.history)?.history ?? null;
-    }
-    const [newest, ...fallbacks] = unique;
-    if (newest && newest.source !== "pending") {
-      // An older save of this tab's, or an older shared one, that the newest
-      // does not hold in its history: the other tab's work, kept aside before
-      // this tab's next save overwrites it.
-      const reachable = new Set([newest.text,
-        ...[...(newest.history?.undo ?? []), ...(newest.history?.redo ?? [])].map((s) => JSON.stringify(s))]);
-      for (const f of fallbacks) {
-        if (!reachable.has(f.text)) aside.push({ text: f.text, origin: f.source, older: true });
-      }
-    }
-    return { setup: newest?.setup ?? null, history: newest?.history ?? null,
-             source: newest?.source ?? null, fallbacks, aside };
+    const { restored, latest } = chooseSave({
+      shared: read(localStorage, SAVE_KEY), stamped: read(localStorage, STAMP_KEY).value,
+      tab: read(sessionStorage, TAB_KEY), pending: read(sessionStorage, PENDING_KEY),
+      history: read(localStorage, HISTORY_KEY) });
+    lastAt = Math.max(lastAt, latest);
+    return restored;
   }
 
-  // Python's verdict on what restore() found, newest first. `refusal(setup)`
-  // is a Promise of Python's reason for refusing it, or null. A refused save
-  // is kept aside (keep(text, why, origin)); a refused pending change is
-  // taken back as any refused edit is (takenBack(why)); then the next newest
-  // is tried. Returns the save to use ({setup, history, source}), or null
-  // when Python refused them all.
-  static async judge(restored, refusal, { keep, takenBack }) {
-    const tries = restored.setup ? [restored, ...restored.fallbacks] : [];
-    for (const t of tries) {
-      const why = await refusal(t.setup);
-      if (why === null) return t;
-      if (t.source === "pending") takenBack(why);
-      else keep(JSON.stringify(t.setup), why, t.source);
-    }
-    return null;
+  // Python's verdict on what restore() found (saves.js judge).
+  static judge(restored, refusal, handlers) {
+    return judge(restored, refusal, handlers);
   }
 
   // A save that could not be used: kept aside, never discarded, to be
@@ -281,9 +202,8 @@ export class Store {
   // the caller offers it for download. A kept-aside store that cannot be read
   // is itself kept, as one entry.
   static keepAside(text, why, origin = "saved") {
-    const list = Store.kept();
-    if (list.some((entry) => entry.text === text)) return true;
-    list.push({ text, why, origin: ORIGIN[origin] ?? String(origin), at: new Date().toISOString() });
+    const list = keptWith(Store.kept(), text, why, origin, new Date().toISOString());
+    if (list === null) return true;
     const all = JSON.stringify(list);
     if (write(localStorage, KEPT_KEY, all)) return true;
     forget(localStorage, HISTORY_KEY);  // room: the undo history goes before kept work does
@@ -292,16 +212,7 @@ export class Store {
 
   // What is kept aside: [{text, why, origin, at}], whatever KEPT_KEY holds.
   static kept() {
-    const got = read(localStorage, KEPT_KEY);
-    if (got.text === null) return [];
-    if (!Array.isArray(got.value)) {
-      return [{ text: got.text, why: "the store of kept-aside setups could not be read",
-                origin: ORIGIN.kept, at: null }];
-    }
-    return got.value.map((entry) => (entry && typeof entry === "object" && typeof entry.text === "string"
-      ? entry
-      : { text: JSON.stringify(entry) ?? String(entry), why: "a kept-aside entry could not be read",
-          origin: ORIGIN.kept, at: null }));
+    return keptEntries(read(localStorage, KEPT_KEY));
   }
 
   // Whether a change of this tab waits for Python's verdict (static/offline.js
@@ -318,7 +229,6 @@ export class Store {
   }
 }
 
-const RANK = { saved: 0, tab: 1, pending: 2 };
 let lastAt = 0;
 
 // A stamp newer than any seen in this tab (a clock set back never makes a
@@ -329,16 +239,6 @@ function stamp() {
 }
 
 const record = (at, setupText) => `{"at":${at},"setup":${setupText}}`;
-
-// When the shared save was written: STAMP_KEY's stamp when its length fits.
-// A save written without one (a build before stamps) counts as 0, older than
-// any stamped save; one written over a stamped save without updating its
-// stamp (the stamp could not be written) is just newer than that stamp.
-function sharedStamp(text) {
-  const stamped = read(localStorage, STAMP_KEY).value;
-  if (!stamped || !Number.isFinite(stamped.at)) return 0;
-  return stamped.chars === text.length ? stamped.at : stamped.at + 0.5;
-}
 
 function saveShared(setup, at) {
   if (!write(localStorage, SAVE_KEY, setup)) {
@@ -382,9 +282,4 @@ function forget(storage, key) {
   } catch {
     // nothing to forget where storage is blocked
   }
-}
-
-function historyOf(h) {
-  const ok = (list) => Array.isArray(list) && list.every(drawable);
-  return h && ok(h.undo) && ok(h.redo) ? { undo: h.undo, redo: h.redo } : null;
 }

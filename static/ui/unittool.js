@@ -1,10 +1,13 @@
 // The Units tool (issue 9: units without a keyboard): two side chips, the
 // nations picked from a list once per setup; a palette of unit types; a tap on
 // a hex adds a unit, a tap on a counter selects it; the unit editor, whose
-// level control offers only the levels the unit's hex has (issue 8).
+// level control offers only the levels the unit's hex has (issue 8). The
+// selected unit is this tool's own (selected); a rename is told to the other
+// tools (onRename); its picks (a new hex, a Bypass hexside, a vertex) are
+// tools for one tap (ui/tools.js).
 
 import * as panels from "./panels.js";
-import { UNIT_TYPES } from "./mapview.js";
+import { UNIT_TYPES, partOf } from "./mapview.js";
 import { findUnit, newUnitId, topLevel } from "./edits.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,9 +18,13 @@ export const NATIONS = ["German", "Russian", "American", "British", "French", "I
   "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
 
 export class UnitTool {
-  constructor({ store, view, los, ui, python, setPick, showMessage }) {
-    Object.assign(this, { store, view, los, ui, python, setPick, showMessage });
+  // painted(setup): the terrain painted, an imported board's included (ui/boardlib.js).
+  constructor({ store, view, python, painted, setPick, onRename, showMessage }) {
+    Object.assign(this, { store, view, python, painted, setPick, onRename, showMessage });
+    this.selected = null;               // the selected unit's id
     this.chips = { sides: ["German", "Russian"], active: 0 };
+    // What a tap does, by what was tapped (ui/tools.js): a counter is selected, a hex gets a new unit.
+    this.taps = { unit: (id) => this.select(id), hex: (hex) => this.add(hex) };
     this.wireChips();
     this.wirePalette();
     this.wireEditor();
@@ -94,20 +101,23 @@ export class UnitTool {
 
   // --- the selected unit ----------------------------------------------------------
   select(id) {
-    this.ui.selected = id;
+    this.selected = id;
     this.view.drawUnits(this.store.setup, id);
     this.showEditor();
   }
 
+  // A deleted unit is no longer selected.
+  dropGone() {
+    if (this.selected && !findUnit(this.store.setup, this.selected)) this.selected = null;
+  }
+
   showEditor() {
-    const unit = findUnit(this.store.setup, this.ui.selected);
-    // the terrain painted (an imported board's buildings included, ui/boardlib.js)
-    const painted = this.painted ? this.painted(this.store.setup) : this.store.setup;
-    panels.showUnit(unit, unit ? topLevel(painted, unit.hex) : 0);
+    const unit = findUnit(this.store.setup, this.selected);
+    panels.showUnit(unit, unit ? topLevel(this.painted(this.store.setup), unit.hex) : 0);
   }
 
   editSelected(fn) {
-    const id = this.ui.selected;
+    const id = this.selected;
     this.store.edit((s) => {
       const unit = findUnit(s, id);
       if (unit) fn(unit, s);
@@ -123,9 +133,9 @@ export class UnitTool {
       if (e.target.value) u.name = e.target.value; else delete u.name;
     }));
     $("ue-side").addEventListener("change", async (e) => {
-      const id = this.ui.selected;
+      const id = this.selected;
       const side = (await this.typed("side", e.target.value)).trim();
-      if (this.ui.selected === id) e.target.value = side;
+      if (this.selected === id) e.target.value = side;
       this.store.edit((s) => { const u = findUnit(s, id); if (u) u.side = side || u.side; });
     });
     $("ue-type").addEventListener("change", (e) => edit((u) => { u.type = e.target.value; }));
@@ -136,36 +146,64 @@ export class UnitTool {
     $("ue-wa").addEventListener("change", (e) => edit((u) => {
       if (e.target.value === "auto") delete u.wa; else u.wa = e.target.value === "true";
     }));
-    $("ue-pick-bypass").addEventListener("click", () => this.setPick({ kind: "hexside", purpose: "bypass" }));
+    $("ue-pick-bypass").addEventListener("click", () => this.setPick({ kind: "hexside", hexside: (name) => this.setBypass(name) }));
     $("ue-clear-bypass").addEventListener("click", () => edit((u) => { delete u.bypass; }));
-    $("ue-pick-vertex").addEventListener("click", () => this.setPick({ kind: "vertex", purpose: "vertex" }));
+    $("ue-pick-vertex").addEventListener("click", () => this.setPick({ kind: "vertex", vertex: (name) => this.setVertex(name) }));
     $("ue-clear-vertex").addEventListener("click", () => edit((u) => { delete u.vertex; }));
-    $("ue-move").addEventListener("click", () => this.setPick({ kind: "hex", purpose: "move" }));
+    $("ue-move").addEventListener("click", () => this.setPick({ kind: "hex", hex: (hex) => this.move(hex) }));
     // Stacking: the hex's counter takes taps, so a unit joins it from here.
     $("ue-stack").addEventListener("click", () => {
-      const unit = findUnit(this.store.setup, this.ui.selected);
+      const unit = findUnit(this.store.setup, this.selected);
       if (unit) this.add(unit.hex);
     });
     $("ue-delete").addEventListener("click", () => {
-      const id = this.ui.selected;
+      const id = this.selected;
       this.store.edit((s) => { s.units = s.units.filter((u) => u.id !== id); });
       this.select(null);
     });
   }
 
-  async rename(input) {
-    const ui = this.ui;
-    const old = ui.selected;
-    const id = (await this.typed("id", input.value)).trim();
-    if (ui.selected !== old) return;          // another unit was chosen meanwhile
-    if (!id || this.store.setup.units.some((u) => u.id === id)) {
-      this.showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
-      input.value = ui.selected;
+  // --- the picks: each one tap on the map, for the selected unit ---------------------
+
+  // A moved unit arrives at ground level, out of Bypass: always a Location the
+  // new hex has (issue 8); set its level after.
+  move(hex) {
+    if (!findUnit(this.store.setup, this.selected)) return;
+    this.editSelected((u) => { u.hex = hex; delete u.bypass; delete u.vertex; delete u.level; });
+  }
+
+  // A4.3: a Bypass unit straddles a hexside of its own hex.
+  setBypass(hexside) {
+    const unit = findUnit(this.store.setup, this.selected);
+    if (!unit) return;
+    if (!partOf(hexside, unit.hex)) {
+      this.showMessage(`${hexside} is not a hexside of ${unit.hex}.`);
       return;
     }
-    ui.selected = id;
-    this.los.renameUnit(old, id);
-    if (ui.vis?.unit === old) ui.vis.unit = id;
+    this.editSelected((u) => { u.bypass = hexside; });
+  }
+
+  setVertex(vertex) {
+    const unit = findUnit(this.store.setup, this.selected);
+    if (!unit) return;
+    if (!partOf(vertex, unit.hex)) {
+      this.showMessage(`${vertex} is not a vertex of ${unit.hex}.`);
+      return;
+    }
+    this.editSelected((u) => { u.vertex = vertex; });
+  }
+
+  async rename(input) {
+    const old = this.selected;
+    const id = (await this.typed("id", input.value)).trim();
+    if (this.selected !== old) return;        // another unit was chosen meanwhile
+    if (!id || this.store.setup.units.some((u) => u.id === id)) {
+      this.showMessage(id ? `There is already a unit "${id}".` : "A unit needs an id.");
+      input.value = this.selected;
+      return;
+    }
+    this.selected = id;
+    this.onRename(old, id);
     this.store.edit((s) => { findUnit(s, old).id = id; });
   }
 

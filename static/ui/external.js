@@ -1,0 +1,122 @@
+// Files and links: a setup from outside (a file, a share link, a new map, a
+// script through window.asl) replaces the one on screen only once Python has
+// checked it, and a bad one changes nothing; the setup and the map go out as
+// JSON, SVG and PNG (ui/files.js does the bytes).
+
+import * as files from "./files.js";
+import { emptySetup } from "./store.js";
+import { failed, showMessage, succeeded } from "./messages.js";
+
+const $ = (id) => document.getElementById(id);
+const megabytes = (bytes) => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
+
+export class External {
+  // loaded(setup): a setup from outside is on screen (the unit chips follow it).
+  constructor({ store, python, view, maps, card, library, boardGrid, loaded }) {
+    Object.assign(this, { store, python, view, maps, card, library, boardGrid, loaded });
+    // The engine's limits (pycore.limits via "version"), or null.
+    this.version = python.ready.then(() => python.call("version")).catch(() => null);
+    this.wireFiles();
+    this.wireNewMap();
+    $("open-link").addEventListener("click", () => {
+      const text = prompt("Paste a share link");
+      if (text) this.openLink(text);
+    });
+    addEventListener("hashchange", () => {
+      const link = files.takeLinkFromUrl();
+      if (link) this.openLink(link);
+    });
+  }
+
+  // Replace the setup with one from outside: Python checks it first.
+  async load(setup, what) {
+    let valid;
+    try {
+      valid = await this.python.call("validate", setup);
+    } catch (err) {
+      failed("load", `Could not open the ${what}: ${err.player ?? err.message}. Your setup is unchanged.`);
+      throw err;
+    }
+    succeeded("load");
+    this.store.replaceChecked(valid, what);
+    this.loaded(this.store.setup);
+    await this.maps.job;
+    this.maps.frame();
+    return valid;
+  }
+
+  // A share link's setup and question; false if it is not opened (yet).
+  async openLink(text) {
+    if (await this.library.holdLink(text)) return false;   // kept until its boards are imported
+    let opened;
+    try {
+      opened = await this.python.call("share_read", text);
+    } catch (err) {
+      showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
+      return false;
+    }
+    await this.load(opened.setup, "share link").catch(() => {});
+    if (opened.question) await this.card.ask(opened.question);
+    showMessage(["Opened the setup from the share link (Undo brings back the previous one).",
+      ...opened.warnings].join(" "), opened.warnings.length ? "error" : "info");
+    return true;
+  }
+
+  wireFiles() {
+    $("import").addEventListener("change", async (e) => {
+      const file = e.target.files[0];
+      e.target.value = "";
+      if (!file) return;
+      // Refused from its size before it is read (issue 24: a 30 MB file took 15 s);
+      // the largest setup Python reads comes with "version" (pycore.limits).
+      const most = (await this.version)?.max_setup_bytes;
+      if (most && file.size > most) {
+        failed("load", `Could not open the file ${file.name}: it is ${megabytes(file.size)}, and a ` +
+          `setup file is at most ${megabytes(most)}. Your setup is unchanged.`);
+        return;
+      }
+      // Its text goes to Python as it is: JSON.parse here would read 1e999999 as
+      // Infinity, sent on as null (issue 24); pycore.jsonread refuses it.
+      this.load(await file.text(), `file ${file.name}`).catch(() => {});
+    });
+    const { view } = this;
+    $("export-json").addEventListener("click", () => files.download("asl-setup.json", files.setupBlob(this.store.setup)));
+    $("export-svg").addEventListener("click", () =>
+      files.download("asl-map.svg", new Blob([files.svgText(view.whole())], { type: "image/svg+xml" })));
+    $("export-png").addEventListener("click", async () => {
+      try {
+        files.download("asl-map.png", await files.pngBlob(view.whole()));
+      } catch (err) {
+        showMessage(err.message);
+      }
+    });
+  }
+
+  wireNewMap() {
+    $("new-boards").addEventListener("click", () => {
+      const empty = this.boardGrid.emptyCell();
+      if (empty) {
+        failed("load", `Type a board number in every box: the one in row ${empty.i + 1}, ` +
+          `column ${empty.j + 1} is empty.`);
+        empty.label.focus();
+        return;
+      }
+      const setup = emptySetup();
+      setup.map = { boards: this.boardGrid.boards() };
+      this.load(setup, "new map").catch(() => {});
+    });
+    // The plain map's size boxes offer what the engine allows.
+    this.version.then((v) => {
+      if (!v) return;
+      $("map-columns").max = v.max_columns;
+      $("map-rows").max = v.max_rows;
+      $("map-limits").textContent = `1 to ${v.max_columns} columns, 1 to ${v.max_rows} rows, ` +
+        `at most ${v.max_map_hexes.toLocaleString("en")} hexes.`;
+    }).catch(() => {});
+    $("new-map").addEventListener("click", () => {
+      const columns = Math.trunc(Number($("map-columns").value));
+      const rows = Math.trunc(Number($("map-rows").value));
+      this.load(emptySetup(columns, rows), "new map").catch(() => {});
+    });
+  }
+}

@@ -1,0 +1,61 @@
+// The Visibility tool: tap a unit or a hex, and every hex it sees is shaded on
+// the map (pycore.api visibility: seen, hindered or unseen), kept live through
+// every edit until cleared. A unit viewer that is deleted ends it.
+
+import { findUnit } from "./edits.js";
+import { situationMessage } from "./messages.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class VisibilityTool {
+  constructor({ store, view, python }) {
+    Object.assign(this, { store, view, python });
+    this.viewer = null;                 // {unit} or {hex}
+    this.token = 0;                     // drops answers to an older viewer or setup
+    // What a tap asks, by what was tapped (ui/tools.js).
+    this.taps = { unit: (id) => this.show({ unit: id }), hex: (hex) => this.show({ hex }) };
+    $("vis-clear").addEventListener("click", () => this.clear());
+  }
+
+  show(viewer) {
+    this.viewer = viewer;
+    $("vis-from").textContent = viewer.unit ?? viewer.hex;
+    this.refresh();
+  }
+
+  clear() {
+    this.viewer = null;
+    $("vis-from").textContent = "–";
+    $("vis-count").textContent = "";
+    this.refresh();
+  }
+
+  renameUnit(oldId, newId) {
+    if (this.viewer?.unit === oldId) this.viewer.unit = newId;
+  }
+
+  async refresh() {
+    const token = ++this.token;
+    const vis = this.viewer;
+    if (!vis) {
+      this.view.clearOverlay();
+      return;
+    }
+    const viewer = vis.unit ?? { hex: vis.hex, level: 0 };
+    if (vis.unit && !findUnit(this.store.setup, vis.unit)) {
+      this.viewer = null;
+      this.view.clearOverlay();
+      $("vis-from").textContent = "–";
+      return;
+    }
+    try {
+      const result = await this.python.latest("visibility", "visibility", this.store.setup, viewer);
+      if (token !== this.token) return;
+      this.view.setOverlay(result.hexes);
+      const seen = Object.values(result.hexes).filter((h) => h.los).length;
+      $("vis-count").textContent = `sees ${seen} of ${Object.keys(result.hexes).length} hexes`;
+    } catch (err) {
+      if (token === this.token) situationMessage(`Visibility: ${err.message}`);
+    }
+  }
+}
