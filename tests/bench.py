@@ -268,6 +268,73 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     return out
 
 
+# Pathological but legal setups (issue 24, item 4): each with the viewer whose
+# visibility sweep is the slowest found. Shared with the browser benchmark.
+HINDRANCES = ("grain", "brush", "orchard")
+
+
+def _units(grid: g.Grid, rng: random.Random, n: int = 400) -> list[dict]:
+    cells = grid.hexes()
+    return [{"id": f"u{i}", "side": ("German", "Russian")[i % 2], "type": "squad",
+             "hex": g.hex_name(rng.choice(cells))} for i in range(n)]
+
+
+def bocage_everywhere(columns: int = 66, rows: int = 20) -> dict:
+    """Bocage on every hexside (up to the 4,000 a setup may hold) over open
+    hills of levels 0-3 in patches, 400 units; unit u0 on a level-3 hill near
+    a corner, which sees over the bocage of the hills below it."""
+    grid = g.Grid(columns, rows)
+    hexes: dict[str, dict] = {}
+    sides: dict[str, str] = {}
+    for h in grid.hexes():
+        col, row = g.col_row(h)
+        level = (col // 4 + row // 5) % 4
+        if level:
+            hexes[g.hex_name(h)] = {"level": level}
+        for n in g.neighbours(h)[:3]:
+            if grid.contains(n) and len(sides) < 4000:
+                sides[g.hexside_name(g.hexside(h, n))] = "bocage"
+    units = _units(grid, random.Random(24))
+    units[0]["hex"] = "C3"
+    hexes["C3"] = {"level": 3}
+    return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},
+            "hexes": hexes, "hexsides": sides, "units": units}
+
+
+def hindrance_field(columns: int = 132, rows: int = 20, walls: int = 0,
+                    corner: int = 20) -> dict:
+    """Every hex a hindrance (grain, brush, orchard) but corner A1 at level
+    ``corner``, where unit u0 stands; ``walls`` walls on every other hexside."""
+    grid = g.Grid(columns, rows)
+    hexes = {g.hex_name(h): {"terrain": HINDRANCES[i % 3]} for i, h in enumerate(grid.hexes())}
+    hexes["A1"] = {"level": corner}
+    all_sides = [g.hexside(h, n) for h in grid.hexes() for n in g.neighbours(h)[:3]
+                 if grid.contains(n)]
+    sides = {g.hexside_name(sd): "wall" for sd in all_sides[::2][:walls]}
+    units = _units(grid, random.Random(25))
+    units[0]["hex"] = "A1"
+    return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},
+            "hexes": hexes, "hexsides": sides, "units": units}
+
+
+def old_map(columns: int = 132, rows: int = 80) -> dict:
+    """A map over today's cap, as a link of an earlier release may hold one
+    (it opens with a warning): seeded random terrain, 4,000 hexes painted."""
+    setup = random_setup(columns, rows, random.Random(26), density=0.3)
+    setup["hexes"] = dict(list(setup["hexes"].items())[:4000])
+    setup["hexsides"] = dict(list(setup["hexsides"].items())[:4000])
+    setup["units"] = [{"id": "u0", "side": "German", "type": "squad", "hex": "A1"}]
+    return setup
+
+
+def pathological() -> dict[str, tuple[dict, str]]:
+    """name -> (setup, viewer): the worst visibility sweeps found."""
+    return {"bocage everywhere over hills, 66 x 20": (bocage_everywhere(), "u0"),
+            "level-20 corner over hindrances, 132 x 20": (hindrance_field(), "u0"),
+            "the same with 4,000 walls": (hindrance_field(walls=4000), "u0"),
+            "old link's map, 132 x 80": (old_map(), "u0")}
+
+
 def main() -> None:
     setupcache.clear()
     r = bench_los()
