@@ -445,18 +445,91 @@ def library_times(site: Site) -> dict:
     return out
 
 
+# Issue 24, item 4: the pathological but legal setups of tests.bench, in the
+# page. Per setup: a new setup's validate (a tap's check) and a visibility
+# sweep from a new viewer, each alone; then, while a sweep from another new
+# viewer runs, a LOS ruling and a changed setup's validate asked 50 ms into
+# it (ms from asking to the answer), and whether each came before the sweep's.
+SWEEPS = """async (cases) => {
+  const { python } = await import("./pyworker.js");
+  const out = {};
+  const time = async (f) => { const t0 = performance.now(); await f(); return performance.now() - t0; };
+  for (const [name, setup, viewer, other] of cases) {
+    const r = {};
+    r["validate, a new setup"] = await time(() => python.call("validate", setup));
+    r["visibility, a new viewer"] = await time(() => python.call("visibility", setup, viewer));
+    const t0 = performance.now();
+    let swept = null;
+    const sweep = python.call("visibility", setup, other).then(() => { swept = performance.now() - t0; });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    r["during a sweep: los"] = await time(() => python.call("los", setup, viewer, { hex: "F5" }));
+    r["  ... answered before the sweep"] = swept === null ? "yes" : "no";
+    const changed = { ...setup, units: setup.units.slice(0, -1) };
+    r["during a sweep: validate, a changed setup"] = await time(() => python.call("validate", changed));
+    r["  ... answered before the sweep "] = swept === null ? "yes" : "no";
+    await sweep;
+    r["the sweep (from its start)"] = swept;
+    out[name] = r;
+  }
+  return out;
+}"""
+
+
+def pathological_times(site: Site) -> dict:
+    """``SWEEPS`` on each of tests.bench's pathological setups, one fresh profile."""
+    from playwright.sync_api import sync_playwright
+    from tests.bench import pathological
+    cases = []
+    for name, (setup, viewer) in pathological().items():
+        where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
+        cases.append([name, setup, viewer, {"hex": where}])
+    with sync_playwright() as playwright, \
+            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+            page.evaluate("() => window.asl.ready")
+            page.wait_for_timeout(1500)          # the idle imports done
+            return page.evaluate(SWEEPS, cases)
+        finally:
+            context.close()
+
+
+def print_pathological(found: dict) -> None:
+    print("\npathological setups (issue 24; tests.bench), in the page, ms "
+          "(target: nothing else waits behind a sweep):")
+    for name, rows in found.items():
+        print(f"  {name}:")
+        for row, value in rows.items():
+            print(f"    {row:44} {value:>8}" if isinstance(value, str)
+                  else f"    {row:44} {value:8,.0f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--only", choices=["pathological"],
+                        help="run only this section (issue 24's pathological setups)")
     args = parser.parse_args()
     site = Site(args.dist).start()
+    if args.only == "pathological":
+        try:
+            found = pathological_times(site)
+        finally:
+            site.stop()
+        print_pathological(found)
+        return
     try:
         results = run(site, args.runs)
         largest = largest_setup_times(site)
         feedback = feedback_times(site)
         boards = boards_times(site)
         boardfiles = library_times(site)
+        patho = pathological_times(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -479,6 +552,7 @@ def main() -> None:
           " a 2 x 1 map of them <= 1,000; visibility from a new viewer on drawn boards <= 250):")
     for name, ms in boardfiles.items():
         print(f"  {name:40} {ms:8,.1f} ms")
+    print_pathological(patho)
 
 
 if __name__ == "__main__":
