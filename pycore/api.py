@@ -50,14 +50,7 @@ def visibility_steps(setup: Any, viewer: Any) -> Generator[None, None, dict]:
     chunks). Each step runs under the setup's names, none across a pause."""
     from .visibility import visibility_steps as sweep
     s = loaded(setup)
-    steps = sweep(s, viewer)
-    while True:
-        with s.names():
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
-        yield
+    return (yield from s.named_steps(sweep(s, viewer)))
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:

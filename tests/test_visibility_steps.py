@@ -158,3 +158,37 @@ def test_a_sweep_on_boards_keeps_its_boards_names_across_rulings_on_a_plain_map_
             break
     assert result["viewer"] == "6Z9"
     assert result["hexes"] == _rulings(boards, {"hex": "6Z9"})
+
+
+@given(setups(**SMALL), setups(**SMALL), st.integers(1, 30), st.booleans())
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_a_map_drawn_in_steps_with_rulings_between_is_the_map_drawn_whole(
+        setup, other, step, counters):
+    # web.render.map_svg_steps: the 132 x 80 map of an old link takes seconds,
+    # so the worker draws it in steps (issue 24).
+    from web import render
+    saved = render.STEP
+    render.STEP = step
+    try:
+        whole = render.map_svg(setup, counters=counters)
+        steps = render.map_svg_steps(setup, counters=counters)
+        while True:
+            api.visibility(other, {"hex": "A1"})      # named on another map, maybe
+            try:
+                next(steps)
+            except StopIteration as done:
+                drawn = done.value
+                break
+    finally:
+        render.STEP = saved
+    assert drawn == whole
+
+
+def test_the_bridge_draws_a_map_in_steps_as_call_draws_it_whole(short_steps):
+    grid = {"format": "asl-setup", "version": 1, "map": {"boards": [["6", "12"], ["44", "y"]]}}
+    args = json.dumps([grid, {"counters": False}])
+    answer, steps = _drive(4, bridge.begin(4, "render_map", args))
+    assert steps > 10
+    assert answer == json.loads(bridge.call("render_map", args))
+    assert 'data-hex="6A1"' in answer["ok"] and 'data-hex="yGG10"' in answer["ok"]

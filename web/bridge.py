@@ -50,9 +50,15 @@ def validate(setup: Any) -> dict:
 
 
 def render_map(setup: Any, options: dict | None = None) -> str:
+    from pycore.visibility import finish
+    return finish(render_map_steps(setup, options))
+
+
+def render_map_steps(setup: Any, options: dict | None = None) -> Any:
+    """``render_map`` in steps (a 132 x 80 map takes seconds; issue 24)."""
     if options is not None and not isinstance(options, dict):
         raise SetupError("options: must be an object")
-    return import_module("web.render").map_svg(setup, **(options or {}))
+    return import_module("web.render").map_svg_steps(setup, **(options or {}))
 
 
 def share_read(text: Any) -> dict:
@@ -95,7 +101,8 @@ QUERIES: dict[str, Query] = {
                         imports=("pycore.share", "web.messages")),
     "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
                             at_start=False),             # asked only for a new map size
-    "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",)),
+    "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",),
+                        steps="render_map_steps"),
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
     "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
     "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
