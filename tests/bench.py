@@ -19,6 +19,13 @@ Rows, on CPython, with their targets:
   the memory each imported board holds (<= 20 MB), on archives the tests'
   writer paints (``tests/vasl_writer.py``: no real board's data).
 
+- pathological setups (issue 24): bocage on every hexside over hills, a
+  level-20 corner over a field of hindrances (and with 4,000 walls), an old
+  link's 132 x 80 map, each with 400 units: validate, Wall Advantage, a
+  visibility sweep whole and in the page's steps (``web.bridge.begin``;
+  a step <= 100 ms) and the page's grid drawn in steps.
+  ``python -m tests.bench pathological`` prints this section alone.
+
 The random boards are seeded, so every run measures the same work.
 """
 from __future__ import annotations
@@ -335,7 +342,55 @@ def pathological() -> dict[str, tuple[dict, str]]:
             "old link's map, 132 x 80": (old_map(), "u0")}
 
 
+def _in_steps(job: int, name: str, args: str) -> tuple[float, int, float, float]:
+    """ms of a query run through web.bridge.begin/resume as the page's worker
+    runs it: in all, how many steps, and the longest step in wall-clock and in
+    CPU time (under load the wall clock adds the time other processes ran)."""
+    from web import bridge
+    times, cpu = [], []
+    answer = None
+    while answer is None:
+        t0, c0 = time.perf_counter(), time.process_time()
+        answer = bridge.begin(job, name, args) if not times else bridge.resume(job)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    assert '"ok"' in answer[:8], answer[:200]
+    return sum(times) * 1e3, len(times), max(times) * 1e3, max(cpu) * 1e3
+
+
+def bench_pathological() -> dict:
+    """Per pathological setup, ms: a new setup's validate, Wall Advantage,
+    its visibility sweep whole and in steps (steps, longest step), and the
+    page's grid drawn in steps."""
+    from web import bridge
+    out = {}
+    for job, (name, (setup, viewer)) in enumerate(pathological().items()):
+        text = json.dumps([setup])
+        row: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        bridge.call("validate", text)
+        row["validate"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        bridge.call("wall_advantage", text)
+        row["wall_advantage"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        bridge.call("visibility", json.dumps([setup, viewer]))
+        row["visibility"] = (time.perf_counter() - t0) * 1e3
+        where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
+        row["visibility in steps"] = _in_steps(2 * job, "visibility",
+                                               json.dumps([setup, {"hex": where}]))
+        grid = {**setup, "hexes": {}, "hexsides": {}, "units": []}
+        row["render_map grid in steps"] = _in_steps(2 * job + 1, "render_map",
+                                                    json.dumps([grid, {"counters": False}]))
+        out[name] = row
+    return out
+
+
 def main() -> None:
+    import sys
+    if sys.argv[1:] == ["pathological"]:       # python -m tests.bench pathological
+        print_pathological(bench_pathological())
+        return
     setupcache.clear()
     r = bench_los()
     engine = r["engine"][0]
@@ -370,6 +425,20 @@ def main() -> None:
           f"{d['visibility'][0]:.0f} ms, max {d['visibility'][1]:.0f} ms (target <= 100 ms)")
     print(f"  depiction layers of every hex of one board: {d['layers_mb']:.2f} MB "
           "(target <= 20 MB)")
+    print_pathological(bench_pathological())
+
+
+def print_pathological(found: dict) -> None:
+    print("pathological setups (issue 24), ms; in steps: all, steps, the longest step in "
+          "wall-clock and CPU time (target: a step <= 100 ms):")
+    for name, row in found.items():
+        print(f"  {name}:")
+        for what, value in row.items():
+            if isinstance(value, tuple):
+                print(f"    {what:26} {value[0]:8,.0f} ms in {value[1]:4} steps, "
+                      f"longest {value[2]:5.0f} ms (CPU {value[3]:3.0f} ms)")
+            else:
+                print(f"    {what:26} {value:8,.0f} ms")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,9 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
 - board files (issue 19): importing one board in the page (the query, the
   first of a worker apart), two files chosen to both listed, a 2 x 1 map of
   them to their terrain painted, a reload to the kept boards painted again
+- pathological setups (issue 24, tests.bench's): a new setup's validate, a
+  sweep from a new viewer, and a LOS ruling and a changed setup's validate
+  asked during a sweep (`--only pathological` runs this section alone)
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
