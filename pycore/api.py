@@ -7,13 +7,14 @@ out is as the setup's map names it: board-prefixed on a layout of boards
 (``pycore.boards``)."""
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from . import explain
 from .errors import SetupError
 from .setupcache import loaded
 
-__all__ = ["SetupError", "los", "visibility", "fire", "wall_advantage", "move_cost", "place",
+__all__ = ["SetupError", "los", "visibility", "visibility_steps", "fire", "wall_advantage", "move_cost", "place",
            "thread", "import_board", "board_terrain", "boards"]
 
 
@@ -38,10 +39,18 @@ def visibility(setup: Any, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM
     (IN a Depression where the hex is one): one sweep in pycore.visibility,
     equal to a ruling per hex. It uses pycore.los; pycore.los never uses it."""
-    from .visibility import visibility as sweep
+    from .visibility import finish
+    return finish(visibility_steps(setup, viewer))
+
+
+def visibility_steps(setup: Any, viewer: Any) -> Generator[None, None, dict]:
+    """``visibility`` in steps: a generator that pauses (yields None) between
+    chunks of the sweep and returns the same dict (issue 24; web.bridge runs
+    it a chunk at a time, so the page's other questions are answered between
+    chunks). Each step runs under the setup's names, none across a pause."""
+    from .visibility import visibility_steps as sweep
     s = loaded(setup)
-    with s.names():
-        return sweep(s, viewer)
+    return (yield from s.named_steps(sweep(s, viewer)))
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:

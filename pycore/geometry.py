@@ -103,11 +103,22 @@ def plain_parse_hex(name: str) -> Hex:
     return hex_at(parse_column(m.group(2).upper()), int(m.group(3)))
 
 
+_PLAIN_NAMES: dict = {}      # hex -> its plain name: a sweep names each hex many times
+_PLAIN_NAMES_MAX = 20_000    # more than the 10,560 hexes of the largest old map
+
+
 def plain_hex_name(h: Hex) -> str:
+    got = _PLAIN_NAMES.get(h)
+    if got is not None:
+        return got
     col, row = col_row(h)
     if row < 0:
         raise ValueError(f"hex {h} has no name")
-    return f"{column_name(col)}{row}"
+    got = f"{column_name(col)}{row}"
+    if len(_PLAIN_NAMES) >= _PLAIN_NAMES_MAX:
+        _PLAIN_NAMES.clear()
+    _PLAIN_NAMES[h] = got
+    return got
 
 
 def parse_hex(name: str) -> Hex:

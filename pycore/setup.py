@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -152,6 +153,18 @@ class Setup:
     def names(self):
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
         return g.naming(self.layout)
+
+    def named_steps(self, steps: Generator[None, None, Any]) -> Generator[None, None, Any]:
+        """``steps`` (a generator pausing between chunks of work, issue 24),
+        each step run under this setup's names and none across a pause, when
+        the page's worker answers other questions; returns what it returns."""
+        while True:
+            with self.names():
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    return done.value
+            yield
 
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)

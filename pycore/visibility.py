@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from array import array
 from collections import OrderedDict
+from collections.abc import Generator
+from typing import Any
 
 from . import geometry as g
 from . import limits
@@ -31,6 +33,11 @@ from .terrain import obstacle_height
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
 _OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes
+# The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
+# CPython on the slowest setups) or 32 settled by the set test (issue 24);
+# web.bridge runs steps for about 50 ms at a time.
+JUDGE_WORK = 32           # a hex ruled by the LOS engine, against 1 for a set test
+STEP_WORK = 32
 
 
 def _interiors(p: g.Point, q: g.Hex) -> frozenset:
@@ -148,13 +155,25 @@ class _Sweep:
             lo, lo_ground, hi = et, et + t_dep, v.elevation
         return any(_drawn_blocks(by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
 
-    def run(self) -> array:
+    def steps(self) -> Generator[None, None, array]:
+        """The sweep, pausing (``yield``) after about ``STEP_WORK`` units of
+        work: a hex settled by the set test costs 1, one ruled by the LOS
+        engine ``JUDGE_WORK``. Returns the map (``StopIteration.value``), a
+        code per hex of ``_ground``: 0 unseen, else 1 + its Hindrance DRM.
+        Between two steps the caller may answer anything else (issue 24): a
+        step reads the setup, which never changes, and adds to caches only
+        whole entries."""
         from .los.driver import judge
         s, v = self.s, self.v
         vx, vy = v.hex
         px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
         out = array("H")
+        work = 0
         for h, _, et, t_dep, _, _ in self.ground:
+            if work >= STEP_WORK:
+                work = 0
+                yield
+            work += 1
             dx, dy = h[0] - vx, h[1] - vy
             if dx or dy:
                 sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
@@ -167,19 +186,23 @@ class _Sweep:
                 if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
                     out.append(0)
                     continue
+            work += JUDGE_WORK
             r = judge(s, v, make_end(s, h))
             out.append(1 + r.hindrance if r.los else 0)
         return out
 
 
-def visibility(s: Setup, viewer) -> dict:
-    """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
+def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
+    """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
+    the page's worker answers other questions in the pauses, and drops a
+    sweep a newer one replaces (web.bridge.begin). Returns the same dict."""
     v = resolve(s, viewer, "viewer")
     key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
     maps = s.cache.setdefault("visibility", OrderedDict())
     seen = maps.get(key)
     if seen is None:
-        seen = maps[key] = _Sweep(s, v).run()
+        seen = yield from _Sweep(s, v).steps()
+        maps[key] = seen
         if len(maps) > limits.VISIBILITY_MAPS:
             maps.popitem(last=False)
     else:
@@ -187,3 +210,17 @@ def visibility(s: Setup, viewer) -> dict:
     hexes = {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
              for (_, name, _, _, _, _), c in zip(_ground(s), seen)}
     return {"viewer": v.name, "hexes": hexes}
+
+
+def finish(steps: Generator[None, None, Any]) -> Any:
+    """What a generator of steps returns, run to its end without a pause."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def visibility(s: Setup, viewer) -> dict:
+    """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
+    return finish(visibility_steps(s, viewer))

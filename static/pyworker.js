@@ -8,7 +8,10 @@
 //   python.latest(lane, name, ...)  the same, for a panel that wants only the answer
 //                          to its newest question: per lane, one query runs at a time
 //                          and a newer one replaces a waiting one, which rejects with
-//                          .kind "Superseded" before it ever reaches Python (issue 14)
+//                          .kind "Superseded" before it ever reaches Python (issue 14);
+//                          the one running is cancelled: a query Python answers in
+//                          steps (a visibility sweep) then ends at its next pause,
+//                          rejecting with .kind "Superseded" too (issue 24)
 //   python.callBytes(name, buffer, ...)  the same, with an ArrayBuffer (a board file)
 //                          handed to the worker (transferred, not copied), which
 //                          passes its path in Pyodide's file system first (issue 19)
@@ -100,7 +103,7 @@ function callBytes(name, bytes, ...args) {
   return send(name, bytes, args);
 }
 
-function send(name, bytes, args) {
+function send(name, bytes, args, onSent = null) {
   return new Promise((resolve, reject) => {
     if (failure !== null) {
       reject(internalError(failure));
@@ -118,18 +121,20 @@ function send(name, bytes, args) {
     python.sent[name] = (python.sent[name] || 0) + 1;
     if (bytes) worker.postMessage({ id, name, args: json, bytes }, [bytes]);
     else worker.postMessage({ id, name, args: json });
+    onSent?.(id);
   });
 }
 
 // The single worker answers in turn, so three quick edits under the visibility
 // overlay would queue three full sweeps. A lane keeps one query in flight and
 // at most one waiting: the newest. The time from the last edit to its answer
-// is then at most the query in flight plus its own, never a queue.
+// is then at most the query in flight plus its own, never a queue; and the
+// one in flight is cancelled, which ends a sweep at its next pause (issue 24).
 const lanes = new Map();
 
 function latest(lane, name, ...args) {
   let l = lanes.get(lane);
-  if (!l) lanes.set(lane, (l = { busy: false, next: null }));
+  if (!l) lanes.set(lane, (l = { busy: false, next: null, running: null }));
   return new Promise((resolve, reject) => {
     if (l.next) {
       const err = new Error(`${l.next.name}: superseded by a newer question`);
@@ -137,6 +142,10 @@ function latest(lane, name, ...args) {
       l.next.reject(err);
     }
     l.next = { name, args, resolve, reject };
+    if (l.running !== null) {
+      worker.postMessage({ cancel: l.running });
+      l.running = null;                   // asked once
+    }
     pump(l);
   });
 }
@@ -146,8 +155,9 @@ function pump(l) {
   const { name, args, resolve, reject } = l.next;
   l.next = null;
   l.busy = true;
-  call(name, ...args).then(resolve, reject).finally(() => {
+  send(name, null, args, (id) => { l.running = id; }).then(resolve, reject).finally(() => {
     l.busy = false;
+    l.running = null;
     pump(l);
   });
 }

@@ -5,7 +5,10 @@
 //                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file, issue 19),
 //                                          written into Pyodide's file system; its path
 //                                          is passed to the query as its first argument
-//   worker -> page  {id, result}           result: the JSON string web.bridge.call returned
+//                   {cancel: id}           a newer question replaced query id: if it is
+//                                          still running in steps, it ends at its next
+//                                          pause, answered with kind "Superseded"
+//   worker -> page  {id, result}           result: the JSON string web.bridge answered
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -77,6 +80,7 @@ function warmWhenIdle({ pyodide, bridge }) {
   clearTimeout(idleTimer);
   if (idleDone) return;
   idleTimer = setTimeout(async () => {
+    if (live.size) return;     // a query in steps: its end sets the timer again
     idleDone = true;
     await loadIdleWheels(pyodide);
     bridge.warm(true);
@@ -93,10 +97,20 @@ started.then(
 );
 
 // Messages that arrive while Python loads wait here, and are answered in order.
+// A query with steps (web.bridge QUERIES: a visibility sweep) runs about 50 ms
+// at a time; between steps the worker lets the page's messages in, so a ruling,
+// a save's check or a cancel never waits behind a sweep (issue 24).
+const live = new Set();         // ids being answered
+const cancelled = new Set();    // ids of those a newer question replaced
 self.onmessage = async (event) => {
-  const { id, name, bytes } = event.data;
+  const { id, name, bytes, cancel } = event.data;
+  if (cancel !== undefined) {
+    if (live.has(cancel)) cancelled.add(cancel);
+    return;
+  }
   let { args } = event.data;
   let result;
+  live.add(id);
   try {
     const python = await started;
     if (python.idleQueries.has(name)) await loadIdleWheels(python.pyodide);
@@ -105,10 +119,29 @@ self.onmessage = async (event) => {
       python.pyodide.FS.writeFile(path, new Uint8Array(bytes));
       args = JSON.stringify([path, ...JSON.parse(args)]);
     }
-    result = python.bridge.call(name, args);
+    clearTimeout(idleTimer);
+    result = python.bridge.begin(id, name, args);
+    while (result === undefined) {          // Python's None: more steps to run
+      await nextTask();
+      result = cancelled.has(id) ? python.bridge.cancel(id) : python.bridge.resume(id);
+    }
     warmWhenIdle(python);
   } catch (err) {
     result = JSON.stringify({ error: String(err && err.message || err), kind: "InternalError" });
   }
+  live.delete(id);
+  cancelled.delete(id);
   postMessage({ id, result });
 };
+
+// A new task: the messages already queued (the page's questions) run first.
+// A MessageChannel, not setTimeout, whose nesting adds 4 ms per pause.
+const ticks = new MessageChannel();
+const waiting = [];
+ticks.port1.onmessage = () => waiting.shift()();
+function nextTask() {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    ticks.port2.postMessage(null);
+  });
+}

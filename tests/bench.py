@@ -19,6 +19,13 @@ Rows, on CPython, with their targets:
   the memory each imported board holds (<= 20 MB), on archives the tests'
   writer paints (``tests/vasl_writer.py``: no real board's data).
 
+- pathological setups (issue 24): bocage on every hexside over hills, a
+  level-20 corner over a field of hindrances (and with 4,000 walls), an old
+  link's 132 x 80 map, each with 400 units: validate, Wall Advantage, a
+  visibility sweep whole and in the page's steps (``web.bridge.begin``;
+  a step <= 100 ms) and the page's grid drawn in steps.
+  ``python -m tests.bench pathological`` prints this section alone.
+
 The random boards are seeded, so every run measures the same work.
 """
 from __future__ import annotations
@@ -268,7 +275,122 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     return out
 
 
+# Pathological but legal setups (issue 24, item 4): each with the viewer whose
+# visibility sweep is the slowest found. Shared with the browser benchmark.
+HINDRANCES = ("grain", "brush", "orchard")
+
+
+def _units(grid: g.Grid, rng: random.Random, n: int = 400) -> list[dict]:
+    cells = grid.hexes()
+    return [{"id": f"u{i}", "side": ("German", "Russian")[i % 2], "type": "squad",
+             "hex": g.hex_name(rng.choice(cells))} for i in range(n)]
+
+
+def bocage_everywhere(columns: int = 66, rows: int = 20) -> dict:
+    """Bocage on every hexside (up to the 4,000 a setup may hold) over open
+    hills of levels 0-3 in patches, 400 units; unit u0 on a level-3 hill near
+    a corner, which sees over the bocage of the hills below it."""
+    grid = g.Grid(columns, rows)
+    hexes: dict[str, dict] = {}
+    sides: dict[str, str] = {}
+    for h in grid.hexes():
+        col, row = g.col_row(h)
+        level = (col // 4 + row // 5) % 4
+        if level:
+            hexes[g.hex_name(h)] = {"level": level}
+        for n in g.neighbours(h)[:3]:
+            if grid.contains(n) and len(sides) < 4000:
+                sides[g.hexside_name(g.hexside(h, n))] = "bocage"
+    units = _units(grid, random.Random(24))
+    units[0]["hex"] = "C3"
+    hexes["C3"] = {"level": 3}
+    return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},
+            "hexes": hexes, "hexsides": sides, "units": units}
+
+
+def hindrance_field(columns: int = 132, rows: int = 20, walls: int = 0,
+                    corner: int = 20) -> dict:
+    """Every hex a hindrance (grain, brush, orchard) but corner A1 at level
+    ``corner``, where unit u0 stands; ``walls`` walls on every other hexside."""
+    grid = g.Grid(columns, rows)
+    hexes = {g.hex_name(h): {"terrain": HINDRANCES[i % 3]} for i, h in enumerate(grid.hexes())}
+    hexes["A1"] = {"level": corner}
+    all_sides = [g.hexside(h, n) for h in grid.hexes() for n in g.neighbours(h)[:3]
+                 if grid.contains(n)]
+    sides = {g.hexside_name(sd): "wall" for sd in all_sides[::2][:walls]}
+    units = _units(grid, random.Random(25))
+    units[0]["hex"] = "A1"
+    return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},
+            "hexes": hexes, "hexsides": sides, "units": units}
+
+
+def old_map(columns: int = 132, rows: int = 80) -> dict:
+    """A map over today's cap, as a link of an earlier release may hold one
+    (it opens with a warning): seeded random terrain, 4,000 hexes painted."""
+    setup = random_setup(columns, rows, random.Random(26), density=0.3)
+    setup["hexes"] = dict(list(setup["hexes"].items())[:4000])
+    setup["hexsides"] = dict(list(setup["hexsides"].items())[:4000])
+    setup["units"] = [{"id": "u0", "side": "German", "type": "squad", "hex": "A1"}]
+    return setup
+
+
+def pathological() -> dict[str, tuple[dict, str]]:
+    """name -> (setup, viewer): the worst visibility sweeps found."""
+    return {"bocage everywhere over hills, 66 x 20": (bocage_everywhere(), "u0"),
+            "level-20 corner over hindrances, 132 x 20": (hindrance_field(), "u0"),
+            "the same with 4,000 walls": (hindrance_field(walls=4000), "u0"),
+            "old link's map, 132 x 80": (old_map(), "u0")}
+
+
+def _in_steps(job: int, name: str, args: str) -> tuple[float, int, float, float]:
+    """ms of a query run through web.bridge.begin/resume as the page's worker
+    runs it: in all, how many steps, and the longest step in wall-clock and in
+    CPU time (under load the wall clock adds the time other processes ran)."""
+    from web import bridge
+    times, cpu = [], []
+    answer = None
+    while answer is None:
+        t0, c0 = time.perf_counter(), time.process_time()
+        answer = bridge.begin(job, name, args) if not times else bridge.resume(job)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+    assert '"ok"' in answer[:8], answer[:200]
+    return sum(times) * 1e3, len(times), max(times) * 1e3, max(cpu) * 1e3
+
+
+def bench_pathological() -> dict:
+    """Per pathological setup, ms: a new setup's validate, Wall Advantage,
+    its visibility sweep whole and in steps (steps, longest step), and the
+    page's grid drawn in steps."""
+    from web import bridge
+    out = {}
+    for job, (name, (setup, viewer)) in enumerate(pathological().items()):
+        text = json.dumps([setup])
+        row: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        bridge.call("validate", text)
+        row["validate"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        bridge.call("wall_advantage", text)
+        row["wall_advantage"] = (time.perf_counter() - t0) * 1e3
+        t0 = time.perf_counter()
+        bridge.call("visibility", json.dumps([setup, viewer]))
+        row["visibility"] = (time.perf_counter() - t0) * 1e3
+        where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
+        row["visibility in steps"] = _in_steps(2 * job, "visibility",
+                                               json.dumps([setup, {"hex": where}]))
+        grid = {**setup, "hexes": {}, "hexsides": {}, "units": []}
+        row["render_map grid in steps"] = _in_steps(2 * job + 1, "render_map",
+                                                    json.dumps([grid, {"counters": False}]))
+        out[name] = row
+    return out
+
+
 def main() -> None:
+    import sys
+    if sys.argv[1:] == ["pathological"]:       # python -m tests.bench pathological
+        print_pathological(bench_pathological())
+        return
     setupcache.clear()
     r = bench_los()
     engine = r["engine"][0]
@@ -303,6 +425,20 @@ def main() -> None:
           f"{d['visibility'][0]:.0f} ms, max {d['visibility'][1]:.0f} ms (target <= 100 ms)")
     print(f"  depiction layers of every hex of one board: {d['layers_mb']:.2f} MB "
           "(target <= 20 MB)")
+    print_pathological(bench_pathological())
+
+
+def print_pathological(found: dict) -> None:
+    print("pathological setups (issue 24), ms; in steps: all, steps, the longest step in "
+          "wall-clock and CPU time (target: a step <= 100 ms):")
+    for name, row in found.items():
+        print(f"  {name}:")
+        for what, value in row.items():
+            if isinstance(value, tuple):
+                print(f"    {what:26} {value[0]:8,.0f} ms in {value[1]:4} steps, "
+                      f"longest {value[2]:5.0f} ms (CPU {value[3]:3.0f} ms)")
+            else:
+                print(f"    {what:26} {value:8,.0f} ms")
 
 
 if __name__ == "__main__":

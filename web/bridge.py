@@ -4,12 +4,15 @@
 returns a JSON string: ``{"ok": result}`` on success, or
 ``{"error": message, "kind": "SetupError" | "InternalError"}``. Nothing
 escapes: a bug in the core must show the player a message, not hang the page.
+``begin``/``resume``/``cancel`` answer the same queries a step at a time, so a
+long one never holds the worker (kind ``"Superseded"`` when cancelled).
 """
 from __future__ import annotations
 
 import json
 import re
 import sys
+import time
 from importlib import import_module
 from typing import Any, NamedTuple
 
@@ -30,9 +33,14 @@ class Query(NamedTuple):
     idle_wheels: bool = False       # needs svgwrite or segno, loaded once the worker is idle
     imports: tuple[str, ...] = ()   # what the function imports when first run: warmed ahead
     at_start: bool = True           # warmed before ready (a first click may ask it), else when idle
+    steps: str | None = None        # a generator function in home answering it in chunks (begin)
 
     def run(self, *args: Any) -> Any:
         return getattr(import_module(self.home), self.function)(*args)
+
+    def start(self, *args: Any) -> Any:
+        """Its generator of steps (``steps``), or None when it runs whole."""
+        return getattr(import_module(self.home), self.steps)(*args) if self.steps else None
 
 
 def validate(setup: Any) -> dict:
@@ -42,9 +50,15 @@ def validate(setup: Any) -> dict:
 
 
 def render_map(setup: Any, options: dict | None = None) -> str:
+    from pycore.visibility import finish
+    return finish(render_map_steps(setup, options))
+
+
+def render_map_steps(setup: Any, options: dict | None = None) -> Any:
+    """``render_map`` in steps (a 132 x 80 map takes seconds; issue 24)."""
     if options is not None and not isinstance(options, dict):
         raise SetupError("options: must be an object")
-    return import_module("web.render").map_svg(setup, **(options or {}))
+    return import_module("web.render").map_svg_steps(setup, **(options or {}))
 
 
 def share_read(text: Any) -> dict:
@@ -75,7 +89,8 @@ def version() -> dict:
 QUERIES: dict[str, Query] = {
     "los": Query("web.present", "los", imports=("pycore.api", "pycore.los", "pycore.explain")),
     "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
-    "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility")),
+    "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility"),
+                        steps="visibility_steps"),    # seconds on the worst setups (issue 24)
     "wall_advantage": Query("pycore.api", "wall_advantage", imports=("pycore.wa",)),
     "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
                        at_start=False),                  # not asked by the page yet
@@ -90,7 +105,8 @@ QUERIES: dict[str, Query] = {
                         imports=("pycore.share", "web.messages")),
     "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
                             at_start=False),             # asked only for a new map size
-    "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",)),
+    "render_map": Query("web.bridge", "render_map", idle_wheels=True, imports=("web.render",),
+                        steps="render_map_steps"),
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
     "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
     "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
@@ -229,6 +245,52 @@ def _error(message: str, kind: str) -> str:
 
 def call(name: str, args_json: str = "[]") -> str:
     """Run query ``name`` with the JSON list of positional arguments."""
+    answer = _begin(None, name, args_json)
+    assert answer is not None       # no job: run whole
+    return answer
+
+
+# Queries answered in steps (issue 24): static/worker.js calls begin(), then,
+# while it returns None, lets the page's other messages in and calls resume()
+# or, for a query a newer one replaced, cancel(). A step runs for STEP_SECONDS.
+STEP_SECONDS = 0.05
+
+
+class _Job(NamedTuple):
+    name: str
+    steps: Any                       # the query's generator
+    args: Any                        # for _setup_error, as call() passes them
+    setup_text: str | None
+
+
+_JOBS: dict[int, _Job] = {}
+
+
+def begin(job: int, name: str, args_json: str = "[]") -> str | None:
+    """``call``, for a query that may take long: one that has ``steps`` runs for
+    about STEP_SECONDS and then returns None while it has more to do (its
+    generator kept as ``job``); any other is answered whole, as ``call``."""
+    return _begin(job, name, args_json)
+
+
+def resume(job: int) -> str | None:
+    """Run ``job`` for another STEP_SECONDS: its JSON answer, or None."""
+    found = _JOBS.get(job)
+    if found is None:
+        return _error(f"query {job} is not running", "InternalError")
+    return _answer(job, found)
+
+
+def cancel(job: int) -> str:
+    """Drop ``job`` (a newer question replaced it): its answer says so."""
+    found = _JOBS.pop(job, None)
+    if found is not None:
+        found.steps.close()
+    name = found.name if found is not None else "query"
+    return _error(f"{name}: superseded by a newer question", "Superseded")
+
+
+def _begin(job: int | None, name: str, args_json: str) -> str | None:
     query = QUERIES.get(name)
     if query is None:
         return _error(f"unknown query {name!r}", "InternalError")
@@ -246,13 +308,55 @@ def call(name: str, args_json: str = "[]") -> str:
         return _error(f"{name}: arguments are not valid JSON ({exc})", "InternalError")
     if not isinstance(args, list):
         return _error(f"{name}: arguments must be a JSON list", "InternalError")
+    args_seen, setup_text = (args, None) if split is None else (None, split[0])
+
+    def run() -> Any:
+        full = args if split is None else [_loaded(split[0]), *args]
+        steps = query.start(*full) if job is not None else None
+        if job is None or steps is None:
+            return query.run(*full)
+        _JOBS[job] = _Job(name, steps, args_seen, setup_text)
+        return _MORE
+
+    first = _result(name, args_seen, setup_text, run)
+    if first is not _MORE:
+        return first
+    assert job is not None
+    return _answer(job, _JOBS[job])
+
+
+_MORE = object()          # a job's step ended before its answer
+
+
+def _answer(job: int, found: _Job) -> str | None:
+    """Run ``job``'s steps for STEP_SECONDS: its JSON answer, or None."""
+    def run() -> Any:
+        end = time.perf_counter() + STEP_SECONDS
+        while True:
+            try:
+                next(found.steps)
+            except StopIteration as done:
+                return done.value
+            if time.perf_counter() >= end:
+                return _MORE
+
+    answer = _result(found.name, found.args, found.setup_text, run)
+    if answer is _MORE:
+        return None
+    _JOBS.pop(job, None)
+    return answer
+
+
+def _result(name: str, args: Any, setup_text: str | None, run: Any) -> Any:
+    """``run()``'s value as the JSON answer (or _MORE), every error reported."""
     try:
-        result = query.run(*args) if split is None else query.run(_loaded(split[0]), *args)
+        result = run()
     except SetupError as exc:
-        return _setup_error(str(exc), name, args if split is None else None,
-                            None if split is None else split[0])
+        return _setup_error(str(exc), name, args, setup_text)
     except Exception as exc:  # noqa: BLE001 - reported, never raised
         return _error(f"{type(exc).__name__}: {exc}", "InternalError")
+    if result is _MORE:
+        return _MORE
     try:
         return json.dumps({"ok": result})
     except (TypeError, ValueError, RecursionError) as exc:

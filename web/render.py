@@ -23,6 +23,7 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 """
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 from html import escape
 
@@ -31,10 +32,12 @@ import svgwrite
 from pycore import geometry
 from pycore.errors import SetupError
 from pycore.setup import load_setup
+from pycore.visibility import finish
 
 from . import mapstyle, marks
 from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag, view_box
 
+STEP = 200       # hexes, hexsides or vertices drawn between two pauses (map_svg_steps)
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)
 
 
@@ -70,12 +73,15 @@ def _hexside_specs(setup: dict) -> dict:
     return out
 
 
-def _grid_parts(grid):
-    """The grid's hexes, and its hexsides and vertices, each once, in a stable order."""
+def _grid_parts(grid) -> Generator[None, None, tuple]:
+    """The grid's hexes, and its hexsides and vertices, each once, in a stable
+    order (in steps, ``map_svg_steps``)."""
     hexes = list(grid.hexes())
     sides: dict[geometry.Hexside, None] = {}
     verts: dict[geometry.Vertex, None] = {}
-    for h in hexes:
+    for i, h in enumerate(hexes):
+        if i % STEP == STEP - 1:
+            yield
         for s in geometry.hexsides_of(h):
             if all(grid.contains(x) for x in s):
                 sides.setdefault(s, None)
@@ -181,11 +187,23 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     (and their hexsides, vertices and units) near it are drawn, so a crop of
     a large map (the ruling card, web/card.py) costs what it shows.
     """
+    return finish(map_svg_steps(setup, los, overlay, selected, unit, region, counters))
+
+
+def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = None,
+                  selected: str | None = None, unit: float = U, region=None,
+                  counters: bool = True) -> Generator[None, None, str]:
+    """``map_svg`` in steps: pauses (yields None) after each ``STEP`` hexes,
+    hexsides or vertices drawn, and returns the same SVG (issue 24: a 132 x 80
+    map of an old link takes seconds, and the page's worker answers rulings
+    and saves between steps; web.bridge)."""
     loaded = load_setup(setup)
-    with loaded.names():
+
+    def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
         data = _drawn(loaded) if counters else loaded.to_dict()
-        return _map_svg(loaded, data, los, overlay, selected, unit, region, counters)
+        return (yield from _map_svg(loaded, data, los, overlay, selected, unit, region, counters))
+    return (yield from loaded.named_steps(steps()))
 
 
 def _drawn(loaded) -> dict:
@@ -201,9 +219,10 @@ def _drawn(loaded) -> dict:
     return {**data, "hexes": full["hexes"], "hexsides": sides}
 
 
-def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, counters) -> str:
+def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region,
+             counters) -> Generator[None, None, str]:
     grid = loaded.grid
-    hexes, sides, verts = _grid_parts(grid)
+    hexes, sides, verts = yield from _grid_parts(grid)
     rect = map_rect(hexes, unit)
     if region is not None:
         hexes, sides, verts, data = _within(region, unit, hexes, sides, verts, data)
@@ -216,12 +235,16 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, co
     positions: dict = {}
     origin = view_box(rect, unit)[:2]
     drawn_hexes, drawn_sides = _Tiles(hexes, pix, origin), _Tiles(hexes, pix, origin)
-    for h in hexes:
+    for i, h in enumerate(hexes):
+        if i % STEP == STEP - 1:
+            yield
         name = geometry.hex_name(h)
         positions[name] = pix[h][0]
         drawn_hexes.add(h, _draw_hex(h, name, specs.get(name, {}), pix, state.get(name, {})))
     side_specs = _hexside_specs(data)
-    for s in sides:
+    for i, s in enumerate(sides):
+        if i % STEP == STEP - 1:
+            yield
         name = geometry.hexside_name(s)
         drawn, positions[name] = _draw_hexside(s, name, side_specs.get(name), pix, state.get(name, {}))
         drawn_sides.add(s[0], drawn)
@@ -230,7 +253,8 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region, co
     parts.append(edge(rect))
     if loaded.layout is not None:
         parts.append(board_layer(loaded.layout, pix))
-    parts.append(_vertex_layer(verts, _Tiles(hexes, pix, origin), rect, pix, state, positions))
+    parts.append((yield from _vertex_layer(verts, _Tiles(hexes, pix, origin), rect, pix, state,
+                                           positions)))
     if counters:
         parts.append(marks.unit_layer(dwg, data, positions, selected).tostring())
     if los and counters:
@@ -273,12 +297,15 @@ def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
     return dwg
 
 
-def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict, positions: dict) -> str:
+def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict,
+                  positions: dict) -> Generator[None, None, str]:
     """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only,
     in the tiles ``drawn``."""
     x0, y0, x1, y1 = rect
     r = fmt(pix.u * 0.45)
-    for v in verts:
+    for i, v in enumerate(verts):
+        if i % STEP == STEP - 1:
+            yield
         (x, y), _ = pix[v]
         if not (x0 <= x <= x1 and y0 <= y <= y1):
             continue  # cut off by the map's edge

@@ -28,24 +28,27 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     d = drawn.partial(ctx.s, h)
     if d is None:
         height = obstacle_height(info.terrain, info.levels)
-        what = f"{info.terrain} in {g.hex_name(h)}"
-        rule = "A6.2"
     else:
         height = d.met(ctx.viewer.point, ctx.target.point)
-        what, rule = drawn.said(d, h), "A6.1"
         if not height:
             r.say("A6.1", drawn.beside(d, h))
     if height:
-        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), g.hex_name(h), what, rule,
+        # (names are written only where they are said: a sweep crosses
+        # hundreds of thousands of hexes, issue 24)
+        name = g.hex_name(h)
+        what, rule = (f"{info.terrain} in {name}", "A6.2") if d is None \
+            else (drawn.said(d, h), "A6.1")
+        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name, what, rule,
                  as_drawn=d is not None)
         return
-    name = g.hex_name(h)
     hill = drawn.ground(ctx.s, h)
     if hill is None:
         if info.level > ctx.lo_ground:
+            name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level, 1, (h,), name,
                      f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
         return
+    name = g.hex_name(h)
     level = hill.met(ctx.viewer.point, ctx.target.point)
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,

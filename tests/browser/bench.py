@@ -24,6 +24,9 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
 - board files (issue 19): importing one board in the page (the query, the
   first of a worker apart), two files chosen to both listed, a 2 x 1 map of
   them to their terrain painted, a reload to the kept boards painted again
+- pathological setups (issue 24, tests.bench's): a new setup's validate, a
+  sweep from a new viewer, and a LOS ruling and a changed setup's validate
+  asked during a sweep (`--only pathological` runs this section alone)
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
@@ -445,18 +448,142 @@ def library_times(site: Site) -> dict:
     return out
 
 
+# Issue 24, item 4: the pathological but legal setups of tests.bench, in the
+# page. Per setup: a new setup's validate (a tap's check) and a visibility
+# sweep from a new viewer, each alone; then, while a sweep from another new
+# viewer runs, a LOS ruling and a changed setup's validate asked 50 ms into
+# it (ms from asking to the answer), and whether each came before the sweep's.
+SWEEPS = """async (cases) => {
+  const { python } = await import("./pyworker.js");
+  const out = {};
+  const time = async (f) => { const t0 = performance.now(); await f(); return performance.now() - t0; };
+  for (const [name, setup, viewer, other] of cases) {
+    const r = {};
+    r["validate, a new setup"] = await time(() => python.call("validate", setup));
+    r["visibility, a new viewer"] = await time(() => python.call("visibility", setup, viewer));
+    const t0 = performance.now();
+    let swept = null;
+    const sweep = python.call("visibility", setup, other).then(() => { swept = performance.now() - t0; });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    r["during a sweep: los"] = await time(() => python.call("los", setup, viewer, { hex: "F5" }));
+    r["  ... answered before the sweep"] = swept === null ? "yes" : "no";
+    const changed = { ...setup, units: setup.units.slice(0, -1) };
+    r["during a sweep: validate, a changed setup"] = await time(() => python.call("validate", changed));
+    r["  ... answered before the sweep "] = swept === null ? "yes" : "no";
+    await sweep;
+    r["the sweep (from its start)"] = swept;
+    out[name] = r;
+  }
+  return out;
+}"""
+
+
+def pathological_times(site: Site) -> dict:
+    """``SWEEPS`` on each of tests.bench's pathological setups, one fresh profile."""
+    from playwright.sync_api import sync_playwright
+    from tests.bench import pathological
+    cases = []
+    for name, (setup, viewer) in pathological().items():
+        where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
+        cases.append([name, setup, viewer, {"hex": where}])
+    with sync_playwright() as playwright, \
+            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = context.new_page()
+            page.goto(site.url)
+            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
+            page.evaluate("() => window.asl.ready")
+            page.wait_for_timeout(1500)          # the idle imports done
+            return page.evaluate(SWEEPS, cases)
+        finally:
+            context.close()
+
+
+# The audit's 8 rapid taps: with the visibility overlay on from u0, 8 hexes
+# painted woods in quick succession; ms from the last tap to the autosave
+# holding all 8, and to the overlay painted for the last setup.
+TAPS = """async (hexes) => {
+  const t0 = window.__lastTap;
+  const saved = () => { const s = JSON.parse(localStorage.getItem("asl-los.setup.v1") || "{}");
+                        return hexes.every((h) => (s.hexes || {})[h]?.terrain === "woods"); };
+  const out = {};
+  while (out.saved === undefined || out.overlay === undefined) {
+    if (out.saved === undefined && saved()) out.saved = performance.now() - t0;
+    if (out.overlay === undefined && window.__overlaid) out.overlay = window.__overlaid - t0;
+    if (performance.now() - t0 > 180000) break;   // the audit waited 180 s
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return out;
+}"""
+
+
+def rapid_taps(site: Site) -> dict:
+    """``TAPS`` on the level-20 corner over hindrances (132 x 20, 400 units)."""
+    from tests.bench import hindrance_field
+    setup = hindrance_field()
+    hexes = ["J5", "K7", "M4", "N9", "P6", "R8", "T5", "V7"]
+    with tablet_page(site) as page:
+        page.set_default_timeout(120_000)
+        page.evaluate("(s) => window.asl.loadSetup(s)", setup)
+        page.click("#zoom-fit")
+        page.click("button[data-tool='vis']")
+        page.touchscreen.tap(*centre(page, "#map [data-hex='A1']"))
+        page.wait_for_selector("#map [data-vis]", timeout=180_000)
+        page.click("button[data-tool='terrain']")
+        page.click("#terrain-palette [data-terrain=woods]")
+        page.evaluate("""() => { window.__overlaid = null;
+          addEventListener("pointerup", () => { window.__lastTap = performance.now(); },
+                           { capture: true });
+          new MutationObserver(() => { window.__overlaid = performance.now(); })
+            .observe(document.querySelector('#vis-count'), { childList: true, characterData: true,
+                                                               subtree: true }); }""")
+        spots = [centre(page, f"#map [data-hex='{h}']") for h in hexes]
+        started = page.evaluate("performance.now()")
+        for x, y in spots:
+            page.touchscreen.tap(x, y)
+        got = page.evaluate(TAPS, hexes)
+        taps = page.evaluate("window.__lastTap") - started
+    return {"8 rapid taps: the first to the last": taps,"8 rapid taps: the last to the autosave": got.get("saved"),
+            "8 rapid taps: the last to the overlay": got.get("overlay")}
+
+
+def print_pathological(found: dict) -> None:
+    print("\npathological setups (issue 24; tests.bench), in the page, ms "
+          "(target: nothing else waits behind a sweep):")
+    for name, rows in found.items():
+        print(f"  {name}:")
+        for row, value in rows.items():
+            print(f"    {row:44} {value:>8}" if isinstance(value, str)
+                  else f"    {row:44} {value:8,.0f} ms" if value is not None
+                  else f"    {row:44} not within 180 s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--only", choices=["pathological"],
+                        help="run only this section (issue 24's pathological setups)")
     args = parser.parse_args()
     site = Site(args.dist).start()
+    if args.only == "pathological":
+        try:
+            found = pathological_times(site)
+            found["level-20 corner over hindrances, in the UI"] = rapid_taps(site)
+        finally:
+            site.stop()
+        print_pathological(found)
+        return
     try:
         results = run(site, args.runs)
         largest = largest_setup_times(site)
         feedback = feedback_times(site)
         boards = boards_times(site)
         boardfiles = library_times(site)
+        patho = pathological_times(site)
+        patho["level-20 corner over hindrances, in the UI"] = rapid_taps(site)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -479,6 +606,7 @@ def main() -> None:
           " a 2 x 1 map of them <= 1,000; visibility from a new viewer on drawn boards <= 250):")
     for name, ms in boardfiles.items():
         print(f"  {name:40} {ms:8,.1f} ms")
+    print_pathological(patho)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,194 @@
+"""Visibility in steps (issue 24, item 4): the page's worker runs a sweep a
+chunk at a time and answers other questions between chunks, or drops a sweep
+a newer one replaces. A sweep paused anywhere, with anything asked in its
+pauses, must give exactly the map of a ruling per hex (A6.2)."""
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pycore import api, visibility
+from pycore import geometry as g
+from pycore.los import evaluate
+from pycore.location import make_end, resolve
+from pycore.setup import load_setup
+from tests.bench import bocage_everywhere
+from tests.strategies import setups
+from tests.test_los_properties import _location
+from web import bridge
+
+SMALL = dict(min_columns=3, max_columns=9, min_rows=2, max_rows=6, max_terrain=30,
+             max_hexsides=30, max_units=3)
+
+
+def _rulings(setup: dict, viewer) -> dict:
+    """The visibility map the slow way: one ruling per hex, named on the setup's map."""
+    s = load_setup(setup)
+    with s.names():
+        v = resolve(s, viewer, "viewer")
+        out = {}
+        for h in s.grid.hexes():
+            r = evaluate(s, v, make_end(s, h))
+            out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+    return out
+
+
+@given(setups(**SMALL), setups(**SMALL), st.data(), st.integers(1, 40),
+       st.lists(st.sampled_from(["none", "los", "sweep", "visibility"]), max_size=60))
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_a_sweep_paused_anywhere_with_other_questions_between_equals_a_ruling_per_hex_A6_2(
+        setup, other, data, step_work, between):
+    viewer = _location(data, setup)
+    other_viewer = _location(data, other)
+    target = _location(data, other)
+    saved = visibility.STEP_WORK
+    visibility.STEP_WORK = step_work            # pauses after 1 to 40 units of work
+    try:
+        steps = api.visibility_steps(setup, viewer)
+        others = api.visibility_steps(other, other_viewer)
+        other_done = None
+        result = None
+        pauses = 0
+        while result is None:
+            try:
+                next(steps)
+            except StopIteration as done:
+                result = done.value
+                break
+            pauses += 1
+            # What the worker may answer in a pause: a ruling on another
+            # setup (named on another map), a step of another sweep, a
+            # whole visibility on another setup.
+            doing = between[pauses % len(between)] if between else "none"
+            if doing == "los":
+                api.los(other, other_viewer, target)
+            elif doing == "sweep" and other_done is None:
+                try:
+                    next(others)
+                except StopIteration as done:
+                    other_done = done.value
+            elif doing == "visibility":
+                api.visibility(other, target)
+        if other_done is None:
+            other_done = visibility.finish(others)
+    finally:
+        visibility.STEP_WORK = saved
+    assert result["hexes"] == _rulings(setup, viewer)
+    assert other_done["hexes"] == _rulings(other, other_viewer)
+    assert result == api.visibility(setup, viewer)       # the same dict, viewer's name too
+
+
+def test_a_long_sweep_pauses_within_a_step_of_work_and_answers_as_the_whole_sweep():
+    # Bocage on every hexside of 2 x 2 boards, from a hill that sees over it:
+    # seconds of work in the page, so it must pause many times.
+    setup = bocage_everywhere()
+    steps = api.visibility_steps(setup, "u0")
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result = done.value
+            break
+        pauses += 1
+    hexes = len(result["hexes"])
+    assert pauses >= hexes // visibility.STEP_WORK
+    assert result == api.visibility(load_setup(setup), "u0")
+
+
+def _drive(job: int, first):
+    answer, steps = first, 1
+    while answer is None:
+        answer = bridge.resume(job)
+        steps += 1
+    return json.loads(answer), steps
+
+
+@pytest.fixture
+def short_steps(monkeypatch):
+    monkeypatch.setattr(bridge, "STEP_SECONDS", 0.0)   # one pause per step
+
+
+def test_the_bridge_answers_a_sweep_in_steps_as_call_answers_it_whole(short_steps):
+    setup = bocage_everywhere()
+    args = json.dumps([setup, "u0"])
+    got, steps = _drive(1, bridge.begin(1, "visibility", args))
+    assert steps > 1
+    assert got == json.loads(bridge.call("visibility", args))
+    assert bridge.resume(1) == json.dumps(
+        {"error": "query 1 is not running", "kind": "InternalError"})      # finished, forgotten
+
+
+def test_a_cancelled_sweep_is_superseded_and_forgotten(short_steps):
+    args = json.dumps([bocage_everywhere(), "u1"])
+    assert bridge.begin(2, "visibility", args) is None
+    assert bridge.resume(2) is None
+    cancelled = json.loads(bridge.cancel(2))
+    assert cancelled["kind"] == "Superseded" and "visibility" in cancelled["error"]
+    assert json.loads(bridge.resume(2))["kind"] == "InternalError"
+    assert 2 not in bridge._JOBS
+
+
+def test_a_query_without_steps_and_a_bad_viewer_are_answered_at_once_as_call_does(short_steps):
+    setup = bocage_everywhere()
+    for name, args in (("los", [setup, "u0", "u1"]), ("wall_advantage", [setup]),
+                       ("visibility", [setup, "nobody"]), ("visibility", [setup, 42])):
+        text = json.dumps(args)
+        assert bridge.begin(3, name, text) == bridge.call(name, text)
+    assert not bridge._JOBS
+
+
+def test_a_sweep_on_boards_keeps_its_boards_names_across_rulings_on_a_plain_map_between():
+    # Each step runs under its own setup's names (6A1, 12Z9), whatever ran in
+    # the pause before it (a plain map's A1).
+    boards = {"format": "asl-setup", "version": 1, "map": {"boards": [["6", "12"]]},
+              "hexes": {"6Q5": {"terrain": "woods"}, "12E4": {"level": 1}},
+              "hexsides": {"6Z8-6Y9": "hedge"}}
+    plain = {"format": "asl-setup", "version": 1, "map": {"columns": 8, "rows": 5},
+             "hexes": {"C3": {"terrain": "woods"}}}
+    steps = api.visibility_steps(boards, {"hex": "6Z9"})
+    while True:
+        api.los(plain, {"hex": "A1"}, {"hex": "E4"})
+        try:
+            next(steps)
+        except StopIteration as done:
+            result = done.value
+            break
+    assert result["viewer"] == "6Z9"
+    assert result["hexes"] == _rulings(boards, {"hex": "6Z9"})
+
+
+@given(setups(**SMALL), setups(**SMALL), st.integers(1, 30), st.booleans())
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_a_map_drawn_in_steps_with_rulings_between_is_the_map_drawn_whole(
+        setup, other, step, counters):
+    # web.render.map_svg_steps: the 132 x 80 map of an old link takes seconds,
+    # so the worker draws it in steps (issue 24).
+    from web import render
+    saved = render.STEP
+    render.STEP = step
+    try:
+        whole = render.map_svg(setup, counters=counters)
+        steps = render.map_svg_steps(setup, counters=counters)
+        while True:
+            api.visibility(other, {"hex": "A1"})      # named on another map, maybe
+            try:
+                next(steps)
+            except StopIteration as done:
+                drawn = done.value
+                break
+    finally:
+        render.STEP = saved
+    assert drawn == whole
+
+
+def test_the_bridge_draws_a_map_in_steps_as_call_draws_it_whole(short_steps):
+    grid = {"format": "asl-setup", "version": 1, "map": {"boards": [["6", "12"], ["44", "y"]]}}
+    args = json.dumps([grid, {"counters": False}])
+    answer, steps = _drive(4, bridge.begin(4, "render_map", args))
+    assert steps > 10
+    assert answer == json.loads(bridge.call("render_map", args))
+    assert 'data-hex="6A1"' in answer["ok"] and 'data-hex="yGG10"' in answer["ok"]
