@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from ..boards import Board, Layout
-from ..depiction import Columns, met, met_beside
+from ..depiction import Columns, Run, met, met_beside
 from ..limits import MAX_LEVEL
 from ..setup import Setup
 from ..terrain import obstacle_height
@@ -107,6 +107,69 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
     return _per_hex(s, "drawn", h, read)
 
 
+# --- obstacles on the ground they are drawn on (A6.2) ------------------------------------
+#
+# Woods or a building stand on the ground drawn beneath them: its top is that
+# ground's level plus its height, wherever a crest line runs across the hex
+# (A6.2). A pixel's value packs both: (top + lift) * _PACK + height, so the
+# largest value met is the highest top, and a pixel without an obstacle is 0.
+
+_PACK = 64                      # > any obstacle height in half levels (limits.MAX_LEVEL)
+
+
+def _pack(level: int, height: int) -> int:
+    return (2 * (level + _LIFT) + height) * _PACK + height
+
+
+def unpack(value: int) -> tuple[int, int]:
+    """A packed value's (top in half levels, height in half levels)."""
+    return value // _PACK - 2 * _LIFT, value % _PACK
+
+
+def _on_ground(obstacles: Columns, ground: Columns) -> Columns:
+    """Per obstacle pixel, packed: its top on the ground level of that pixel."""
+    out: dict[int, list[Run]] = {}
+    for i, runs in obstacles.items():
+        levels = ground.get(i, ())
+        col: list[Run] = []
+        for j0, j1, height in runs:
+            j = j0
+            for g0, g1, level in levels:
+                if g1 < j:
+                    continue
+                if g0 > j1:
+                    break
+                if g0 > j:
+                    col.append((j, g0 - 1, _pack(0, height)))
+                top = min(g1, j1)
+                col.append((max(g0, j), top, _pack(level, height)))
+                j = top + 1
+            if j <= j1:
+                col.append((j, j1, _pack(0, height)))
+        if col:
+            out[i] = col
+    return out
+
+
+def standing(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s obstacles on the ground drawn beneath them, packed
+    (``unpack``), where either is drawn (a partial obstacle, or a crest line
+    across the hex); None where the hex is judged whole."""
+    ob, hill = partial(s, h), ground(s, h)
+    if ob is None and hill is None:
+        return None
+
+    def read(layout: Layout) -> Drawn | None:
+        parts = []
+        for b in layout.holders(h):
+            if b.source is not None:
+                cols = _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h))
+                if cols:
+                    parts.append((b, cols, box(cols)))
+        return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
+    return _per_hex(s, "drawn_standing", h, read)
+
+
 def said(d: Drawn, h: g.Hex) -> str:
     return f"the {d.kind} drawn in {g.hex_name(h)}"
 
@@ -128,10 +191,6 @@ def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
 # reads both hexes' drawings, whole or drawn, column by column.
 
 _LIFT = 2 * MAX_LEVEL + 2       # keeps every top above 0 (0 is "nothing drawn")
-
-
-def _shifted(cols: Columns, by: int) -> Columns:
-    return {i: [(j0, j1, v + by) for j0, j1, v in runs] for i, runs in cols.items()}
 
 
 def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -183,21 +242,22 @@ def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
 
 
 def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
-                    ) -> tuple[int, int, int]:
+                    ) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
     """Along the hexside between the two hexes, the run p-q: (the top, half
     levels, of the highest obstacle on both of its sides at once, 0 where
-    none; the height of the first hex's obstacle beside it; the second's),
-    each hex's obstacle drawn or whole, on its base level."""
-    lift = {h: 2 * (s.hex(h).level + _LIFT) for h in side}
+    none; its height; (top, height) of the first hex's highest obstacle beside
+    it, (0, 0) where none; the second's), each obstacle drawn or whole, on
+    the ground drawn beneath it (A6.2)."""
     pairs = _pairs(s, "tops", side,
-                   lambda b, h: _shifted(_obstacle_cols(s, b, h), lift[h]))
+                   lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
     both, ta, tb = _beside(pairs, p, q)
-    a, b = side
-    return (both - 2 * _LIFT if both else 0, ta - lift[a] if ta else 0,
-            tb - lift[b] if tb else 0)
+    top, height = unpack(both) if both else (0, 0)
+    return (top, height, unpack(ta) if ta else (0, 0), unpack(tb) if tb else (0, 0))
 
 
-def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point) -> int:
+def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
+                 ) -> tuple[int, int, int]:
     """The highest level of ground the run p-q along the hexside has on both
-    of its sides at once (a crest line drawn in either hex), as drawn."""
-    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)[0]
+    of its sides at once (a crest line drawn in either hex), as drawn; then
+    the highest each hex shows beside it."""
+    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)
