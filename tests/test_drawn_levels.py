@@ -152,3 +152,31 @@ def test_visibility_equals_los_where_woods_stand_on_drawn_hills_and_crests():
             r = api.los(s, {"hex": viewer}, {"hex": name})
             assert got == {"los": r["los"], "hindrance": r["hindrance"] if r["los"] else 0}, \
                 (viewer, name)
+
+
+# --- A6.1, B.6: inherent Hindrances are judged by their hex, not their drawing -----------
+#
+# A6.1 says it is "usually (but not always; see B.6 ...)" the depiction that
+# hinders: brush, grain and orchard are Inherent Terrain (B.6), filling their
+# hex. A hex is grain or not by what its centre dot shows (the hex-by-hex
+# reading); grain drawn in a hex whose centre dot is open does not make it a
+# grain hex.
+
+def _hindrance(s: dict, a: str, b: str) -> int:
+    there = api.los(s, {"hex": "41" + a}, {"hex": "41" + b})
+    back = api.los(s, {"hex": "41" + b}, {"hex": "41" + a})
+    assert there["los"] and back["los"] and there["hindrance"] == back["hindrance"]
+    return there["hindrance"]
+
+
+def test_B_6_grain_drawn_round_the_centre_dot_hinders_across_its_whole_hex():
+    # P6-S6 crosses Q6 21 px from its centre, beside the grain disc: +1 (B.6)
+    s = board(shapes=({"hex": "Q6", "terrain": "grain", "disc": 14},))
+    assert _hindrance(s, "P6", "S6") == 1
+
+
+def test_B_6_grain_drawn_beside_an_open_centre_dot_does_not_make_a_grain_hex():
+    # Grain over Q6's east part, its centre dot open: O8-S4 crosses the grain but
+    # Q6 is not a grain hex: +0
+    s = board(shapes=({"hex": "Q6", "terrain": "grain", "rect": (8, -40, 40, 40), "own": True},))
+    assert _hindrance(s, "O8", "S4") == 0
