@@ -12,6 +12,7 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable, NamedTuple
 
 from .. import geometry as g
@@ -261,3 +262,35 @@ def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     of its sides at once (a crest line drawn in either hex), as drawn; then
     the highest each hex shows beside it."""
     return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)
+
+
+# --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
+
+def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+    """B9.1: a wall/hedge's depiction blocks "except for obvious breaks in the
+    depiction": does the thread p-q cross hexside ``sd``, read with a road
+    gap, where its depiction leaves the hexside bare? A crossing on the edge
+    of a break is through it. A gap the player paints, or one on a painted
+    map, is a break along the whole hexside."""
+    layout = s.layout
+    if layout is None or not layout.sources or (s.own is not None and sd in s.own[1]):
+        return True
+    for b in layout.holders(sd[0]):
+        if b.source is None or not b.holds(sd[1]):
+            continue
+        bare = library.get(b.source).reading.breaks.get(
+            g.hexside(b.to_local(sd[0]), b.to_local(sd[1])))
+        if bare is None:
+            continue
+        (ax, ay), (bx, by) = sorted(b.to_local(g.Hex(v)) for v in g.hexside_ends(sd))
+        (px, py), (qx, qy) = b.to_local(g.Hex(p)), b.to_local(g.Hex(q))
+        # where the thread's line meets the hexside, as a fraction of it from its
+        # lower end (exact: the lattice maps onto the pixels affinely)
+        ux, uy = qx - px, qy - py
+        den = (bx - ax) * uy - (by - ay) * ux
+        if den == 0:
+            return True                 # along it: not a crossing
+        at = Fraction((px - ax) * uy - (py - ay) * ux, den) * grid.STRETCHES
+        k = at.numerator // at.denominator
+        return k in bare or (at == k and k - 1 in bare)
+    return True
