@@ -180,3 +180,35 @@ def test_B_6_grain_drawn_beside_an_open_centre_dot_does_not_make_a_grain_hex():
     # Q6 is not a grain hex: +0
     s = board(shapes=({"hex": "Q6", "terrain": "grain", "rect": (8, -40, 40, 40), "own": True},))
     assert _hindrance(s, "O8", "S4") == 0
+
+
+# --- A6.2 on a seam: each board's half of a seam hex at its own level ----------------------
+
+def _seam() -> dict:
+    left = api.import_board(board_archive({"GG5": {"level": 1}}, None, name="41"))["source"]
+    right = api.import_board(board_archive({}, None, name="42"))["source"]
+    return {"format": "asl-setup", "version": 1,
+            "map": {"boards": [[{"board": "41", "source": left},
+                                {"board": "42", "source": right}]]},
+            "hexes": {}, "hexsides": {}, "units": []}
+
+
+def test_A6_2_a_hill_on_one_boards_half_of_a_seam_hex_blocks_only_across_that_half():
+    s = _seam()
+    for a, b in (("41EE5", "42B4"), ("41EE4", "42C6")):     # across board 41's half of GG5
+        for v, t in ((a, b), (b, a)):                       # A6.5
+            r = api.los(s, {"hex": v}, {"hex": t})
+            assert r["los"] is False and r["blocked_at"] == "41GG5", r["steps"]
+    # FF6-B4 enters GG5 only on board 42's half (level 0): clear
+    for v, t in (("41FF6", "42B4"), ("42B4", "41FF6")):
+        assert api.los(s, {"hex": v}, {"hex": t})["los"] is True
+
+
+def test_visibility_equals_los_across_a_seam_hex_whose_halves_differ():
+    s = _seam()
+    for viewer in ("41EE5", "42B4"):
+        seen = api.visibility(s, {"hex": viewer})["hexes"]
+        for name, got in seen.items():
+            r = api.los(s, {"hex": viewer}, {"hex": name})
+            assert got == {"los": r["los"], "hindrance": r["hindrance"] if r["los"] else 0}, \
+                (viewer, name)

@@ -7,7 +7,8 @@ thread meets the obstacle only where it passes through the drawn pixels,
 with the obstruction on both sides of it (``pycore.depiction.met``). Every
 other hex, and every painted map, is judged whole, as before.
 
-A seam hex takes the pixels of each imported board holding it, each in that
+A seam hex takes the pixels of each imported board holding it (its ground too,
+where its halves differ), each in that
 board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
@@ -79,14 +80,28 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
 
 def ground(s: Setup, h: g.Hex) -> Drawn | None:
     """Hex ``h``'s ground where a crest line is drawn across it (levels per
-    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+    pixel, pycore.vasl.layers.ground_layer), or a seam hex whose halves are
+    at different levels (each board's half at its own); None where it is
+    judged whole."""
     def read(layout: Layout) -> Drawn | None:
-        found = [(b, layers.ground_layer(library.get(b.source), b.to_local(h)))
-                 for b in layout.holders(h) if b.source is not None]
-        if len(found) == 1 and found[0][1].columns is not None:
-            cols = found[0][1].columns
-            return Drawn(((found[0][0], cols, box(cols)),), "hill")
-        return None
+        found = []
+        for b in layout.holders(h):
+            if b.source is not None:
+                board, local = library.get(b.source), b.to_local(h)
+                lay = layers.ground_layer(board, local)
+                level = board.reading.hexes.get(local, {}).get("level", 0)
+                found.append((b, local, lay.columns, level))
+        if not any(cols is not None for *_, cols, _ in found) and \
+                len({level for *_, level in found}) <= 1:
+            return None                 # one level throughout: whole
+        if any(level < 0 for *_, level in found):
+            return None                 # below level 0: whole (A6.3's business)
+        parts = []
+        for b, local, cols, level in found:
+            cols = cols if cols is not None else layers.filled(local, level)
+            if cols:
+                parts.append((b, cols, box(cols)))
+        return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
 
 
