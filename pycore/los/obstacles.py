@@ -25,17 +25,19 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if not ctx.intervening(h):
         return
     info = ctx.s.hex(h)
-    name = g.hex_name(h)
     st = drawn.standing(ctx.s, h)
     if st is None:
         height = obstacle_height(info.terrain, info.levels)
         if height:
+            name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name,
                      f"{info.terrain} in {name}", "A6.2")
         elif info.level > ctx.lo_ground:
+            name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level, 1, (h,), name,
                      f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
         return
+    name = g.hex_name(h)
     d, hill = drawn.partial(ctx.s, h), drawn.ground(ctx.s, h)
     met = st.met(ctx.viewer.point, ctx.target.point)
     if met:
