@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
+from .los.drawn import through_break
 from .los.vertex import vertex_wall_case
 from .setup import Setup, Unit
 from .terrain import BOCAGE_TYPES, HEXSIDES, TERRAIN
@@ -168,7 +169,8 @@ class Assessment:
         if self.firer.extra.get("dc") == "placed":
             self.say("B9.3", f"{kind} TEM is NA vs a placed DC.")
             return None
-        if info.gap and not self.indirect and (t.moved or flag(t, "moving")):
+        if info.gap and not self.indirect and (t.moved or flag(t, "moving")) \
+                and through_break(s, sd, self.fe.point, self.te.point):
             self.say("B9.3", f"the fire crosses {name} through its road gap: "
                      "no TEM for a moving target.")
             return None

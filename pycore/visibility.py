@@ -84,17 +84,16 @@ def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
 
 
 def _drawn(s: Setup) -> list:
-    """Per hex drawn in part (pycore.los.drawn): (hex, its obstacle's drawing or
-    None, its ground's drawing or None, base level, whole obstacle height)."""
-    from .los.drawn import ground, partial
+    """Per hex drawn in part (pycore.los.drawn): (hex, its obstacles on the
+    ground drawn beneath them, its ground's drawing or None, base level)."""
+    from .los.drawn import ground, standing
     got = s.cache.get("drawn_hexes")
     if got is None:
         got = []
         for h in s.grid.hexes():
-            ob, gr = partial(s, h), ground(s, h)
-            if ob is not None or gr is not None:
-                info = s.hex(h)
-                got.append((h, ob, gr, info.level, obstacle_height(info.terrain, info.levels)))
+            st = standing(s, h)
+            if st is not None:
+                got.append((h, st, ground(s, h), s.hex(h).level))
         s.cache["drawn_hexes"] = got
     return got
 
@@ -103,10 +102,15 @@ def _drawn_blocks(entry: tuple, p: g.Point, q: g.Point, lo: int, lo_ground: int,
                   hi: int) -> bool:
     """Does the drawing in this hex block the thread p-q through it, as
     pycore.los.obstacles.in_hex would (A6.1, A6.2)?"""
-    _, ob, gr, level, whole = entry
-    height = ob.met(p, q) if ob is not None else whole
-    if height:
-        return _blocks(height, level, lo, lo_ground, hi)
+    from .los.drawn import unpack
+    _, st, gr, level = entry
+    met = st.met(p, q)
+    if met:
+        top2 = unpack(met)[0]
+        if 2 * lo < top2 and 2 * hi <= top2:
+            return True
+        if gr is None:
+            return False
     hill = gr.met(p, q) if gr is not None else level
     return _blocks(0, hill, lo, lo_ground, hi)
 

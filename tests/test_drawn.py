@@ -372,3 +372,45 @@ def test_A6_1_both_sides_at_once_is_the_same_either_way_and_at_most_each_side(x,
     assert met_beside(cx, cy, b, a) == (both, sx, sy)            # A6.5
     assert met_beside(cy, cx, a, b) == (both, sy, sx)
     assert both <= min(sx, sy)
+
+
+# --- B9.1, B9.3: a wall with a road break, as drawn -----------------------------------------
+
+GAP_WALL = {"Q5-Q6": {"type": "wall", "cover": [(0, 0.4), (0.6, 1)], "gap": True}}
+
+
+def _gap_board(own_sides=None) -> dict:
+    source = imported({}, GAP_WALL)
+    return {"format": "asl-setup", "version": 1,
+            "map": {"boards": [[{"board": "41", "source": source}]]},
+            "hexes": {}, "hexsides": dict(own_sides or {}), "units": []}
+
+
+def test_B9_1_a_thread_through_the_road_break_of_a_drawn_wall_is_clear():
+    s = _gap_board()
+    assert los(s, "41Q7", "41Q4")["los"] is True        # crosses Q5-Q6 at its middle
+    assert los(s, "41Q4", "41Q7")["los"] is True        # A6.5
+
+
+def test_B9_1_a_thread_across_the_drawn_stretches_of_a_wall_with_a_road_break_is_blocked():
+    s = _gap_board()
+    for a, b in (("41O7", "41R4"), ("41P8", "41R3")):   # at 0.2 and 0.8 of Q5-Q6
+        for v, t in ((a, b), (b, a)):                   # A6.5
+            r = los(s, v, t)
+            assert r["los"] is False and r["blocked_at"] == "41Q5-41Q6", r["steps"]
+    assert any(x["rule"] == "B9.1" and "beside its road break" in x["text"]
+               for x in los(s, "41O7", "41R4")["steps"])
+    # the player's own gap entry is a break along the whole hexside
+    own = _gap_board({"41Q5-41Q6": {"type": "wall", "gap": True}})
+    assert los(own, "41O7", "41R4")["los"] is True
+
+
+def test_B9_3_a_moving_target_gets_wall_TEM_across_the_drawn_wall_not_through_its_break():
+    def tem(firer: str) -> int | None:
+        s = _gap_board()
+        s["units"] = [{"id": "a", "side": "German", "type": "squad", "hex": firer},
+                      {"id": "b", "side": "Russian", "type": "squad", "hex": "41Q5",
+                       "moved": True}]
+        return api.fire(s, "a", "b").get("tem")
+    assert tem("41Q8") == 0         # through the road break: none for a moving target
+    assert tem("41P8") == 2         # across the drawn wall: +2

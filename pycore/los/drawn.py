@@ -7,16 +7,18 @@ thread meets the obstacle only where it passes through the drawn pixels,
 with the obstruction on both sides of it (``pycore.depiction.met``). Every
 other hex, and every painted map, is judged whole, as before.
 
-A seam hex takes the pixels of each imported board holding it, each in that
+A seam hex takes the pixels of each imported board holding it (its ground too,
+where its halves differ), each in that
 board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from ..boards import Board, Layout
-from ..depiction import Columns, met, met_beside
+from ..depiction import Columns, Run, met, met_beside
 from ..limits import MAX_LEVEL
 from ..setup import Setup
 from ..terrain import obstacle_height
@@ -78,14 +80,28 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
 
 def ground(s: Setup, h: g.Hex) -> Drawn | None:
     """Hex ``h``'s ground where a crest line is drawn across it (levels per
-    pixel, pycore.vasl.layers.ground_layer); None where it is judged whole."""
+    pixel, pycore.vasl.layers.ground_layer), or a seam hex whose halves are
+    at different levels (each board's half at its own); None where it is
+    judged whole."""
     def read(layout: Layout) -> Drawn | None:
-        found = [(b, layers.ground_layer(library.get(b.source), b.to_local(h)))
-                 for b in layout.holders(h) if b.source is not None]
-        if len(found) == 1 and found[0][1].columns is not None:
-            cols = found[0][1].columns
-            return Drawn(((found[0][0], cols, box(cols)),), "hill")
-        return None
+        found = []
+        for b in layout.holders(h):
+            if b.source is not None:
+                board, local = library.get(b.source), b.to_local(h)
+                lay = layers.ground_layer(board, local)
+                level = board.reading.hexes.get(local, {}).get("level", 0)
+                found.append((b, local, lay.columns, level))
+        if not any(cols is not None for *_, cols, _ in found) and \
+                len({level for *_, level in found}) <= 1:
+            return None                 # one level throughout: whole
+        if any(level < 0 for *_, level in found):
+            return None                 # below level 0: whole (A6.3's business)
+        parts = []
+        for b, local, cols, level in found:
+            cols = cols if cols is not None else layers.filled(local, level)
+            if cols:
+                parts.append((b, cols, box(cols)))
+        return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
 
 
@@ -105,6 +121,69 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
                   default=0)
         return Drawn(parts, "building" if top % 2 else "woods")
     return _per_hex(s, "drawn", h, read)
+
+
+# --- obstacles on the ground they are drawn on (A6.2) ------------------------------------
+#
+# Woods or a building stand on the ground drawn beneath them: its top is that
+# ground's level plus its height, wherever a crest line runs across the hex
+# (A6.2). A pixel's value packs both: (top + lift) * _PACK + height, so the
+# largest value met is the highest top, and a pixel without an obstacle is 0.
+
+_PACK = 64                      # > any obstacle height in half levels (limits.MAX_LEVEL)
+
+
+def _pack(level: int, height: int) -> int:
+    return (2 * (level + _LIFT) + height) * _PACK + height
+
+
+def unpack(value: int) -> tuple[int, int]:
+    """A packed value's (top in half levels, height in half levels)."""
+    return value // _PACK - 2 * _LIFT, value % _PACK
+
+
+def _on_ground(obstacles: Columns, ground: Columns) -> Columns:
+    """Per obstacle pixel, packed: its top on the ground level of that pixel."""
+    out: dict[int, list[Run]] = {}
+    for i, runs in obstacles.items():
+        levels = ground.get(i, ())
+        col: list[Run] = []
+        for j0, j1, height in runs:
+            j = j0
+            for g0, g1, level in levels:
+                if g1 < j:
+                    continue
+                if g0 > j1:
+                    break
+                if g0 > j:
+                    col.append((j, g0 - 1, _pack(0, height)))
+                top = min(g1, j1)
+                col.append((max(g0, j), top, _pack(level, height)))
+                j = top + 1
+            if j <= j1:
+                col.append((j, j1, _pack(0, height)))
+        if col:
+            out[i] = col
+    return out
+
+
+def standing(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s obstacles on the ground drawn beneath them, packed
+    (``unpack``), where either is drawn (a partial obstacle, or a crest line
+    across the hex); None where the hex is judged whole."""
+    ob, hill = partial(s, h), ground(s, h)
+    if ob is None and hill is None:
+        return None
+
+    def read(layout: Layout) -> Drawn | None:
+        parts = []
+        for b in layout.holders(h):
+            if b.source is not None:
+                cols = _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h))
+                if cols:
+                    parts.append((b, cols, box(cols)))
+        return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
+    return _per_hex(s, "drawn_standing", h, read)
 
 
 def said(d: Drawn, h: g.Hex) -> str:
@@ -128,10 +207,6 @@ def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
 # reads both hexes' drawings, whole or drawn, column by column.
 
 _LIFT = 2 * MAX_LEVEL + 2       # keeps every top above 0 (0 is "nothing drawn")
-
-
-def _shifted(cols: Columns, by: int) -> Columns:
-    return {i: [(j0, j1, v + by) for j0, j1, v in runs] for i, runs in cols.items()}
 
 
 def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -183,21 +258,54 @@ def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
 
 
 def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
-                    ) -> tuple[int, int, int]:
+                    ) -> tuple[int, int, tuple[int, int], tuple[int, int]]:
     """Along the hexside between the two hexes, the run p-q: (the top, half
     levels, of the highest obstacle on both of its sides at once, 0 where
-    none; the height of the first hex's obstacle beside it; the second's),
-    each hex's obstacle drawn or whole, on its base level."""
-    lift = {h: 2 * (s.hex(h).level + _LIFT) for h in side}
+    none; its height; (top, height) of the first hex's highest obstacle beside
+    it, (0, 0) where none; the second's), each obstacle drawn or whole, on
+    the ground drawn beneath it (A6.2)."""
     pairs = _pairs(s, "tops", side,
-                   lambda b, h: _shifted(_obstacle_cols(s, b, h), lift[h]))
+                   lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
     both, ta, tb = _beside(pairs, p, q)
-    a, b = side
-    return (both - 2 * _LIFT if both else 0, ta - lift[a] if ta else 0,
-            tb - lift[b] if tb else 0)
+    top, height = unpack(both) if both else (0, 0)
+    return (top, height, unpack(ta) if ta else (0, 0), unpack(tb) if tb else (0, 0))
 
 
-def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point) -> int:
+def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
+                 ) -> tuple[int, int, int]:
     """The highest level of ground the run p-q along the hexside has on both
-    of its sides at once (a crest line drawn in either hex), as drawn."""
-    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)[0]
+    of its sides at once (a crest line drawn in either hex), as drawn; then
+    the highest each hex shows beside it."""
+    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)
+
+
+# --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
+
+def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+    """B9.1: a wall/hedge's depiction blocks "except for obvious breaks in the
+    depiction": does the thread p-q cross hexside ``sd``, read with a road
+    gap, where its depiction leaves the hexside bare? A crossing on the edge
+    of a break is through it. A gap the player paints, or one on a painted
+    map, is a break along the whole hexside."""
+    layout = s.layout
+    if layout is None or not layout.sources or (s.own is not None and sd in s.own[1]):
+        return True
+    for b in layout.holders(sd[0]):
+        if b.source is None or not b.holds(sd[1]):
+            continue
+        bare = library.get(b.source).reading.breaks.get(
+            g.hexside(b.to_local(sd[0]), b.to_local(sd[1])))
+        if bare is None:
+            continue
+        (ax, ay), (bx, by) = sorted(b.to_local(g.Hex(v)) for v in g.hexside_ends(sd))
+        (px, py), (qx, qy) = b.to_local(g.Hex(p)), b.to_local(g.Hex(q))
+        # where the thread's line meets the hexside, as a fraction of it from its
+        # lower end (exact: the lattice maps onto the pixels affinely)
+        ux, uy = qx - px, qy - py
+        den = (bx - ax) * uy - (by - ay) * ux
+        if den == 0:
+            return True                 # along it: not a crossing
+        at = Fraction((px - ax) * uy - (py - ay) * ux, den) * grid.STRETCHES
+        k = at.numerator // at.denominator
+        return k in bare or (at == k and k - 1 in bare)
+    return True

@@ -1,6 +1,11 @@
 """Hindrances: A6.7 (+1 per Hindrance hex; the same-range rule, said as it is
 applied, and the total as a sum) and D9.4 (AFVs and wrecks as Hindrances, with
-every exception)."""
+every exception).
+
+On an imported board a Hindrance is judged by its hex, not its drawing: brush,
+grain and orchard are Inherent Terrain, which fills its hex (A6.1: "not always"
+the depiction, "see B.6"), and a hex is of the terrain its centre dot shows
+(the hex-by-hex reading, pycore.vasl.reading)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

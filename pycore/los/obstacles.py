@@ -25,30 +25,43 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if not ctx.intervening(h):
         return
     info = ctx.s.hex(h)
-    d = drawn.partial(ctx.s, h)
-    if d is None:
+    st = drawn.standing(ctx.s, h)
+    if st is None:
         height = obstacle_height(info.terrain, info.levels)
-    else:
-        height = d.met(ctx.viewer.point, ctx.target.point)
-        if not height:
-            r.say("A6.1", drawn.beside(d, h))
-    if height:
-        # (names are written only where they are said: a sweep crosses
-        # hundreds of thousands of hexes, issue 24)
-        name = g.hex_name(h)
-        what, rule = (f"{info.terrain} in {name}", "A6.2") if d is None \
-            else (drawn.said(d, h), "A6.1")
-        obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name, what, rule,
-                 as_drawn=d is not None)
-        return
-    hill = drawn.ground(ctx.s, h)
-    if hill is None:
-        if info.level > ctx.lo_ground:
+        if height:
+            name = g.hex_name(h)
+            obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name,
+                     f"{info.terrain} in {name}", "A6.2")
+        elif info.level > ctx.lo_ground:
             name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level, 1, (h,), name,
                      f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
         return
     name = g.hex_name(h)
+    d, hill = drawn.partial(ctx.s, h), drawn.ground(ctx.s, h)
+    met = st.met(ctx.viewer.point, ctx.target.point)
+    if met:
+        # A6.2: the obstacle stands on the ground drawn beneath it
+        top2, height = drawn.unpack(met)
+        if d is not None:
+            what, rule = drawn.said(d, h), "A6.1"
+        else:
+            what, rule = f"{info.terrain} in {name}", "A6.2"
+        if hill is not None:
+            what += f" on ground drawn at level {(top2 - height) // 2}"
+        obstacle(ctx, r, top2, height // 2, (h,), name, what, rule, as_drawn=d is not None,
+                 level=(top2 - height) // 2 if hill is not None else None)
+    elif d is not None:
+        r.say("A6.1", drawn.beside(d, h))
+    if r.block is not None:
+        return
+    if hill is None:
+        if not met and info.level > ctx.lo_ground:
+            obstacle(ctx, r, 2 * info.level, 1, (h,), name,
+                     f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
+        return
+    # A6.2: a crest line drawn in the hex counts where the thread crosses it,
+    # beside the obstacle or not
     level = hill.met(ctx.viewer.point, ctx.target.point)
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,
@@ -91,22 +104,23 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     as_drawn = _drawn_side(ctx, a, b)
     wa, wb = _what(ctx, a), _what(ctx, b)
     if as_drawn:
-        top, ha, hb = drawn.obstacles_along(ctx.s, (a, b), *item.points)
+        top, full, (ta, ha), (tb, hb) = drawn.obstacles_along(ctx.s, (a, b), *item.points)
+        ga, gb = ia.level, ib.level
+        if min(ga, gb) >= 0 and any(drawn.ground(ctx.s, h) is not None for h in (a, b)):
+            _, ga, gb = drawn.ground_along(ctx.s, (a, b), *item.points)
     else:
-        top = 0
+        top = full = 0
         ha, hb = (obstacle_height(i.terrain, i.levels) for i in (ia, ib))
+        ta, tb = 2 * ia.level + ha, 2 * ib.level + hb
+        ga, gb = ia.level, ib.level
     if ha and hb and not as_drawn:
         top_a, top_b = 2 * ia.level + ha, 2 * ib.level + hb
         height = ha if top_a <= top_b else hb
         obstacle(ctx, r, min(top_a, top_b), height // 2, (a, b), name,
                  f"{ia.terrain}/{ib.terrain} on both sides of hexside {name}", "A6.1")
     elif top:
-        # the obstacle whose top this is: the one on the higher base level
-        # where that rises to it, else the other
-        high, low = max(ia.level, ib.level), min(ia.level, ib.level)
-        height = top - 2 * (high if top > 2 * high else low)
         both = f"{_named(wa, ia.terrain, a)} and {_named(wb, ib.terrain, b)}"
-        obstacle(ctx, r, top, height // 2, (a, b), name,
+        obstacle(ctx, r, top, full // 2, (a, b), name,
                  f"{_cap(both)} lie on both sides of hexside {name}",
                  "A6.1", plural=True, as_drawn=True)
     elif ha and hb:
@@ -119,20 +133,21 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         # is visible on both sides of the thread (A6.1), as for woods/building,
         # so the lower of the two blocks. The hill side counts only if it rises
         # above the lower end's ground (a Crest Line, A6.2).
-        (t, it, ht, wt), (hill, ih) = ((a, ia, ha, wa), (b, ib)) if ha else \
-            ((b, ib, hb, wb), (a, ia))
+        # As drawn, each side's own ground beside the thread (A6.2).
+        (t, it, ht, top_t, wt), (hill, hl) = ((a, ia, ha, ta, wa), (b, gb)) if ha else \
+            ((b, ib, hb, tb, wb), (a, ga))
         wt = _named(wt, it.terrain, t)
-        top_t = 2 * it.level + ht
-        if ih.level <= ctx.lo_ground:
+        drawn_at = hl if as_drawn else None
+        if hl <= ctx.lo_ground:
             pass        # open ground on that side: the terrain is on one side only
-        elif 2 * ih.level <= top_t:
-            obstacle(ctx, r, 2 * ih.level, 1, (a, b), name,
-                     f"the hill (level {ih.level}) in {g.hex_name(hill)} and "
+        elif 2 * hl <= top_t:
+            obstacle(ctx, r, 2 * hl, 1, (a, b), name,
+                     f"the hill (level {hl}) in {g.hex_name(hill)} and "
                      f"{wt}, on both sides of hexside {name}", "A6.1", crest=True,
-                     as_drawn=as_drawn)
+                     as_drawn=as_drawn, level=drawn_at)
         else:
             obstacle(ctx, r, top_t, ht // 2, (a, b), name,
-                     f"{wt} and the hill (level {ih.level}) in {g.hex_name(hill)}, "
+                     f"{wt} and the hill (level {hl}) in {g.hex_name(hill)}, "
                      f"on both sides of hexside {name}", "A6.1", as_drawn=as_drawn)
     if as_drawn and not top:
         for h, hh in ((a, ha), (b, hb)):
@@ -142,7 +157,7 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     levels = (ia.level, ib.level)
     drawn_ground = as_drawn and min(levels) >= 0 and any(
         drawn.ground(ctx.s, h) is not None for h in (a, b))
-    base = drawn.ground_along(ctx.s, (a, b), *item.points) if drawn_ground else min(levels)
+    base = drawn.ground_along(ctx.s, (a, b), *item.points)[0] if drawn_ground else min(levels)
     if r.block is None and base > ctx.lo_ground:
         obstacle(ctx, r, 2 * base, 1, (a, b), name,
                  f"the hill (level {base}) on both sides of hexside {name}",

@@ -14,7 +14,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import HexsideInfo, Setup
 from ..terrain import BOCAGE_TYPES
-from . import bocage
+from . import bocage, drawn
 from .context import Ctx
 from .names import vertex_name
 from .obstacles import obstacle
@@ -30,8 +30,13 @@ def crossed(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     a, b = item.hexes
     sd = g.hexside(a, b)
     info = ctx.s.wall(sd)
-    if info is None or info.gap:
+    if info is None:
         return
+    if info.gap:
+        if drawn.through_break(ctx.s, sd, ctx.viewer.point, ctx.target.point):
+            return
+        r.say("B9.1", f"The thread crosses the {_side_name(sd, info)} where it is drawn, "
+                      "beside its road break (B9.1).")
     if info.type == "bocage" or (info.type == "light-bocage" and ctx.own_side(sd)):
         bocage.crossed(ctx, r, sd, info, a, b)
         return

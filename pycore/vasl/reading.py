@@ -51,6 +51,10 @@ class Reading:
     hexes: dict[g.Hex, dict[str, Any]]
     hexsides: dict[g.Hexside, dict[str, Any]]
     warnings: list[str] = field(default_factory=list)
+    # A wall/hedge hexside read with a road gap: the stretches (of
+    # grid.STRETCHES along it, from its lower end) its depiction leaves bare,
+    # the break B9.1 exempts (pycore.los.drawn.through_break).
+    breaks: dict[g.Hexside, frozenset[int]] = field(default_factory=dict)
 
     def as_setup(self) -> dict[str, dict[str, Any]]:
         """``{"hexes", "hexsides"}`` with the board's own names (``board_terrain``)."""
@@ -72,13 +76,13 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
     hexes = _hexes(archive, notes)
-    hexsides = _hexsides(archive)
+    hexsides, breaks = _hexsides(archive)
     warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
                                                  if len(where) > MAX_LISTED else "")
         warnings.append(f"board {archive.name}: {what} at {shown}")
-    return Reading(hexes, hexsides, warnings)
+    return Reading(hexes, hexsides, warnings, breaks)
 
 
 def _signed(byte: int) -> int:
@@ -127,11 +131,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
     return out
 
 
-def _hexsides(archive: Archive) -> dict[g.Hexside, dict[str, Any]]:
+def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
+                                         dict[g.Hexside, frozenset[int]]]:
     padded = grid.pad(archive.codes, OFF_BOARD)
     kinds = padded.translate(c.HEXSIDE_INDEX)
     kinds_view, codes = memoryview(kinds), memoryview(padded)
     out: dict[g.Hexside, dict[str, Any]] = {}
+    breaks: dict[g.Hexside, frozenset[int]] = {}
     elevations: memoryview | None = None
     for sd in board_hexsides():
         start, pattern = grid.hexside_pixels(sd)
@@ -151,8 +157,9 @@ def _hexsides(archive: Archive) -> dict[g.Hexside, dict[str, Any]]:
                 entry["hillside"] = True
         if any(c.ROADS.intersection(pattern.stretches[i](codes[window])) for i in bare):
             entry["gap"] = True
+            breaks[sd] = frozenset(bare)
         out[sd] = entry
-    return out
+    return out, breaks
 
 
 def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
