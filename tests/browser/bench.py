@@ -192,24 +192,14 @@ LARGEST = """async ([setup, corner, middle]) => {
 def largest_setup_times(site: Site) -> dict:
     """Each query on the largest setup the limits allow (tests/test_hostile.py's),
     in the page (Pyodide), ms; one fresh profile."""
-    from playwright.sync_api import sync_playwright
     from pycore import geometry
     from tests.test_hostile import _largest_setup
 
     def at(col: int, row: int) -> dict:
         return {"hex": geometry.hex_name(geometry.hex_at(col, row)), "level": 0}
-    with sync_playwright() as playwright, \
-            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = context.new_page()
-            page.goto(site.url)
-            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
-            return page.evaluate(LARGEST, [_largest_setup(), at(1, 1),
-                                           {"hex": at(66, 10), "far": at(132, 20)}])
-        finally:
-            context.close()
+    with fresh_page(site, idle=False) as page:
+        return page.evaluate(LARGEST, [_largest_setup(), at(1, 1),
+                                       {"hex": at(66, 10), "far": at(132, 20)}])
 
 
 # Issue 9: from the end of a tap (pointerup) to the frame that shows the changed
@@ -232,25 +222,33 @@ FEEDBACK = """() => new Promise((resolve) => {
 
 
 @contextlib.contextmanager
-def tablet_page(site: Site):
-    """A page of a fresh profile at 1280x800 with touch, Python ready and idle,
-    timing every tap from its end to the changed map painted (FEEDBACK)."""
+def fresh_page(site: Site, idle: bool = True, **options):
+    """The app in a page of a fresh browser profile, Python ready (and, if
+    `idle`, its idle imports done); `options` for the context (viewport...)."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as playwright, \
             tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
         context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
-            viewport={"width": 1280, "height": 800}, has_touch=True)
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options)
         try:
             page = context.new_page()
             page.goto(site.url)
             page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
             page.evaluate("() => window.asl.ready")
-            page.wait_for_timeout(1500)          # the idle imports done
-            page.evaluate(FEEDBACK)
+            if idle:
+                page.wait_for_timeout(1500)
             yield page
         finally:
             context.close()
+
+
+@contextlib.contextmanager
+def tablet_page(site: Site):
+    """A fresh page at 1280x800 with touch, Python ready and idle, timing
+    every tap from its end to the changed map painted (FEEDBACK)."""
+    with fresh_page(site, viewport={"width": 1280, "height": 800}, has_touch=True) as page:
+        page.evaluate(FEEDBACK)
+        yield page
 
 
 def centre(page, sel: str) -> tuple[float, float]:
@@ -480,25 +478,13 @@ SWEEPS = """async (cases) => {
 
 def pathological_times(site: Site) -> dict:
     """``SWEEPS`` on each of tests.bench's pathological setups, one fresh profile."""
-    from playwright.sync_api import sync_playwright
     from tests.bench import pathological
     cases = []
     for name, (setup, viewer) in pathological().items():
         where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
         cases.append([name, setup, viewer, {"hex": where}])
-    with sync_playwright() as playwright, \
-            tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            page = context.new_page()
-            page.goto(site.url)
-            page.wait_for_function("() => window.asl && window.asl.ready", timeout=60_000)
-            page.evaluate("() => window.asl.ready")
-            page.wait_for_timeout(1500)          # the idle imports done
-            return page.evaluate(SWEEPS, cases)
-        finally:
-            context.close()
+    with fresh_page(site) as page:
+        return page.evaluate(SWEEPS, cases)
 
 
 # The audit's 8 rapid taps: with the visibility overlay on from u0, 8 hexes

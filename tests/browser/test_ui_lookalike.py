@@ -3,21 +3,10 @@ is read by Python (``typed_name``, pycore/lookalike.py) and what it found is on
 screen. Taps at screen positions; ``window.asl`` only reads the outcome."""
 from __future__ import annotations
 
-import pytest
-
-from tests.browser.conftest import open_page, wait_ready
-from tests.browser.test_situations import Player
+from tests.browser.test_ui_entry import player  # noqa: F401 (the tablet at 1280x800, a fixture)
 from tests.browser.test_ui_steps import hex_sel, setup_of
 
 CYRILLIC_E = "\u0435"
-
-
-@pytest.fixture
-def player(browser, site):
-    page = open_page(browser, site, viewport={"width": 1280, "height": 800}, has_touch=True)
-    wait_ready(page)
-    yield Player(page)
-    page.context.close()
 
 
 def test_a_look_alike_side_typed_in_the_unit_editor_is_flagged_and_a_zero_width_space_removed(player):
