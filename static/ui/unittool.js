@@ -173,24 +173,19 @@ export class UnitTool {
   }
 
   // A4.3: a Bypass unit straddles a hexside of its own hex.
-  setBypass(hexside) {
-    const unit = findUnit(this.store.setup, this.selected);
-    if (!unit) return;
-    if (!partOf(hexside, unit.hex)) {
-      this.showMessage(`${hexside} is not a hexside of ${unit.hex}.`);
-      return;
-    }
-    this.editSelected((u) => { u.bypass = hexside; });
-  }
+  setBypass(hexside) { this.setOwnPart("bypass", hexside, "hexside"); }
 
-  setVertex(vertex) {
+  setVertex(vertex) { this.setOwnPart("vertex", vertex, "vertex"); }
+
+  // The selected unit's `field` set to `name`, a hexside or vertex of its own hex.
+  setOwnPart(field, name, what) {
     const unit = findUnit(this.store.setup, this.selected);
     if (!unit) return;
-    if (!partOf(vertex, unit.hex)) {
-      this.showMessage(`${vertex} is not a vertex of ${unit.hex}.`);
+    if (!partOf(name, unit.hex)) {
+      this.showMessage(`${name} is not a ${what} of ${unit.hex}.`);
       return;
     }
-    this.editSelected((u) => { u.vertex = vertex; });
+    this.editSelected((u) => { u[field] = name; });
   }
 
   async rename(input) {
