@@ -60,6 +60,7 @@ def test_warm_imports_everything_the_first_click_needs():
         asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
                 "thread": [setup, "g", "r"], "wall_advantage": [setup],
                 "move_cost": [setup, "g", "Z9", "Z8"], "place": [setup, "Z9"], "validate": [setup],
+                "file_read": [json.dumps(setup)],
                 "typed_name": [setup, "side", "G\u0435rman\u200b"],
                 "share_encode": [setup], "share_decode": [link], "share_read": [link],
                 "render_preview": [setup], "render_map": [setup], "qr_svg": [link],
@@ -167,5 +168,5 @@ def test_share_read_says_what_an_old_link_changed_in_a_players_words():
                 if e["name"] == "before-issue-14-newline-in-an-id")
     opened = json.loads(bridge.call("share_read", json.dumps([link])))["ok"]
     assert opened["setup"]["units"][0]["id"] == "g1\u240a"
-    assert opened["warnings"] and opened["warnings"][0].startswith("unit g1\u240a:")
+    assert opened["warnings"] and opened["warnings"][0].startswith("Unit g1\u240a:")
     assert "units[0]" not in opened["warnings"][0]

@@ -114,7 +114,7 @@ def test_an_old_link_with_ids_g1_and_g1_zero_width_opens_with_the_second_renamed
     assert opened["question"]["viewer"] == "g1 (2)"           # still the unit in C1
     assert api.los(opened["setup"], "g1 (2)", "r1")["blocked_at"] == "C3"
     said = call("share_read", old_link(obj))["ok"]["warnings"]
-    assert said == ["unit g1 (2): its id read the same as g1's, so it was renamed g1 (2)."]
+    assert said == ["Unit g1 (2): its id read the same as g1's, so it was renamed g1 (2)."]
 
 
 def test_an_old_link_whose_id_is_only_a_zero_width_space_opens_with_a_visible_id():
@@ -221,3 +221,21 @@ def test_a_side_typed_with_invisible_characters_anywhere_reads_as_typed_without_
     out = call("typed_name", setup(), "side", typed)["ok"]
     assert out["text"] == side
     assert out["warnings"][0].startswith("The side you typed held characters that show nothing")
+
+
+# --- a setup file says what reading it changed, as a link does ------------------------------
+
+def test_a_setup_file_with_a_zero_width_space_and_a_look_alike_side_says_both():
+    obj = across_the_wall(f"G{CYRILLIC_E}rman")
+    obj["units"][0]["side"] = "Germ" + ZWSP + "an"
+    opened = call("file_read", json.dumps(obj))["ok"]
+    assert opened["setup"]["units"][0]["side"] == "German"
+    said = opened["warnings"]
+    assert len(said) == 2 and all(w.endswith(".") for w in said), said
+    assert "zero width space" in said[0]
+    assert said[1].startswith(f"G{CYRILLIC_E}rman looks like German but is a different side")
+
+
+def test_a_plain_setup_file_opens_without_a_word():
+    opened = call("file_read", json.dumps(across_the_wall("German")))["ok"]
+    assert opened["warnings"] == [] and opened["setup"]["units"][0]["side"] == "German"

@@ -64,12 +64,30 @@ def render_map_steps(setup: Any, options: dict | None = None) -> Any:
 def share_read(text: Any) -> dict:
     """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
     not ``units[0].id``; issue 24), each ending as a sentence."""
-    from web.messages import player_words
     opened = import_module("pycore.share").read(text)
-    # Each a sentence: the page shows them one after another.
-    said = [player_words(w, opened["setup"]) for w in opened["warnings"]]
-    opened["warnings"] = [w if w.endswith((".", "?", "!")) else w + "." for w in said]
+    opened["warnings"] = _said(opened["warnings"], opened["setup"])
     return opened
+
+
+def file_read(text: Any) -> dict:
+    """A setup file's text checked as ``validate`` checks it, ``{"setup",
+    "warnings"}``: what reading it changed or found, said as for a link
+    (invisible characters removed from sides and ids, sides that look alike;
+    issue 24)."""
+    from pycore.lookalike import side_warnings
+    loaded = import_module("pycore.setup").load_setup(text)
+    setup = loaded.to_dict()
+    return {"setup": setup,
+            "warnings": _said([*loaded.notices, *side_warnings(loaded.units)], setup)}
+
+
+def _said(warnings: list[str], setup: dict) -> list[str]:
+    """Warnings in a player's words, each a sentence (a capital first, a full
+    stop last): the page shows them one after another."""
+    from web.messages import player_words
+    said = [player_words(w, setup) for w in warnings]
+    return [w[:1].upper() + w[1:] + ("" if w.endswith((".", "?", "!")) else ".")
+            for w in said if w]
 
 
 def version() -> dict:
@@ -97,6 +115,7 @@ QUERIES: dict[str, Query] = {
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
+    "file_read": Query("web.bridge", "file_read", imports=("pycore.setup", "web.messages")),
     # A side or id typed in the unit editor, read as a setup reads it (issue 24).
     "typed_name": Query("pycore.lookalike", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),

@@ -28,11 +28,13 @@ export class External {
     });
   }
 
-  // Replace the setup with one from outside: Python checks it first.
-  async load(setup, what) {
-    let valid;
+  // Replace the setup with one from outside: Python checks it first (a file's
+  // text by "file_read", which also says what reading it changed).
+  async load(setup, what, query = "validate") {
+    let valid, warnings = [];
     try {
-      valid = await this.python.call("validate", setup);
+      const answer = await this.python.call(query, setup);
+      ({ setup: valid, warnings } = query === "file_read" ? answer : { setup: answer, warnings });
     } catch (err) {
       failed("load", `Could not open the ${what}: ${err.player ?? err.message}. Your setup is unchanged.`);
       throw err;
@@ -42,6 +44,7 @@ export class External {
     this.loaded(this.store.setup);
     await this.maps.job;
     this.maps.frame();
+    if (warnings.length) showMessage([`Opened the ${what}.`, ...warnings].join(" "), "error");
     return valid;
   }
 
@@ -77,7 +80,7 @@ export class External {
       }
       // Its text goes to Python as it is: JSON.parse here would read 1e999999 as
       // Infinity, sent on as null (issue 24); pycore.jsonread refuses it.
-      this.load(await file.text(), `file ${file.name}`).catch(() => {});
+      this.load(await file.text(), `file ${file.name}`, "file_read").catch(() => {});
     });
     const { view } = this;
     $("export-json").addEventListener("click", () => files.download("asl-setup.json", files.setupBlob(this.store.setup)));

@@ -3,6 +3,8 @@ is read by Python (``typed_name``, pycore/lookalike.py) and what it found is on
 screen. Taps at screen positions; ``window.asl`` only reads the outcome."""
 from __future__ import annotations
 
+import json
+
 from tests.browser.test_ui_entry import player  # noqa: F401 (the tablet at 1280x800, a fixture)
 from tests.browser.test_ui_steps import hex_sel, setup_of
 
@@ -34,3 +36,19 @@ def test_a_look_alike_side_typed_in_the_unit_editor_is_flagged_and_a_zero_width_
         "The side you typed held characters that show nothing or turn text around "
         "(zero width space)")
     assert page.input_value("#ue-side") == "German"
+
+
+def test_a_setup_file_with_a_zero_width_space_in_a_side_opens_and_says_it_was_removed(player, tmp_path):
+    page = player.page
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 8, "rows": 6},
+             "units": [{"id": "g1", "side": "Germ\u200ban", "type": "squad", "hex": "C3"},
+                       {"id": "r1", "side": "Russian", "type": "squad", "hex": "E3"}]}
+    path = tmp_path / "zero-width.json"
+    path.write_text(json.dumps(setup), encoding="utf-8")
+    page.set_input_files("#import", str(path))
+    page.wait_for_function("() => window.asl.getSetup().units.length === 2")
+    assert setup_of(page)["units"][0]["side"] == "German"
+    page.wait_for_function("() => document.querySelector('#message-text').textContent"
+                           ".includes('zero width space')")
+    said = page.inner_text("#message-text")
+    assert said.startswith("Opened the file zero-width.json.") and "units[0]" not in said, said
