@@ -136,18 +136,30 @@ function latest(lane, name, ...args) {
   let l = lanes.get(lane);
   if (!l) lanes.set(lane, (l = { busy: false, next: null, running: null }));
   return new Promise((resolve, reject) => {
-    if (l.next) {
-      const err = new Error(`${l.next.name}: superseded by a newer question`);
-      err.kind = "Superseded";
-      l.next.reject(err);
-    }
+    drop(l, "superseded by a newer question");
     l.next = { name, args, resolve, reject };
-    if (l.running !== null) {
-      worker.postMessage({ cancel: l.running });
-      l.running = null;                   // asked once
-    }
     pump(l);
   });
+}
+
+// A lane's question no longer wanted (the overlay cleared): the one waiting is
+// rejected as Superseded, the one running cancelled at its next pause.
+function stop(lane) {
+  const l = lanes.get(lane);
+  if (l) drop(l, "no longer wanted");
+}
+
+function drop(l, why) {
+  if (l.next) {
+    const err = new Error(`${l.next.name}: ${why}`);
+    err.kind = "Superseded";
+    l.next.reject(err);
+    l.next = null;
+  }
+  if (l.running !== null) {
+    worker.postMessage({ cancel: l.running });
+    l.running = null;                     // asked once
+  }
 }
 
 function pump(l) {
@@ -168,5 +180,5 @@ function onStatus(cb) {
   return () => listeners.delete(cb);
 }
 
-export const python = { ready, call, callBytes, latest, onStatus, build: CONFIG.build, timings: null,
+export const python = { ready, call, callBytes, latest, stop, onStatus, build: CONFIG.build, timings: null,
                         sent: {} };

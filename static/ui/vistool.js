@@ -6,6 +6,7 @@ import { findUnit } from "./edits.js";
 import { situationMessage } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
+export const WORKING = "working out what it sees…";
 
 export class VisibilityTool {
   constructor({ store, view, python }) {
@@ -24,6 +25,7 @@ export class VisibilityTool {
   }
 
   clear() {
+    this.python.stop("visibility");     // a sweep still running ends at its next pause
     this.viewer = null;
     $("vis-from").textContent = "–";
     $("vis-count").textContent = "";
@@ -48,6 +50,10 @@ export class VisibilityTool {
       $("vis-from").textContent = "–";
       return;
     }
+    // A sweep that takes a while (seconds on the largest maps) says so.
+    const slow = setTimeout(() => {
+      if (token === this.token) $("vis-count").textContent = WORKING;
+    }, 400);
     try {
       const result = await this.python.latest("visibility", "visibility", this.store.setup, viewer);
       if (token !== this.token) return;
@@ -55,7 +61,11 @@ export class VisibilityTool {
       const seen = Object.values(result.hexes).filter((h) => h.los).length;
       $("vis-count").textContent = `sees ${seen} of ${Object.keys(result.hexes).length} hexes`;
     } catch (err) {
-      if (token === this.token) situationMessage(`Visibility: ${err.message}`);
+      if (token !== this.token) return;
+      $("vis-count").textContent = "";
+      situationMessage(`Visibility: ${err.message}`);
+    } finally {
+      clearTimeout(slow);
     }
   }
 }
