@@ -651,7 +651,7 @@ async function checkAutosave() {
     store.restart(emptySetup());
     refresh("reset");
   }
-  if (restored.setup && keptAll) store.save();
+  if (restored.setup && keptAll) store.saveRestored(restored, chosen);
 }
 
 // Python's reason for refusing a setup, or null (accepted, or Python cannot judge).

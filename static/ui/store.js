@@ -193,10 +193,11 @@ export class Store {
   }
 
   // What storage holds, every key read through one guarded reader:
-  //   {setup, history, source, fallbacks, aside}
-  // setup/history/source: the newest save of any kind that the page can draw
+  //   {setup, history, source, at, fallbacks, aside, sharedText}
+  // setup/history/source/at: the newest save of any kind that the page can draw
   // (source "pending", "tab" or "saved"; setup null when there is none);
   // fallbacks: the older ones, newest first, to try should Python refuse it;
+  // sharedText: the shared save as read (saveRestored);
   // aside: [{text, origin}] what must be kept aside now: values that are not
   // setups, and an older save of this tab's own found nowhere else (another
   // tab saved since), before anything can overwrite them.
@@ -255,7 +256,20 @@ export class Store {
       }
     }
     return { setup: newest?.setup ?? null, history: newest?.history ?? null,
-             source: newest?.source ?? null, fallbacks, aside };
+             source: newest?.source ?? null, at: newest?.at ?? 0, fallbacks, aside,
+             sharedText: shared.text };
+  }
+
+  // The save once Python has judged what restore() found (`opened`: the save
+  // chosen, or null). A shared save another tab wrote since restore() read
+  // storage is newer than anything found then: it is never overwritten by this
+  // tab's start; this tab's setup is kept as its own copy, with its own stamp.
+  saveRestored(restored, opened) {
+    if (read(localStorage, SAVE_KEY).text === restored.sharedText) {
+      this.save();
+    } else if (write(sessionStorage, TAB_KEY, record(opened?.at ?? 0, JSON.stringify(this.setup)))) {
+      forget(sessionStorage, PENDING_KEY);
+    }
   }
 
   // Python's verdict on what restore() found, newest first. `refusal(setup)`

@@ -583,3 +583,34 @@ def test_a_tab_that_must_reload_still_says_so_after_another_message(browser, upd
     first.evaluate("() => document.activeElement.blur()")
     poll(first, "async () => (await import('./pyworker.js')).python.build", build_id(b))
     context.close()
+
+
+def test_a_tab_starting_never_overwrites_a_save_another_tab_made_meanwhile(browser, site):
+    """Found by the random test above (ASL_MIX_SEED=25001): a tab read storage
+    as it started, another tab saved a new edit, and then the first saved what
+    it had read, stamped newer, over that edit: a new tab opened the older
+    setup, and the newest edit was left only in the other tab."""
+    context = browser.new_context()
+    starting, editing = context.new_page(), context.new_page()
+    for tab in (starting, editing):
+        tab.goto(site.url)
+        wait_ready(tab)
+    paint_hex(starting, "C3", terrain="woods")
+    settled(starting)
+    starting.reload(wait_until="commit")
+    starting.wait_for_function("() => window.asl !== undefined")   # it has read storage
+    paint_hex(editing, "C3", terrain="woods")
+    paint_hex(editing, "D4", terrain="grain")         # the newest edit, saved while it starts
+    settled(editing)
+    assert starting.evaluate("() => document.getElementById('status').dataset.status") == \
+        "loading", "the starting tab was ready before the other tab saved"
+    wait_ready(starting)
+    settled(starting)
+    new = context.new_page()
+    new.goto(site.url)
+    wait_ready(new)
+    assert set(setup_of(new)["hexes"]) == {"C3", "D4"}            # the newest edit opens
+    starting.reload()
+    wait_ready(starting)
+    assert set(setup_of(starting)["hexes"]) == {"C3", "D4"}       # and in the tab that started
+    context.close()
