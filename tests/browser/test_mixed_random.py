@@ -7,17 +7,20 @@ sessionStorage filled to near its quota (or freed), and a new build (B, from
 test_update's two_builds) served in the middle. After every step:
 
 - reopening the app (a reload, a new tab, or the page's own reload for the
-  update) shows the newest edit of any tab whose autosave worked, or keeps it
-  aside and says so; an edit of a tab that said "Autosave failed" may be
-  missing only from other tabs;
+  update) shows the newest edit of any tab whose autosave worked. Only a
+  newer edit of the reloaded tab's own, made while it said "Autosave failed",
+  may open instead, and then that newest edit is kept aside and said. (An
+  edit made while its tab said "Autosave failed" is not required anywhere.)
 - no page reloads itself while a text field has the focus, and the name being
   typed is never lost;
 - every tab runs one build, or says that it must reload; once the player
   pauses, every tab runs build B.
 
-The page is only read (window.asl.getSetup, storage, the message shown); every
-edit is a tap at screen coordinates or a key press. On a failure the seed and
-the steps taken are printed. ASL_MIX_SEQUENCES (default 2), ASL_MIX_STEPS
+The page is only read (window.asl.getSetup, storage, the message and badge
+shown); every edit is a tap at screen coordinates or a key press; the test
+itself fills storage and takes the focus off a field (the player's pause).
+On a failure the seed and the steps taken are printed. Two sequences of 12
+steps take about 90 s. ASL_MIX_SEQUENCES (default 2), ASL_MIX_STEPS
 (default 12) and ASL_MIX_SEED (default 24000: sequence n uses random.Random(ASL_MIX_SEED + n))
 make other and longer runs:
     ASL_MIX_SEQUENCES=20 python -m pytest tests/browser/test_mixed_random.py -q
@@ -37,7 +40,7 @@ from pycore import geometry
 
 from .conftest import READY_TIMEOUT_MS, build, builds, wait_controlled, wait_ready
 from .test_store import KEPT_KEY, settled
-from .test_ui_steps import centre_of, hex_sel, paint_hex, press, setup_of, toggle_hexside, unit_sel
+from .test_ui_steps import hex_sel, paint_hex, press, setup_of, toggle_hexside, unit_sel
 from .test_update import (WAITING, build_id, poll, serve, two_builds,  # noqa: F401 (fixtures)
                           update_site)
 
@@ -96,7 +99,8 @@ WATCH = """(() => {
 STATE = """async () => {
   const { python } = await import("./pyworker.js");
   let py = null;
-  try { py = (await python.call("version")).build; } catch {}
+  const late = new Promise((resolve) => setTimeout(() => resolve({ build: "no answer in 30 s" }), 30000));
+  try { py = (await Promise.race([python.call("version"), late])).build; } catch {}
   const controller = navigator.serviceWorker.controller;
   const box = document.getElementById("message");
   return {
@@ -109,6 +113,14 @@ STATE = """async () => {
     changedAt: window.__controllerChangedAt ?? null,
     readyAt: window.__readyAt ?? null,
   };
+}"""
+
+# The page is ready and Python answers (true), or not within 60 s (false), so a
+# stuck page fails the test instead of holding it.
+SETTLED = """async () => {
+  const late = new Promise((resolve) => setTimeout(() => resolve(false), 60000));
+  const answer = window.asl.ready.then(() => window.asl.call("version")).then(() => true);
+  return Promise.race([answer, late]);
 }"""
 
 FILL = """([name, room]) => {
@@ -180,7 +192,8 @@ class Program:
             try:
                 tab.page.wait_for_function("() => window.asl && window.asl.ready",
                                            timeout=READY_TIMEOUT_MS)
-                tab.page.evaluate("async () => { await window.asl.ready; }")
+                self.expect(tab.page.evaluate(SETTLED), f"tab {tab.number}: Python gave no "
+                            "answer within 60 s")
                 settled(tab.page)
                 return
             except PlaywrightError:
