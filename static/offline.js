@@ -64,16 +64,19 @@ function watchUpdates() {
     location.reload();
   };
 
-  sw.addEventListener("controllerchange", () => {
-    // The first visit's worker claiming the page changes nothing it runs; any
-    // later change of controller is a new build, even in a tab open since then.
-    if (!controlled || reloading) {
-      controlled = true;
-      return;
-    }
-    // A new build now serves this page: it reloads at the player's next pause.
+  // A new build now serves this page: it reloads at the player's next pause.
+  let told = false;
+  const mustReload = () => {
+    if (told || reloading) return;
+    told = true;
     announce("reload", reload);
     whenSafe(reload);
+  };
+  sw.addEventListener("controllerchange", () => {
+    // The first visit's worker claiming the page changes nothing it runs;
+    // any worker after it is a new build.
+    if (controlled) mustReload();
+    controlled = true;
   });
 
   let offered = null;
@@ -95,6 +98,9 @@ function watchUpdates() {
   // if Cache Storage was cleared) and say in the status badge's tooltip
   // whether the app will open offline.
   sw.addEventListener("message", (event) => {
+    // The active worker is of another build: it took over before this page
+    // listened (while Python loaded), or served the page's first visit.
+    if (event.data?.build !== undefined && event.data.build !== python.build) mustReload();
     const badge = document.getElementById("status");
     if (!badge || event.data?.offline === undefined) return;
     badge.dataset.offlineReady = String(event.data.offline);

@@ -112,6 +112,8 @@ self.addEventListener("message", (event) => {
       event.source?.postMessage({ offline: missing === 0, missing });
       return cleanUp();
     }));
+  } else if (refillFor !== undefined) {
+    event.source?.postMessage({ build: PRECACHE.build });   // a page of another build
   }
 });
 

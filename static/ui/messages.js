@@ -62,8 +62,13 @@ export function installMessages(python) {
       showMessage("A new version of the app is ready: it starts when you pause (your setup is kept).",
         "info", { label: "Update now", run: apply });
     } else if (kind === "reload") {
-      showMessage("A new version of the app was installed: this tab reloads when you pause " +
-        "(your setup is kept).", "info", { label: "Reload now", run: apply });
+      const text = "A new version of the app was installed: this tab reloads when you pause " +
+        "(your setup is kept).";
+      showMessage(text, "info", { label: "Reload now", run: apply });
+      // Said by the badge too, until the reload: a later message replaces this one.
+      $("status").dataset.status = "loading";
+      $("status").textContent = "Update waiting";
+      $("status").title = text;
     } else if (kind === "mixed") {
       $("status").dataset.status = "error";
       $("status").textContent = "Mixed versions";

@@ -103,7 +103,8 @@ export function chooseSave({ shared, stamped, tab, pending, history: stored }) {
     }
   }
   return { latest, restored: { setup: newest?.setup ?? null, history: newest?.history ?? null,
-                               source: newest?.source ?? null, fallbacks, aside } };
+                               source: newest?.source ?? null, at: newest?.at ?? 0,
+                               fallbacks, aside } };
 }
 
 // Python's verdict on what chooseSave restored, newest first. `refusal(setup)`

@@ -85,7 +85,7 @@ export class Startup {
       store.restart(emptySetup());
       refresh("reset");
     }
-    if (restored.setup && this.keptAll) store.save();
+    if (restored.setup && this.keptAll) store.saveRestored(restored, chosen);
   }
 }
 

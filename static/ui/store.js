@@ -181,14 +181,28 @@ export class Store {
 
   // What storage holds, every key read through one guarded reader, and
   // what a restart makes of it (saves.js chooseSave):
-  //   {setup, history, source, fallbacks, aside}
+  //   {setup, history, source, at, fallbacks, aside, sharedText}
+  // sharedText: the shared save as read (saveRestored).
   static restore() {
+    const shared = read(localStorage, SAVE_KEY);
     const { restored, latest } = chooseSave({
-      shared: read(localStorage, SAVE_KEY), stamped: read(localStorage, STAMP_KEY).value,
+      shared, stamped: read(localStorage, STAMP_KEY).value,
       tab: read(sessionStorage, TAB_KEY), pending: read(sessionStorage, PENDING_KEY),
       history: read(localStorage, HISTORY_KEY) });
     lastAt = Math.max(lastAt, latest);
-    return restored;
+    return { ...restored, sharedText: shared.text };
+  }
+
+  // The save once Python has judged what restore() found (`opened`: the save
+  // chosen, or null). A shared save another tab wrote since restore() read
+  // storage is newer than anything found then: it is never overwritten by this
+  // tab's start; this tab's setup is kept as its own copy, with its own stamp.
+  saveRestored(restored, opened) {
+    if (read(localStorage, SAVE_KEY).text === restored.sharedText) {
+      this.save();
+    } else if (write(sessionStorage, TAB_KEY, record(opened?.at ?? 0, JSON.stringify(this.setup)))) {
+      forget(sessionStorage, PENDING_KEY);
+    }
   }
 
   // Python's verdict on what restore() found (saves.js judge).
