@@ -44,7 +44,7 @@ test("at the same stamp the tab's own change beats its copy, which beats the sha
 });
 
 test("nothing saved: an empty start with nothing to keep aside", () => {
-  assert.deepEqual(opened(held()), { setup: null, history: null, source: null, fallbacks: [], aside: [] });
+  assert.deepEqual(opened(held()), { setup: null, history: null, source: null, at: 0, fallbacks: [], aside: [] });
 });
 
 test("a pending change older than a save was saved or refused since: it is not offered", () => {
