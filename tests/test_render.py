@@ -381,3 +381,31 @@ def test_a_map_one_hex_wide_or_high_shows_its_hexes_issue_22(columns, rows):
     root = parse(render.map_svg(setup(map={"columns": columns, "rows": rows})))
     _, _, width, height = (float(v) for v in root.get("viewBox").split())
     assert width >= 4 * render.U and height >= 2 * 3 ** 0.5 * render.U
+
+
+def test_a_unit_traced_to_a_vertex_on_the_maps_edge_is_drawn_A6_12():
+    """A unit may trace its LOS to any vertex of its own hex (A6.12, B9.42), on
+    the map's edge too, where no vertex target is drawn to tap: the map is still
+    drawn, with the counter (before: a KeyError, so the page could not draw it)."""
+    from pycore.setup import load_setup
+    base = {"format": "asl-setup", "version": 1, "map": {"columns": 3, "rows": 4}}
+    s = load_setup(base)
+    cases = []
+    with s.names():
+        for h in s.grid.hexes():
+            for v in geometry.hex_vertices(h):
+                try:
+                    cases.append((geometry.hex_name(h), geometry.vertex_name(v)))
+                except ValueError:      # beside column A: a vertex without a name
+                    pass
+    drawn = 0
+    for hex_name, vertex in cases:
+        setup = {**base, "units": [{"id": "u1", "side": "German", "type": "squad",
+                                    "hex": hex_name, "vertex": vertex}]}
+        try:
+            load_setup(setup)
+        except SetupError:            # a vertex the setup format refuses: not this test's
+            continue
+        assert 'data-unit="u1"' in render.map_svg(setup), (hex_name, vertex)
+        drawn += 1
+    assert drawn > 40

@@ -9,13 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycore import api, visibility
-from pycore import geometry as g
-from pycore.los import evaluate
-from pycore.location import make_end, resolve
 from pycore.setup import load_setup
 from tests.bench import bocage_everywhere
 from tests.strategies import setups
 from tests.test_los_properties import _location
+from tests.test_visibility import _rulings as rulings_per_hex
 from web import bridge
 
 SMALL = dict(min_columns=3, max_columns=9, min_rows=2, max_rows=6, max_terrain=30,
@@ -26,12 +24,7 @@ def _rulings(setup: dict, viewer) -> dict:
     """The visibility map the slow way: one ruling per hex, named on the setup's map."""
     s = load_setup(setup)
     with s.names():
-        v = resolve(s, viewer, "viewer")
-        out = {}
-        for h in s.grid.hexes():
-            r = evaluate(s, v, make_end(s, h))
-            out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
-    return out
+        return rulings_per_hex(s, viewer)
 
 
 @given(setups(**SMALL), setups(**SMALL), st.data(), st.integers(1, 40),

@@ -307,13 +307,13 @@ def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict,
         if i % STEP == STEP - 1:
             yield
         (x, y), _ = pix[v]
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
-            continue  # cut off by the map's edge
         try:
             name = geometry.vertex_name(v)
         except ValueError:
             continue  # beside column A of a map one column wide (frame.map_rect): no name
-        positions[name] = (x, y)
+        positions[name] = (x, y)   # a unit's vertex there is marked, drawn or not
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            continue  # cut off by the map's edge: no target to tap
         cx, cy = fmt(x), fmt(y)
         drawn.add(v, tag("circle", {"cx": cx, "cy": cy, "r": r, "class": "vertex", "data-vertex": name,
                                      "data-cx": cx, "data-cy": cy, **_data(state.get(name, {}))}))
