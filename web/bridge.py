@@ -82,12 +82,17 @@ def file_read(text: Any) -> dict:
 
 
 def _said(warnings: list[str], setup: dict) -> list[str]:
-    """Warnings in a player's words, each a sentence (a capital first, a full
-    stop last): the page shows them one after another."""
+    """Warnings in a player's words, each a sentence (a capital first, unless
+    it starts with a field's path such as ``question.target``; a full stop
+    last): the page shows them one after another."""
     from web.messages import player_words
     said = [player_words(w, setup) for w in warnings]
-    return [w[:1].upper() + w[1:] + ("" if w.endswith((".", "?", "!")) else ".")
-            for w in said if w]
+    return [_capital(w) + ("" if w.endswith((".", "?", "!")) else ".") for w in said if w]
+
+
+def _capital(text: str) -> str:
+    first = re.split(r"[\s:]", text, maxsplit=1)[0]
+    return text if re.search(r"[.\[\]_]", first) else text[:1].upper() + text[1:]
 
 
 def version() -> dict:
