@@ -356,7 +356,17 @@ class Program:
         self.log.append(f"tab {tab.number}: type {text!r} as unit {unit['id']}'s name")
         page.evaluate("() => { window.__typing = true; }")
         press(page, unit_sel(unit["id"]), touch=True)
-        page.wait_for_selector("#unit-editor:not([hidden])")
+        try:
+            page.wait_for_selector("#unit-editor:not([hidden])", timeout=15_000)
+        except PlaywrightError:
+            # The page reloaded itself for the new build at the pause before these
+            # taps (the player had paused), and they fell on the reloading page.
+            self.expect(self.state(tab)["loadedAt"] != tab.loaded_at,
+                        f"tab {tab.number}: the unit editor did not open")
+            self.ready(tab)
+            self.record(tab, before)
+            self.check_tabs()
+            return
         press(page, "#ue-name", touch=True)
         page.keyboard.press("End")
         start = page.input_value("#ue-name")
