@@ -42,18 +42,12 @@ def test_a_sweep_paused_anywhere_with_other_questions_between_equals_a_ruling_pe
         steps = api.visibility_steps(setup, viewer)
         others = api.visibility_steps(other, other_viewer)
         other_done = None
-        result = None
-        pauses = 0
-        while result is None:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result = done.value
-                break
-            pauses += 1
+
+        def in_pause(pauses: int) -> None:
             # What the worker may answer in a pause: a ruling on another
             # setup (named on another map), a step of another sweep, a
             # whole visibility on another setup.
+            nonlocal other_done
             doing = between[pauses % len(between)] if between else "none"
             if doing == "los":
                 api.los(other, other_viewer, target)
@@ -64,6 +58,8 @@ def test_a_sweep_paused_anywhere_with_other_questions_between_equals_a_ruling_pe
                     other_done = done.value
             elif doing == "visibility":
                 api.visibility(other, target)
+
+        result, _ = _run(steps, in_pause)
         if other_done is None:
             other_done = visibility.finish(others)
     finally:
@@ -77,18 +73,23 @@ def test_a_long_sweep_pauses_within_a_step_of_work_and_answers_as_the_whole_swee
     # Bocage on every hexside of 2 x 2 boards, from a hill that sees over it:
     # seconds of work in the page, so it must pause many times.
     setup = bocage_everywhere()
-    steps = api.visibility_steps(setup, "u0")
+    result, pauses = _run(api.visibility_steps(setup, "u0"))
+    hexes = len(result["hexes"])
+    assert pauses >= hexes // visibility.STEP_WORK
+    assert result == api.visibility(load_setup(setup), "u0")
+
+
+def _run(steps, in_pause=lambda pauses: None) -> tuple:
+    """A generator of steps run to its end, ``in_pause(n)`` called at its n-th
+    pause: (what it returns, how many pauses)."""
     pauses = 0
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            result = done.value
-            break
+            return done.value, pauses
         pauses += 1
-    hexes = len(result["hexes"])
-    assert pauses >= hexes // visibility.STEP_WORK
-    assert result == api.visibility(load_setup(setup), "u0")
+        in_pause(pauses)
 
 
 def _drive(job: int, first):
