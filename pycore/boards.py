@@ -37,6 +37,10 @@ BOARD_GRID = g.Grid(COLUMNS, ROWS)
 MAX_LABEL = 8
 _LABEL_RE = re.compile(r"^[A-Za-z0-9]+$")
 _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
+# An imported board's ``source`` (CONTRACT.md "Real boards"): its label, its
+# VASL version and 16 hex digits of its archive's SHA-256 (pycore.vasl.archive).
+SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-Za-z0-9._-]{0,15})"
+                       r":([0-9a-f]{16})$")
 
 
 @dataclass(frozen=True)
@@ -189,6 +193,14 @@ class Layout:
         return next(iter(found))
 
 
+def check_source(source: Any, path: str = "source") -> str:
+    """``source`` if it is written as an imported board's source, else SetupError."""
+    if not isinstance(source, str) or not SOURCE_RE.match(source):
+        raise SetupError(f"{path}: a board's source looks like \"vasl:41:6.3:\" and 16 hex "
+                         "digits (from importing the board's file)")
+    return source
+
+
 def load_layout(value: Any, path: str = "map.boards") -> Layout:
     """``map.boards`` checked into a Layout; SetupError names the field."""
     if not isinstance(value, list) or not value:
@@ -207,7 +219,6 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
             where = f"{path}[{i}][{j}]"
             label, flip = _board(board, where)
             if isinstance(board, dict) and "source" in board:
-                from .vasl.library import check_source
                 sources[label] = check_source(board["source"], where + ".source")
             if label.casefold() in seen:
                 raise SetupError(f"{where}: board {label} is already on the map")

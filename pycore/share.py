@@ -25,6 +25,7 @@ from .errors import SetupError
 from .lookalike import link_ids, side_warnings
 from .oldlinks import repair_text
 from .setup import load_setup, map_size_warning
+from .vasl.library import Library
 
 VERSION = 1
 PREFIX = f"s{VERSION}."
@@ -67,10 +68,11 @@ def encode(setup, question=None) -> str:
     ``pycore.question``) is the ruling to show on opening; it travels as one
     more top-level field, which older version-1 readers keep and ignore.
     """
-    obj = load_setup(setup).to_dict()   # load_setup passes a Setup through
+    loaded = load_setup(setup)          # load_setup passes a Setup through
+    obj = loaded.to_dict()
     obj.pop(questions.FIELD, None)      # never a setup field of its own
     if question is not None:
-        obj[questions.FIELD] = questions.check(obj, question)
+        obj[questions.FIELD] = questions.check(loaded, question)
     link = _pack(obj)
     if len(link) > limits.MAX_LINK_CHARS:
         raise _fail(f"this setup is too large to share as a link "
@@ -170,13 +172,14 @@ def _short(exc: Exception) -> str:
     return message if len(message) <= 120 else message[:117] + "..."
 
 
-def decode(text) -> dict:
+def decode(text, boards: Library | None = None) -> dict:
     """The validated setup (a plain dict) in a share link, without its question.
 
     ``text`` is the fragment, ``#`` + fragment, or a whole URL. Anything
-    that is not a valid version-1 setup link raises SetupError.
+    that is not a valid version-1 setup link raises SetupError. ``boards``
+    as for ``read``.
     """
-    return read(text)["setup"]
+    return read(text, boards)["setup"]
 
 
 def unpack(text):
@@ -185,7 +188,7 @@ def unpack(text):
     return _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
 
 
-def read(text) -> dict:
+def read(text, boards: Library | None = None) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a
@@ -193,7 +196,8 @@ def read(text) -> dict:
     made by an earlier release (``pycore.oldlinks``) replaced, invisible
     characters removed from sides and ids and ids that then read the same told
     apart (``pycore.lookalike``), and a map larger than today's budget opened,
-    each with a warning. Sides that look alike but differ are named too."""
+    each with a warning. Sides that look alike but differ are named too.
+    ``boards``: the imported boards its map may name (``load_setup``)."""
     obj = unpack(text)
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
@@ -205,7 +209,7 @@ def read(text) -> dict:
     warnings += twins
     asked = obj.pop(questions.FIELD, None)
     try:
-        loaded = load_setup(obj)
+        loaded = load_setup(obj, boards)
         setup = loaded.to_dict()
     except SetupError:
         raise
@@ -223,7 +227,7 @@ def read(text) -> dict:
     question = None
     if asked is not None:
         try:
-            question = questions.check(setup, asked)
+            question = questions.check(loaded, asked)
         except SetupError as exc:
             warnings.append(f"{exc}; the question was left out")
     return {"setup": setup, "question": question, "warnings": warnings}

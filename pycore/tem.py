@@ -19,6 +19,7 @@ from __future__ import annotations
 from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
+from .los import evaluate
 from .los.drawn import through_break
 from .los.vertex import vertex_wall_case
 from .setup import Setup, Unit
@@ -296,7 +297,6 @@ def _unit(s: Setup, uid, field: str) -> Unit:
 def fire(s: Setup, firer, target, indirect: bool = False) -> dict:
     """CONTRACT.md ``fire``: the ``los`` result plus ``tem``, ``tem_options``
     and ``hull_down``; ``tem`` is null when there is no LOS."""
-    from .los import evaluate
     f, t = _unit(s, firer, "firer"), _unit(s, target, "target")
     if f.id == t.id:
         raise SetupError("target: a unit cannot fire at itself")
@@ -315,7 +315,6 @@ def bocage_concealment(s: Setup, unit_id) -> dict:
     """B9.55: an Infantry unit that can claim bocage TEM against every Good Order
     (unbroken) enemy ground unit with a LOS to it is treated as out of their LOS
     and in Concealment Terrain for setup, "?" gain and HIP."""
-    from .los import evaluate
     u = _unit(s, unit_id, "unit")
     steps: list[dict] = []
     if u.type not in INFANTRY:

@@ -8,7 +8,7 @@ The sweep shares between the threads from one viewer what they have in common:
   the offset between its ends (and, for a viewer at a vertex, which vertex), and
   is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
   limits.VISIBILITY_OFFSETS);
-- per-hex terrain facts, per setup (``Setup.cache``);
+- per-hex terrain facts, per setup (``Setup.derived``);
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
   them is blocked whatever else lies on it, so it is judged by a set test.
@@ -16,7 +16,7 @@ The sweep shares between the threads from one viewer what they have in common:
   every rule is applied in one place.
 
 A setup is immutable: a map once computed for a viewer is kept in the setup's
-cache (limits.VISIBILITY_MAPS per setup) and answers that viewer again.
+derived facts (``MAPS``, limits.VISIBILITY_MAPS per setup) and answers that viewer again.
 """
 from __future__ import annotations
 
@@ -28,7 +28,8 @@ from typing import Any
 from . import geometry as g
 from . import limits
 from .location import End, make_end, resolve
-from .setup import Setup
+from .setup import Setup, Slot
+from .steps import finish
 from .terrain import obstacle_height
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
@@ -53,6 +54,11 @@ def _interiors(p: g.Point, q: g.Hex) -> frozenset:
 
 
 def _ground(s: Setup) -> list:
+    """``_read_ground``, once per setup."""
+    return s.derived(_GROUND)
+
+
+def _read_ground(s: Setup) -> list:
     """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
     Location, obstacle height in half levels, base level).  Cached per setup.
     A hex whose obstacle is drawn over part of it (an imported board,
@@ -60,17 +66,17 @@ def _ground(s: Setup) -> list:
     across no level: the set test does not judge threads
     through it, the LOS engine does."""
     from .los.drawn import ground, partial
-    got = s.cache.get("ground")
-    if got is None:
-        got = []
-        for h in s.grid.hexes():
-            e = make_end(s, h)
-            info = s.hex(h)
-            height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
-            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
-            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
-        s.cache["ground"] = got
+    got = []
+    for h in s.grid.hexes():
+        e = make_end(s, h)
+        info = s.hex(h)
+        height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
+        level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
+        got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
     return got
+
+
+_GROUND: Slot[list] = Slot("ground", _read_ground)
 
 
 def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
@@ -84,18 +90,23 @@ def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
 
 
 def _drawn(s: Setup) -> list:
+    """``_read_drawn``, once per setup."""
+    return s.derived(_DRAWN)
+
+
+def _read_drawn(s: Setup) -> list:
     """Per hex drawn in part (pycore.los.drawn): (hex, its obstacles on the
     ground drawn beneath them, its ground's drawing or None, base level)."""
     from .los.drawn import ground, standing
-    got = s.cache.get("drawn_hexes")
-    if got is None:
-        got = []
-        for h in s.grid.hexes():
-            st = standing(s, h)
-            if st is not None:
-                got.append((h, st, ground(s, h), s.hex(h).level))
-        s.cache["drawn_hexes"] = got
+    got = []
+    for h in s.grid.hexes():
+        st = standing(s, h)
+        if st is not None:
+            got.append((h, st, ground(s, h), s.hex(h).level))
     return got
+
+
+_DRAWN: Slot[list] = Slot("drawn_hexes", _read_drawn)
 
 
 def _drawn_blocks(entry: tuple, p: g.Point, q: g.Point, lo: int, lo_ground: int,
@@ -196,13 +207,17 @@ class _Sweep:
         return out
 
 
+# A setup's visibility maps, by viewer, the last used last (limits.VISIBILITY_MAPS).
+MAPS: Slot[OrderedDict[tuple, array]] = Slot("visibility", lambda s: OrderedDict())
+
+
 def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
     the page's worker answers other questions in the pauses, and drops a
     sweep a newer one replaces (web.bridge.begin). Returns the same dict."""
     v = resolve(s, viewer, "viewer")
     key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
-    maps = s.cache.setdefault("visibility", OrderedDict())
+    maps = s.derived(MAPS)
     seen = maps.get(key)
     if seen is None:
         seen = yield from _Sweep(s, v).steps()
@@ -214,15 +229,6 @@ def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     hexes = {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
              for (_, name, _, _, _, _), c in zip(_ground(s), seen)}
     return {"viewer": v.name, "hexes": hexes}
-
-
-def finish(steps: Generator[None, None, Any]) -> Any:
-    """What a generator of steps returns, run to its end without a pause."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def visibility(s: Setup, viewer) -> dict:

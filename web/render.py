@@ -24,15 +24,15 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from dataclasses import replace
 from html import escape
+from typing import Any
 
 import svgwrite
 
-from pycore import geometry
+from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.setup import load_setup
-from pycore.visibility import finish
+from pycore.steps import finish
 
 from . import mapstyle, marks
 from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag, view_box
@@ -197,7 +197,7 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
     hexsides or vertices drawn, and returns the same SVG (issue 24: a 132 x 80
     map of an old link takes seconds, and the page's worker answers rulings
     and saves between steps; web.bridge)."""
-    loaded = load_setup(setup)
+    loaded = api.load(setup)
 
     def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
@@ -210,10 +210,9 @@ def _drawn(loaded) -> dict:
     """The setup as drawn: on imported boards (issue 19) their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
-    if loaded.own is None:
+    if loaded.overrides is None:
         return data
-    from dataclasses import replace
-    full = replace(loaded, own=None).to_dict()
+    full = replace(loaded, overrides=None).to_dict()
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

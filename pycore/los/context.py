@@ -7,7 +7,7 @@ from typing import Mapping
 
 from .. import geometry as g
 from ..location import End
-from ..setup import Setup
+from ..setup import Setup, Slot
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,11 +65,10 @@ def item_hexsides(item: g.TraceItem) -> tuple[g.Hexside, ...]:
     return ()
 
 
+_BOCAGE: Slot[frozenset[g.Hex]] = Slot("bocage_hexes", lambda s: frozenset(
+    h for sd, info in s.hexsides.items() if info.type == "bocage" for h in sd))
+
+
 def bocage_hexes(s: Setup) -> frozenset[g.Hex]:
-    """The hexes with a bocage hexside (cached per setup)."""
-    got = s.cache.get("bocage_hexes")
-    if got is None:
-        got = frozenset(h for sd, info in s.hexsides.items() if info.type == "bocage"
-                        for h in sd)
-        s.cache["bocage_hexes"] = got
-    return got
+    """The hexes with a bocage hexside (once per setup)."""
+    return s.derived(_BOCAGE)
