@@ -621,7 +621,7 @@ def _largest_setup_queries() -> None:
     """Every query on the largest setup the limits allow, on CPython (the page,
     under Pyodide, takes two to three times as long; `python build.py bench`
     measures it there)."""
-    from pycore import api, geometry, setupcache
+    from pycore import api, geometry
     from web.render import map_svg
     setup = _largest_setup()
     text = json.dumps(setup)
@@ -636,7 +636,7 @@ def _largest_setup_queries() -> None:
             ("visibility, the middle (new viewer)", lambda: api.visibility(text, middle)),
             ("visibility, the corner again", lambda: api.visibility(text, corner)),
             ("render_map", lambda: map_svg(setup))]
-    setupcache.clear()
+    api.SETUPS.clear()
     print(f"\nlargest legal setup: 132 x 20, {len(setup['hexes'])} hexes, "
           f"{len(setup['hexsides'])} hexsides, {len(setup['units'])} units")
     for name, run in rows:
