@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from . import geometry as g
 from . import limits
@@ -129,7 +129,7 @@ class Layout:
             self._names[h] = got
         return got
 
-    def _shared_board(self, hexes) -> Board | None:
+    def _shared_board(self, hexes: Iterable[g.Hex]) -> Board | None:
         """The first board holding every one of ``hexes`` (for a vertex on the
         map's edge: every one of them that is on the map)."""
         on_map = [h for h in hexes if self.grid.contains(h)]
@@ -137,7 +137,7 @@ class Layout:
         return next((b for b in candidates if all(b.holds(h) for h in on_map)
                      and all(self.board_name(b, h) for h in hexes)), None)
 
-    def part_name(self, hexes) -> str:
+    def part_name(self, hexes: Iterable[g.Hex]) -> str:
         """A hexside's or vertex's name (its hexes in the caller's order),
         computed once per map: a big map names 13,000 of them per drawing."""
         key = tuple(hexes)

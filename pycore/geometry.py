@@ -311,7 +311,7 @@ def _cross(ax: int, ay: int, bx: int, by: int) -> int:
     return ax * by - ay * bx
 
 
-def _vertex_fan(v: Point):
+def _vertex_fan(v: Point) -> Any:
     """At vertex v: [(edge direction, hexside, hex clockwise-next)...]."""
     x, y = v
     if is_centre((x - 2, y)):   # one hex to the west, two to the east

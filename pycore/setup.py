@@ -353,7 +353,7 @@ class _Loader:
                 self.warnings.append(f"{path}: unknown field {k!r} kept")
         return MappingProxyType(extra)
 
-    def load_map(self, m: Any):
+    def load_map(self, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], Layout | None]:
         m = _need(m, dict, "map")
         known = ("columns", "rows", "board", "boards")
         layout = None

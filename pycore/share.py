@@ -18,6 +18,7 @@ import binascii
 import json
 import re
 import zlib
+from typing import Any
 
 from . import jsonread, limits
 from . import question as questions
@@ -60,7 +61,7 @@ def _pack(obj: dict) -> str:
     return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
-def encode(setup, question=None) -> str:
+def encode(setup: Any, question: Any = None) -> str:
     """The share-link fragment (without ``#``) for a setup.
 
     ``setup`` is a setup dict (validated first, so a link that will not
@@ -85,7 +86,7 @@ def encode(setup, question=None) -> str:
 
 # --- decoding, one guarded step at a time -----------------------------------
 
-def _fragment(text) -> str:
+def _fragment(text: Any) -> str:
     """The fragment of a link given as a fragment, ``#fragment`` or URL.
 
     Whitespace is dropped (a mail client may wrap a long link; base64url
@@ -162,7 +163,7 @@ def _inflate(raw: bytes) -> bytes:
     return data
 
 
-def _parse_json(data: bytes):
+def _parse_json(data: bytes) -> Any:
     return jsonread.loads(data, _FIELD, "the setup in it",
                           hint="; copy the whole link again")
 
@@ -172,7 +173,7 @@ def _short(exc: Exception) -> str:
     return message if len(message) <= 120 else message[:117] + "..."
 
 
-def decode(text, boards: Library | None = None) -> dict:
+def decode(text: Any, boards: Library | None = None) -> dict:
     """The validated setup (a plain dict) in a share link, without its question.
 
     ``text`` is the fragment, ``#`` + fragment, or a whole URL. Anything
@@ -182,13 +183,13 @@ def decode(text, boards: Library | None = None) -> dict:
     return read(text, boards)["setup"]
 
 
-def unpack(text):
+def unpack(text: Any) -> Any:
     """The JSON value a share link holds, not yet checked as a setup
     (SetupError if it is not a link's text)."""
     return _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
 
 
-def read(text, boards: Library | None = None) -> dict:
+def read(text: Any, boards: Library | None = None) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a

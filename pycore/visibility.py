@@ -211,7 +211,7 @@ class _Sweep:
 MAPS: Slot[OrderedDict[tuple, array]] = Slot("visibility", lambda s: OrderedDict())
 
 
-def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
+def visibility_steps(s: Setup, viewer: Any) -> Generator[None, None, dict]:
     """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
     the page's worker answers other questions in the pauses, and drops a
     sweep a newer one replaces (web.bridge.begin). Returns the same dict."""
@@ -231,6 +231,6 @@ def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     return {"viewer": v.name, "hexes": hexes}
 
 
-def visibility(s: Setup, viewer) -> dict:
+def visibility(s: Setup, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
     return finish(visibility_steps(s, viewer))

@@ -229,7 +229,7 @@ class Resolver:
     def _problem(self, rule: str, text: str) -> None:
         self.problems.append({"rule": rule, "text": text})
 
-    def _denier(self, st: Standing):
+    def _denier(self, st: Standing) -> tuple[Unit, g.Hexside] | None:
         """The enemy holder that denies ``st`` WA: the first by id, so the
         answer never depends on the order units are listed."""
         found = [(a.unit.id, a.unit, sd) for a in self.accepted
