@@ -35,7 +35,7 @@ installMessages(python);
 // --- the map, the saved setup, the tools ------------------------------------------
 
 const mapBox = $("map");
-const view = new MapView($("map-content"));
+const view = new MapView($("map-content"), python);
 const strokes = new Strokes({
   view,
   tool: () => tools.stroking(),
@@ -57,9 +57,10 @@ const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
 const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
-const units = new UnitTool({ store, view, python, showMessage, painted: (setup) => library.painted(setup),
+const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
+view.onCounters = () => units.showEditor();     // the levels of the unit's hex, from Python
 const vis = new VisibilityTool({ store, view, python });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,

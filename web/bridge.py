@@ -116,10 +116,12 @@ QUERIES: dict[str, Query] = {
     "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
     "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility"),
                         steps="visibility_steps"),    # seconds on the worst setups (issue 24)
-    "wall_advantage": Query("pycore.api", "wall_advantage", imports=("pycore.wa",)),
+    "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.wa")),
     "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
                        at_start=False),                  # not asked by the page yet
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
+    # The counters and hex labels the page draws, from the setup as it holds it (issue 31).
+    "counters": Query("web.marks", "counters", setup_first=False),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
     "file_read": Query("web.bridge", "file_read", imports=("pycore.setup", "web.messages")),
