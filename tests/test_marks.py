@@ -102,9 +102,15 @@ def test_on_a_map_of_boards_names_carry_their_board():
 
 def test_a_unit_whose_names_do_not_read_is_left_out_and_the_rest_are_drawn():
     setup = dict(SETUP, units=[*SETUP["units"], {"id": "x", "side": "German", "type": "squad", "hex": "??"},
-                               {"side": "German", "hex": "A1"}, "not a unit"])
+                               {"side": "German", "hex": "A1"}, "not a unit",
+                               {"id": "y", "side": ["a list"], "type": "squad", "hex": "A1"},
+                               {"id": "z", "side": "German", "type": "squad", "hex": "A1", "bypass": 7}])
     assert [u["id"] for u in call("counters", setup)["ok"]["units"]] == [u["id"] for u in SETUP["units"]]
     assert call("counters", "not a setup")["kind"] == "SetupError"
+    assert call("counters", dict(SETUP, units="abc", hexes=["X6"]))["ok"] == \
+        {"units": [], "hexes": {}, "tops": {}}
+    odd = call("counters", dict(SETUP, hexes={"X6": "woods", "Y6": {"levels": "x"}, "C3": {"level": 2}}))["ok"]
+    assert (odd["hexes"], odd["tops"]) == ({"C3": "L2"}, {})
 
 
 def test_the_wall_advantage_table_says_yes_and_no_in_pythons_words():

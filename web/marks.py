@@ -195,9 +195,10 @@ def counters(setup: Any) -> dict:
     layout = load_layout(boards) if boards is not None else None
     places = Places(Pixels(U))
     with geometry.naming(layout):
-        units = [u for u in setup.get("units", []) if _placeable(u, places)]
+        given, specs = setup.get("units"), setup.get("hexes")
+        units = [u for u in (given if isinstance(given, list) else []) if _placeable(u, places)]
         hexes, tops = {}, {}
-        for name, spec in (setup.get("hexes") or {}).items():
+        for name, spec in (specs if isinstance(specs, dict) else {}).items():
             try:
                 key = canonical(name)
                 info = hex_info(spec)
@@ -213,7 +214,8 @@ def counters(setup: Any) -> dict:
 
 def _placeable(unit: Any, places: Places) -> bool:
     """Whether a unit's names read, so its counter can be placed."""
-    if not isinstance(unit, dict) or not isinstance(unit.get("id"), str):
+    if not isinstance(unit, dict) or not isinstance(unit.get("id"), str) \
+            or not isinstance(unit.get("side", ""), str):
         return False
     try:
         unit_anchor(unit, places)
