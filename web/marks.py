@@ -186,8 +186,8 @@ def counters(setup: Any) -> dict:
     """The page's counters and hex labels (the bridge's ``counters``), for a
     setup as the page holds it (not validated again: a unit or hex whose names
     do not read is left out): ``{"units": placements, "hexes": {name: label},
-    "tops": {name: the highest level a unit may be on there}}``, hexes by
-    their canonical names, only those with a label or upper levels."""
+    "tops": {name: the highest level a unit may be on there}}``, hexes named
+    as the setup names them, only those with a label or upper levels."""
     if not isinstance(setup, dict):
         raise SetupError("setup: must be an object")
     m = setup.get("map")
@@ -200,9 +200,10 @@ def counters(setup: Any) -> dict:
         hexes, tops = {}, {}
         for name, spec in (specs if isinstance(specs, dict) else {}).items():
             try:
-                key = canonical(name)
+                key = name.strip()      # as the page names it: the map's names (data-hex)
                 info = hex_info(spec)
-                top = HexInfo(str(spec.get("terrain", "open")), levels=int(spec.get("levels", 1))).top_level
+                top = HexInfo(spec["terrain"], levels=int(spec.get("levels", 1))).top_level \
+                    if spec.get("terrain") in BUILDINGS else 0
             except (ValueError, TypeError, AttributeError):
                 continue
             if info:
