@@ -109,7 +109,7 @@ def test_a_unit_whose_names_do_not_read_is_left_out_and_the_rest_are_drawn():
     assert call("counters", "not a setup")["kind"] == "SetupError"
     assert call("counters", dict(SETUP, units="abc", hexes=["X6"]))["ok"] == \
         {"units": [], "hexes": {}, "tops": {}}
-    odd = call("counters", dict(SETUP, hexes={"X6": "woods", "Y6": {"levels": "x"}, "C3": {"level": 2}}))["ok"]
+    odd = call("counters", dict(SETUP, hexes={"X6": "woods", "Y6": {"terrain": "building", "levels": "x"}, "C3": {"level": 2}}))["ok"]
     assert (odd["hexes"], odd["tops"]) == ({"C3": "L2"}, {})
 
 
