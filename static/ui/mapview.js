@@ -218,15 +218,20 @@ export class MapView {
 
   // Ask Python for setup's counters and hex labels; draw them when they come
   // (an answer a newer question replaced is dropped; after an error the last
-  // ones drawn stay).
+  // ones drawn stay). The map says data-counters="pending" meanwhile.
   async askCounters(setup) {
     if (!this.python) return;
+    const token = (this.asked = (this.asked ?? 0) + 1);
+    this.container.dataset.counters = "pending";
     let got;
     try {
       got = await this.python.latest("counters", "counters", setup);
     } catch {
+      if (token === this.asked) delete this.container.dataset.counters;
       return;
     }
+    if (token !== this.asked) return;
+    delete this.container.dataset.counters;
     this.counters = got;
     this.labelHexes(got.hexes);
     this.drawUnits(this.selected);
