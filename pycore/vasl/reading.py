@@ -27,21 +27,33 @@ flips them (``pycore.boards``).
 """
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import geometry as g
 from .. import limits
 from ..boards import BOARD_GRID
 from ..terrain import BUILDINGS
 from . import codes as c
-from . import grid
+from . import grid, layers
 from .archive import GRID_HEIGHT, Archive
 
 OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
 MAX_LISTED = 6           # hexes named in one warning
+# How a hex is read (B.1, B19.1; docs/board-reading.md). Shares are of the
+# pixels with a say: art drawn over the hex (roads, walls, bridges) has none.
+DISC_SHARE = Fraction(1, 3)      # a terrain on a third of the disc round the dot is "at the dot"
+DISC_MIN_PX = 24                 # fewer pixels with a say in the disc: read the whole hex
+HEX_DOMINANT = Fraction(1, 2)    # a terrain on half the hex dominates it, dot or not
+BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a building hex
+BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
+GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
+NAMED_PX = 16                    # pixels of an unmodelled terrain that name a hex in a warning
 
 
 @dataclass(frozen=True)
@@ -89,39 +101,187 @@ def _signed(byte: int) -> int:
     return byte - 256 if byte > 127 else byte
 
 
+# What a hex's pixels are, one code at a time (docs/board-reading.md).
+_WALLISH = frozenset(code for code in c.OVER if code not in c.ROADS | c.BRIDGES
+                     and code not in (69, 112, 153))   # walls, hedges, cliffs: no level either
+_PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain", "marsh",
+               "shellholes")
+
+
+class _Pixels(NamedTuple):
+    """One hex's pixels tallied by (code, elevation): the whole hex and the disc round its dot."""
+    hex: Counter[int]           # code | elevation byte << 8
+    disc: Counter[int]
+
+
+def _pairs(archive: Archive) -> memoryview:
+    """The board's pixels as 16-bit values ``code | elevation byte << 8``, column-major."""
+    both = bytearray(2 * len(archive.codes))
+    lo, hi = (0, 1) if sys.byteorder == "little" else (1, 0)
+    both[lo::2], both[hi::2] = archive.codes, archive.elevations
+    return memoryview(both)
+
+
+def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]]) -> Counter[int]:
+    joined = b"".join(pairs[2 * (i * GRID_HEIGHT + j0):2 * (i * GRID_HEIGHT + j1 + 1)]
+                      for i, j0, j1 in spans)
+    return Counter(memoryview(joined).cast("H"))
+
+
+@dataclass
+class _Hex:
+    """One hex as a player reads it (B.1, B19.1), before it is written out."""
+    terrain: str                # app terrain, or "?<code>" for one the app lacks
+    level: int
+    gully: int                  # the depression art's dominant code (0: none)
+    levels: int = 1
+    both: str | None = None     # a second terrain neither dominates (B.1)
+    bridge: bool = False
+
+
+def _terrain_of(code: int) -> str:
+    r = c.CODES.get(code)
+    if r is None or r.terrain is None:
+        return f"?{code}"
+    return r.terrain
+
+
+def _read_hex(px: _Pixels) -> _Hex:
+    """A hex's terrain, base level and gully from its tallies (docs/board-reading.md)."""
+    ground: Counter[int] = Counter()     # elevation of pixels showing the hex's own ground
+    for v, n in px.hex.items():
+        code = v & 255
+        if code not in c.OVER and code not in c.DEPRESSIONS and code not in c.WATER:
+            ground[_signed(v >> 8)] += n
+    surround = ground.most_common(1)[0][0] if ground else None
+
+    def depression(v: int) -> bool:
+        """Gully art: a depression's code, or a road or water drawn below the
+        ground around it (a sunken lane: B4; a stream's bed: B20)."""
+        code = v & 255
+        return code in c.DEPRESSIONS or (surround is not None and _signed(v >> 8) < surround
+                                         and (code in c.ROADS or code in c.WATER))
+
+    total = sum(px.hex.values())
+    dep: Counter[int] = Counter()
+    dep_levels: Counter[int] = Counter()
+    for v, n in px.hex.items():
+        if depression(v):
+            dep[v & 255 if (v & 255) in c.DEPRESSIONS else -(v & 255)] += n
+            dep_levels[_signed(v >> 8)] += n
+    gully_px = sum(dep.values())
+    gully = 0
+    if gully_px and gully_px >= GULLY_SHARE * total:
+        gully = dep.most_common(1)[0][0]
+
+    def says(v: int) -> bool:
+        return (v & 255) not in c.OVER and not depression(v)
+
+    # The terrain at the dot: shares of the disc's pixels with a say.
+    pool = Counter({v: n for v, n in px.disc.items() if says(v)})
+    if sum(pool.values()) < DISC_MIN_PX:
+        pool = Counter({v: n for v, n in px.hex.items() if says(v)})
+    kinds: Counter[str] = Counter()
+    for v, n in pool.items():
+        kinds[_terrain_of(v & 255)] += n
+    at_dot = "open"
+    seen = sum(kinds.values())
+    if seen >= DISC_MIN_PX or (seen and seen >= GULLY_SHARE * total):
+        best = max((k for k in kinds if k != "open"), key=lambda k: (kinds[k], k), default=None)
+        if best is not None and kinds[best] >= DISC_SHARE * seen:
+            at_dot = best
+    # Shares of the whole hex (the pixels not drawn over it).
+    share: Counter[str] = Counter()
+    for v, n in px.hex.items():
+        if says(v):
+            share[_terrain_of(v & 255)] += n
+    area = sum(share.values()) + gully_px
+    primary = at_dot
+    if primary == "open" and area:
+        dominant = [k for k in share if k != "open" and share[k] >= HEX_DOMINANT * area]
+        buildings = [k for k in share if k in BUILDINGS and share[k] >= BUILDING_SHARE * area]
+        if dominant:
+            primary = dominant[0]
+        elif buildings:                  # B.1: an open dot never makes a building hex open
+            primary = max(buildings, key=lambda k: share[k])
+    both = None
+    if primary != "open" and area:
+        others = [k for k in share if k not in ("open", primary) and not k.startswith("?")
+                  and (share[k] >= BOTH_SHARE * area
+                       or (k in BUILDINGS and share[k] >= BUILDING_SHARE * area))]
+        if others:
+            both = max(others, key=lambda k: share[k])
+    # The base level: the ground (roads and paths as drawn) at the dot.
+    levels: Counter[int] = Counter()
+    for v, n in px.disc.items():
+        if (v & 255) not in _WALLISH and not depression(v):
+            levels[_signed(v >> 8)] += n
+    if sum(levels.values()) < DISC_MIN_PX:
+        levels = Counter()
+        for v, n in px.hex.items():
+            if (v & 255) not in _WALLISH and not depression(v):
+                levels[_signed(v >> 8)] += n
+        if sum(levels.values()) < GULLY_SHARE * total:
+            levels = Counter()
+    if levels:
+        level = max(levels, key=lambda e: (levels[e], -e))
+    elif dep_levels:        # all depression: drawn a level below the hex's base level
+        level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
+    else:
+        level = surround or 0
+    bridge = any((v & 255) in c.BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+    return _Hex(primary, level, gully, both=both, bridge=bridge)
+
+
 def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[str, Any]]:
     out: dict[g.Hex, dict[str, Any]] = {}
+    pairs = _pairs(archive)
     for h in BOARD_GRID.hexes():
-        x, y = grid.centre_pixel(h)
-        k = x * GRID_HEIGHT + y
-        code = archive.codes[k]
+        px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
         name = g.plain_hex_name(h)
-        r = c.CODES.get(code)
-        if r is None:
-            notes.setdefault(f"terrain code {code} (not in VASL's table) read as open ground",
-                             []).append(name)
-            r = c.CODES[0]
-        level = _signed(archive.elevations[k]) + (1 if r.depression else 0)
-        terrain, levels = r.terrain, r.levels
-        if terrain is None:
-            notes.setdefault(f"{r.name} (not in the app yet) read as open ground",
-                             []).append(name)
+        got = _read_hex(px)
+        _name_unmodelled(px.hex, name, notes)
+        terrain, levels = got.terrain, 1
+        if terrain.startswith("?"):          # unmodelled: named by _name_unmodelled
+            code = int(terrain[1:])
+            if code not in c.CODES:
+                notes.setdefault(f"terrain code {code} (not in VASL's table) read as open "
+                                 f"ground", []).append(name)
             terrain = "open"
-        elif r.approximate:
-            notes.setdefault(f"{r.name} read as {terrain}", []).append(name)
-        kind = archive.buildings.get(name)
-        if kind is not None:
-            b = c.BY_NAME.get(kind.casefold())
-            if b is not None and b.terrain in BUILDINGS:
-                terrain, levels = b.terrain, b.levels
-        if abs(level) > limits.MAX_LEVEL:
-            notes.setdefault(f"level {level} (beyond {limits.MAX_LEVEL}) read as "
-                             f"{limits.MAX_LEVEL if level > 0 else -limits.MAX_LEVEL}",
+        if got.both is not None:
+            terrain = min(terrain, got.both, key=_PRECEDENCE.index)
+            other = got.both if terrain != got.both else got.terrain
+            notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
+                             f"(B.1, as in 2I9); read as {terrain}, the drawing judging the "
+                             f"LOS", []).append(name)
+        if terrain in BUILDINGS:
+            terrain, levels = _building(archive, name, px.hex, terrain)
+        gully = got.gully != 0
+        if gully:
+            r = c.CODES.get(abs(got.gully))
+            if got.gully < 0:
+                what = ("a road drawn below the ground beside it (a sunken road, B4)"
+                        if abs(got.gully) in c.ROADS else
+                        "water drawn below the ground beside it (a stream, B20)")
+                notes.setdefault(f"{what} read as a gully", []).append(name)
+            elif r is not None and r.approximate:
+                notes.setdefault(f"{r.name} read as a gully", []).append(name)
+            if got.bridge:
+                notes.setdefault("a bridge over a gully read as the gully (B19.1: units are on "
+                                 "the bridge unless placed beneath it): mark a unit on the "
+                                 "bridge \"crest\"", []).append(name)
+        if abs(got.level) > limits.MAX_LEVEL:
+            notes.setdefault(f"level {got.level} (beyond {limits.MAX_LEVEL}) read as "
+                             f"{limits.MAX_LEVEL if got.level > 0 else -limits.MAX_LEVEL}",
                              []).append(name)
-            level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, level))
+        level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
         entry: dict[str, Any] = {}
-        if terrain != "open":
+        if gully and terrain in ("open", "gully"):
+            entry["terrain"] = "gully"
+        elif terrain != "open":
             entry["terrain"] = terrain
+            if gully:
+                entry["gully"] = True          # B19.21: a gully holding other terrain
         if level:
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
@@ -129,6 +289,41 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
         if entry:
             out[h] = entry
     return out
+
+
+def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) -> tuple[str, int]:
+    """A building hex's kind and levels: the metadata's ``buildingType`` for the
+    hex, else the building code drawn most in it."""
+    kind = archive.buildings.get(name)
+    if kind is not None:
+        b = c.BY_NAME.get(kind.casefold())
+        if b is not None and b.terrain in BUILDINGS:
+            return b.terrain, b.levels
+    drawn = Counter()
+    for v, n in tally.items():
+        r = c.CODES.get(v & 255)
+        if r is not None and r.terrain == terrain:
+            drawn[v & 255] += n
+    if not drawn:
+        return terrain, 1
+    return terrain, c.CODES[drawn.most_common(1)[0][0]].levels
+
+
+def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]) -> None:
+    """Name this hex under each terrain drawn in it that the app does not model
+    (one warning per terrain, the first hexes named: docs/board-reading.md)."""
+    drawn: Counter[int] = Counter()
+    for v, n in tally.items():
+        drawn[v & 255] += n
+    for code, n in drawn.items():
+        r = c.CODES.get(code)
+        if n < NAMED_PX or r is None or r.depression:
+            continue
+        if r.terrain is None:
+            how = "check it by eye" if code in c.OVER else "read as open ground"
+            notes.setdefault(f"{r.name} (not in the app yet: {how}) drawn", []).append(name)
+        elif r.approximate:
+            notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
 
 
 def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
