@@ -88,7 +88,7 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
     hexes = _hexes(archive, notes)
-    hexsides, breaks = _hexsides(archive)
+    hexsides, breaks = _hexsides(archive, hexes)
     warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
@@ -326,8 +326,15 @@ def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
             notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
 
 
-def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
-                                         dict[g.Hexside, frozenset[int]]]:
+def _in_level(entry: dict[str, Any] | None) -> int:
+    """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
+    entry = entry or {}
+    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
+                                    else 0)
+
+
+def _hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
+              ) -> tuple[dict[g.Hexside, dict[str, Any]], dict[g.Hexside, frozenset[int]]]:
     padded = grid.pad(archive.codes, OFF_BOARD)
     kinds = padded.translate(c.HEXSIDE_INDEX)
     kinds_view, codes = memoryview(kinds), memoryview(padded)
@@ -336,25 +343,62 @@ def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
     elevations: memoryview | None = None
     for sd in board_hexsides():
         start, pattern = grid.hexside_pixels(sd)
-        # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
-        if all(kinds.count(0, start + a, start + b) == b - a for a, b in pattern.runs):
-            continue
         window = slice(start, start + pattern.span)
-        edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
-        kind, bare = _covering(pattern, kinds_view[window], codes[window] if edge else None)
-        if kind is None:
-            continue
-        entry: dict[str, Any] = {"type": kind}
-        if kind != "bocage":
+        # One place per kind of hexside: walls, hedges, bocage (B9) ...
+        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
+        if wall is not None:
+            entry, bare = wall
+            if entry["type"] != "bocage":
+                low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
+                if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
+                    if elevations is None:
+                        elevations = memoryview(grid.pad(archive.elevations, 0))
+                    side = 1 if high == sd[0] else -1
+                    if _hillside(pattern, kinds_view[window], codes[window],
+                                 elevations[window], side, _in_level(hexes.get(high))):
+                        entry["hillside"] = True
+            if bare is not None:
+                entry["gap"] = True
+                breaks[sd] = bare
+            out[sd] = entry
+        # ... and depressions (B19.2)
+        if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
             if elevations is None:
                 elevations = memoryview(grid.pad(archive.elevations, 0))
-            if _hillside(pattern, kinds_view[window], codes[window], elevations[window]):
-                entry["hillside"] = True
-        if any(c.ROADS.intersection(pattern.stretches[i](codes[window])) for i in bare):
-            entry["gap"] = True
-            breaks[sd] = frozenset(bare)
-        out[sd] = entry
+            ground = min(hexes.get(h, {}).get("level", 0) for h in sd)
+            if not _depression_crosses(pattern, codes[window], elevations[window], ground):
+                out.setdefault(sd, {})["depression"] = False
     return out, breaks
+
+
+def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
+          kinds_view: memoryview, codes: memoryview) -> tuple[dict[str, Any], frozenset[int] | None] | None:
+    """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
+    road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
+    # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
+    if all(kinds.count(0, first + a, first + b) == b - a for a, b in pattern.runs):
+        return None
+    edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
+    kind, bare = _covering(pattern, kinds_view, codes if edge else None)
+    if kind is None:
+        return None
+    if any(c.ROADS.intersection(pattern.stretches[i](codes)) for i in bare):
+        return {"type": kind}, frozenset(bare)
+    return {"type": kind}, None
+
+
+def _depression_crosses(pattern: grid.HexsidePixels, codes: memoryview, elevations: memoryview,
+                        ground: int) -> bool:
+    """Does gully art (a depression's code, or a road or water drawn below the
+    ground) cross the hexside's interior (away from its ends: B19.2, A6.8 EX)?"""
+    ends = grid.STRETCHES // 8
+    for offsets in pattern.line[ends:grid.STRETCHES - ends]:
+        for o in offsets:
+            code = codes[o]
+            if code in c.DEPRESSIONS or ((code in c.ROADS or code in c.WATER)
+                                         and _signed(elevations[o]) < ground):
+                return True
+    return False
 
 
 def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
@@ -377,23 +421,20 @@ def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
 
 
 def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
-              elevations: memoryview) -> bool:
-    """Are the two sides of the depiction at different levels (B9.6)?"""
-    levels: dict[int, Counter[int]] = {1: Counter(), -1: Counter()}
-    middle = pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]
-    for pixels in middle:
-        found: dict[int, int] = {}
+              elevations: memoryview, high_side: int, high_level: int) -> bool:
+    """B9.6's test on the higher side: is the first ground beyond the
+    depiction at the higher level (no lower terrain between the wall and the
+    higher level's terrain), over most of the middle half of the hexside?"""
+    high = low = 0
+    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
         for p in pixels:
-            if p.side and p.side not in found and not kinds[p.offset] \
-                    and codes[p.offset] != OFF_BOARD:
-                found[p.side] = _signed(elevations[p.offset])
-                if len(found) == 2:
-                    break
-        for side, level in found.items():
-            levels[side][level] += 1
-    if not levels[1] or not levels[-1]:
-        return False
-    return levels[1].most_common(1)[0][0] != levels[-1].most_common(1)[0][0]
+            if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
+                if _signed(elevations[p.offset]) >= high_level:
+                    high += 1
+                else:
+                    low += 1
+                break
+    return high > low
 
 
 def _unknown_codes(plane: bytes) -> list[str]:
