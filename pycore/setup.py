@@ -445,10 +445,10 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            kind = Wall if "type" in entry else HexsideInfo     # no type: B19.2's depression
-            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             kind(entry.get("type"), entry.get("hillside", False),
-                                  entry.get("gap", False), entry.get("depression")))
+            info = Wall(entry["type"], entry.get("hillside", False), entry.get("gap", False),
+                        entry.get("depression")) if "type" in entry \
+                else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
+            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
     return hexes, sides
 
 

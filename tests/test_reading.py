@@ -283,3 +283,35 @@ def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     assert said == [f"board 41: {name} (not in the app yet: "
                     f"{'check it by eye' if terrain in ('rowhouse-wall', 'cliff') else 'read as open ground'}"
                     f") drawn at B2, C3, D2, E3, F2, G3 and 2 more"], said
+
+
+# --- board numbers as players type them ---------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["4", "04", "bd4", "BD04", " 4 "])
+def test_a_board_number_is_read_as_players_type_it(typed):
+    from pycore.boards import board_number
+    assert board_number(typed) == "4"
+    assert board_number("bd12a") == "12a" and board_number("0") == "0"
+
+
+def test_the_new_maps_cells_name_an_imported_board_however_its_number_is_typed():
+    from pycore.errors import SetupError
+    from pycore.vasl import library
+    from web.boardfile import layout_boards
+    from web.messages import player_words
+    library.clear()
+    try:
+        assert layout_boards([["4", "12"]]) == [["4", "12"]]      # nothing imported: blank boards
+        source = api.import_board(board_archive({"Q5": {"terrain": "woods"}}, name="04"))["source"]
+        got = layout_boards([["bd4", {"board": "04", "flip": True}]])
+        assert got == [[{"board": "4", "source": source},
+                        {"board": "4", "source": source, "flip": True}]]
+        with pytest.raises(SetupError) as e:
+            layout_boards([["4", "12"]])
+        assert player_words(str(e.value), None) == (
+            "the board in row 1, column 2: board 12 is not imported on this device (imported: "
+            "4): import bd12, or type the number of an imported board")
+        s = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": layout_boards([["4"]])}})
+        assert s.hex(s.layout.parse_hex("4Q5")).terrain == "woods"
+    finally:
+        library.clear()

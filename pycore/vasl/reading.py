@@ -125,6 +125,8 @@ def _pairs(archive: Archive) -> memoryview:
 def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]]) -> Counter[int]:
     joined = b"".join(pairs[2 * (i * GRID_HEIGHT + j0):2 * (i * GRID_HEIGHT + j1 + 1)]
                       for i, j0, j1 in spans)
+    if joined == joined[:2] * (len(joined) // 2):       # one code, one level: no count needed
+        return Counter({memoryview(joined[:2]).cast("H")[0]: len(joined) // 2})
     return Counter(memoryview(joined).cast("H"))
 
 
@@ -299,7 +301,7 @@ def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) ->
         b = c.BY_NAME.get(kind.casefold())
         if b is not None and b.terrain in BUILDINGS:
             return b.terrain, b.levels
-    drawn = Counter()
+    drawn: Counter[int] = Counter()
     for v, n in tally.items():
         r = c.CODES.get(v & 255)
         if r is not None and r.terrain == terrain:
