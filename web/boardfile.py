@@ -72,17 +72,17 @@ def layout_boards(rows: Any) -> list:
     from pycore.boards import board_number, load_layout
     load_layout(rows)                               # the cells' own errors first
     imported: dict[str, str] = {}
-    for source in library.sources():
-        imported[board_number(library.get(source).archive.name)] = source
-    out = []
+    for known in library.sources():
+        imported[board_number(library.get(known).archive.name)] = known
+    out: list[list[Any]] = []
     for i, row in enumerate(rows):
-        cells = []
+        cells: list[Any] = []
         for j, cell in enumerate(row):
             label = cell if isinstance(cell, str) else cell["board"]
             flip = isinstance(cell, dict) and cell.get("flip", False)
             number = board_number(label)
-            source = cell.get("source") if isinstance(cell, dict) else None
-            source = source or imported.get(number)
+            own: str | None = cell.get("source") if isinstance(cell, dict) else None
+            source = own or imported.get(number)
             if source is None and imported:
                 have = ", ".join(sorted(imported, key=lambda n: (len(n), n)))
                 raise SetupError(f"map.boards[{i}][{j}]: board {label} is not imported on this "
