@@ -315,3 +315,12 @@ def test_the_new_maps_cells_name_an_imported_board_however_its_number_is_typed()
         assert s.hex(s.layout.parse_hex("4Q5")).terrain == "woods"
     finally:
         library.clear()
+
+
+def test_B19_1_unlike_a_gully_a_stream_drawn_in_a_corner_does_not_make_a_stream_hex():
+    corner = {"hex": "Q5", "terrain": "stream", "level": -1, "rect": (-40, 20, 40, 40),
+              "own": True}
+    assert share_of(corner, _own("Q5")) > reading.GULLY_SHARE
+    assert read(shapes=[corner])["hexes"] == {}
+    across = dict(corner, rect=(-40, -10, 40, 10))       # through the dot: a stream hex
+    assert read(shapes=[across])["hexes"] == {"Q5": {"terrain": "gully"}}

@@ -53,6 +53,7 @@ HEX_DOMINANT = Fraction(1, 2)    # a terrain on half the hex dominates it, dot o
 BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a building hex
 BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
 GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
+GULLY_CODE = 30                  # VASL's Gully; other depressions need the dot (B19.1 vs B20)
 NAMED_PX = 16                    # pixels of an unmodelled terrain that name a hex in a warning
 
 
@@ -173,8 +174,13 @@ def _read_hex(px: _Pixels) -> _Hex:
             dep_levels[_signed(v >> 8)] += n
     gully_px = sum(dep.values())
     gully = 0
-    if gully_px and gully_px >= GULLY_SHARE * total:
-        gully = dep.most_common(1)[0][0]
+    if dep.get(GULLY_CODE, 0) >= GULLY_SHARE * total:
+        gully = GULLY_CODE      # B19.1: "the gully symbol need only appear in a hex"
+    elif gully_px:              # a stream, sunken road or wadi: at the dot, or most of the hex
+        disc_total = sum(px.disc.values())
+        at_dot = sum(n for v, n in px.disc.items() if depression(v))
+        if at_dot >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
+            gully = dep.most_common(1)[0][0]
 
     def says(v: int) -> bool:
         return (v & 255) not in c.OVER and not depression(v)
