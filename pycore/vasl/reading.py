@@ -178,8 +178,8 @@ def _read_hex(px: _Pixels) -> _Hex:
         gully = GULLY_CODE      # B19.1: "the gully symbol need only appear in a hex"
     elif gully_px:              # a stream, sunken road or wadi: at the dot, or most of the hex
         disc_total = sum(px.disc.values())
-        at_dot = sum(n for v, n in px.disc.items() if depression(v))
-        if at_dot >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
+        dot_px = sum(n for v, n in px.disc.items() if depression(v))
+        if dot_px >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
             gully = dep.most_common(1)[0][0]
 
     def says(v: int) -> bool:
