@@ -324,3 +324,40 @@ def test_B19_1_unlike_a_gully_a_stream_drawn_in_a_corner_does_not_make_a_stream_
     assert read(shapes=[corner])["hexes"] == {}
     across = dict(corner, rect=(-40, -10, 40, 10))       # through the dot: a stream hex
     assert read(shapes=[across])["hexes"] == {"Q5": {"terrain": "gully"}}
+
+
+# --- the round trip with gullies: painted, written, read back the same ----------------------
+
+from hypothesis import HealthCheck, given, settings          # noqa: E402
+from hypothesis import strategies as st                       # noqa: E402
+
+from pycore.boards import BOARD_GRID                          # noqa: E402
+
+
+@st.composite
+def gully_boards(draw):
+    cells = [h for h in BOARD_GRID.hexes() if not BOARD_GRID.is_half(h)]
+    chosen = draw(st.lists(st.sampled_from(cells), min_size=2, max_size=24, unique=True))
+    hexes = {}
+    for h in chosen:
+        other = draw(st.sampled_from(["gully", "woods", "brush", "orchard", "grain", "open"]))
+        level = draw(st.integers(0, 2))
+        hexes[h] = {"terrain": "gully"} if other == "gully" else \
+            {"terrain": other, "gully": True} if other != "open" else {}
+        if level:
+            hexes[h]["level"] = level
+    sides = {}
+    pairs = sorted({g.hexside(a, b) for a in hexes for b in g.neighbours(a)
+                    if b in hexes and hexes[a] and hexes[b]})
+    for sd in draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []:
+        sides[sd] = {"depression": False}
+    with g.naming(None):
+        return ({g.hex_name(h): v for h, v in hexes.items()},
+                {g.hexside_name(sd): v for sd, v in sides.items()})
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(gully_boards())
+def test_B19_a_painted_board_of_gullies_reads_back_the_same(board):
+    hexes, sides = board
+    assert read(hexes, sides) == expected_reading(hexes, sides)

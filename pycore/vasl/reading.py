@@ -1,26 +1,25 @@
-"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real boards").
+"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real
+boards"), as a player reads the board (docs/board-reading.md has the
+measures, thresholds and rules).
 
-- **A hex** is what its centre dot shows: the terrain code of the pixel the
-  dot falls in (``pycore.vasl.codes``), and its base level, the elevation of
-  that pixel (plus one where the code is a depression: VASL draws a gully's
-  pixels one level below its hex's base level). A building's levels come from
-  the metadata's ``buildingType`` for that hex, else from the code.
-- **A hexside** carries a wall, hedge, bocage or cactus hedge where that
-  depiction covers **at least half of its length**: the hexside is cut into
-  ``grid.STRETCHES`` equal stretches, a stretch is covered where a pixel
-  within ``grid.BAND`` px of the hexside (square to it) has that code, and
-  the type covering the most stretches wins if it covers at least half of
-  the stretches that lie on the board. Half, because a wall that turns at a
-  vertex spills a few pixels onto the next hexside (at most a sixth of it),
-  and a wall drawn along most of a hexside is that hexside's wall (VASL
-  itself samples only the hexside's midpoint).
-- **Hillside** (B9.6): a wall or hedge whose two sides are depicted at
-  different levels, a depression's pixels (one level down) included. Each
-  side's level is the most common elevation of the pixels nearest the
-  depiction on that side (the first pixel beyond the wall's own pixels,
-  within ``grid.SIDE_BAND`` px), over the middle half of the hexside.
-- **Gap** (B9.3, B9.4): a wall, hedge or bocage hexside with a road or path
-  drawn across a stretch the depiction leaves bare.
+- **A hex** (B.1): its terrain is read round the centre dot, from the share
+  of each terrain among the pixels within ``grid.DISC_PX`` of the dot, and
+  from the shares of the whole hex (``pycore.vasl.layers.pixels``). Art drawn
+  over the hex (``codes.OVER``: roads, paths, walls, hedges, bridges) has no
+  say; a field's speckles are outvoted. A building on an eighth of the hex
+  makes a building hex though the dot is in open ground; a second terrain on
+  a third of the hex applies too (named in a warning: the format holds one).
+  Its base level is the ground drawn at the dot, roads as drawn included.
+- **A gully** (B19.1): gully art on a sixteenth of the hex; a stream, sunken
+  road (a road drawn below the ground beside it: B4) or water drawn below the
+  ground (B20) where it is at the dot. Other terrain is kept with
+  ``"gully": true`` (B19.21).
+- **A hexside**: one place per kind (``_hexsides``): a wall, hedge, bocage or
+  cactus hedge where its depiction covers **at least half of its length**
+  (``grid.STRETCHES`` stretches, pixels within ``grid.BAND`` px); Hillside by
+  B9.6's own test (``_hillside``); a gap where a road crosses a stretch the
+  depiction leaves bare (B9.3, B9.4); and ``{"depression": false}`` between
+  two depression hexes where no gully art crosses its interior (B19.2).
 
 Names are the board's own (``"CC6"``, ``"E4-E5"``); a layout places and
 flips them (``pycore.boards``).
