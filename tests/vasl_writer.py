@@ -165,12 +165,14 @@ def shape_pixels(shape: dict) -> list[int]:
 
 def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
     """Paint a shape (``shape_pixels``) with terrain ``shape["terrain"]`` (a
-    building: with ``"levels"`` above 1, VASL's code for them), and/or the
-    ground level ``shape["level"]`` (a hill drawn over part of a hex)."""
+    name of ``SHAPE_CODES``: hex terrain, roads, bridges, water, ...; a
+    building: with ``"levels"`` above 1, VASL's code for them) or VASL's code
+    ``shape["code"]``, and/or the ground level ``shape["level"]`` (a hill drawn
+    over part of a hex, a road on an embankment, a lane below the ground)."""
     pixels = shape_pixels(shape)
-    if "terrain" in shape:
-        code = SHAPE_CODES[shape["terrain"]]
-        if shape["terrain"] in VASL_BUILDING:
+    if "terrain" in shape or "code" in shape:
+        code = SHAPE_CODES[shape["terrain"]] if "terrain" in shape else shape["code"]
+        if shape.get("terrain") in VASL_BUILDING:
             code += shape.get("levels", 1) - 1
         for k in pixels:
             codes[k] = code

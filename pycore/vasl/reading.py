@@ -136,7 +136,6 @@ class _Hex:
     terrain: str                # app terrain, or "?<code>" for one the app lacks
     level: int
     gully: int                  # the depression art's dominant code (0: none)
-    levels: int = 1
     both: str | None = None     # a second terrain neither dominates (B.1)
     bridge: bool = False
 
@@ -255,7 +254,9 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
                 notes.setdefault(f"terrain code {code} (not in VASL's table) read as open "
                                  f"ground", []).append(name)
             terrain = "open"
-        if got.both is not None:
+        if got.both is not None and terrain == "open":     # beside terrain the app lacks
+            terrain = got.both
+        elif got.both is not None:
             terrain = min(terrain, got.both, key=_PRECEDENCE.index)
             other = got.both if terrain != got.both else got.terrain
             notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
