@@ -395,3 +395,24 @@ def test_any_drawing_reads_as_a_valid_setup_that_the_rules_load(shapes):
     assert all(info.terrain for info in s.hexes.values())
     api.los(board_map(source, units=[unit("g", "41Q4"), unit("r", "41Q7", side="Russian")]),
             "g", "r")
+
+
+def test_B1_a_second_terrain_on_a_third_of_the_hex_applies_too():
+    woods = {"hex": "Q5", "terrain": "woods", "rect": ALL, "own": True}
+
+    def brush(y0: int) -> dict:
+        return {"hex": "Q5", "terrain": "brush", "rect": (-40, y0, 40, 40), "own": True}
+    over, under = brush(8), brush(9)
+    assert share_of(under, _own("Q5")) < reading.BOTH_SHARE < share_of(over, _own("Q5"))
+    for shape, both in ((over, True), (under, False)):
+        assert read(shapes=[woods, shape])["hexes"] == {"Q5": {"terrain": "woods"}}
+        said = warnings(shapes=[woods, shape])
+        assert any("woods and brush drawn with neither dominant" in w for w in said) == both
+
+
+def test_an_unmodelled_terrain_names_a_hex_from_16_pixels_drawn_in_it():
+    def graveyard(x1: int) -> dict:
+        return {"hex": "Q5", "terrain": "graveyard", "rect": (20, -2, x1, 2)}
+    assert len(shape_pixels(graveyard(24))) == reading.NAMED_PX > len(shape_pixels(graveyard(23)))
+    assert any("Graveyard" in w for w in warnings(shapes=[graveyard(24)]))
+    assert not any("Graveyard" in w for w in warnings(shapes=[graveyard(23)]))
