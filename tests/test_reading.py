@@ -280,9 +280,9 @@ def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
     shapes = [{"hex": h, "terrain": terrain, "rect": (-12, -6, 12, 6)} for h in hexes]
     said = [w for w in warnings(shapes=shapes) if name in w]
-    assert said == [f"board 41: {name} (not in the app yet: "
-                    f"{'check it by eye' if terrain in ('rowhouse-wall', 'cliff') else 'read as open ground'}"
-                    f") drawn at B2, C3, D2, E3, F2, G3 and 2 more"], said
+    how = "check it by eye" if terrain in ("rowhouse-wall", "cliff") else "read as open ground"
+    assert said == [f"board 41: {name} (not in the app yet: {how}) drawn at B2, C3, D2, E3, "
+                    f"F2, G3 and 2 more"], said
 
 
 # --- board numbers as players type them ---------------------------------------------------
@@ -311,7 +311,8 @@ def test_the_new_maps_cells_name_an_imported_board_however_its_number_is_typed()
         assert player_words(str(e.value), None) == (
             "the board in row 1, column 2: board 12 is not imported on this device (imported: "
             "4): import bd12, or type the number of an imported board")
-        s = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": layout_boards([["4"]])}})
+        s = load_setup({"format": "asl-setup", "version": 1,
+                        "map": {"boards": layout_boards([["4"]])}})
         assert s.hex(s.layout.parse_hex("4Q5")).terrain == "woods"
     finally:
         library.clear()

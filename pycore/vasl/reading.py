@@ -380,7 +380,8 @@ def _hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
 
 
 def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
-          kinds_view: memoryview, codes: memoryview) -> tuple[dict[str, Any], frozenset[int] | None] | None:
+          kinds_view: memoryview, codes: memoryview
+          ) -> tuple[dict[str, Any], frozenset[int] | None] | None:
     """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
     road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
     # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
