@@ -72,8 +72,8 @@ def layout_boards(rows: Any) -> list:
     from pycore.boards import board_number, load_layout
     load_layout(rows)                               # the cells' own errors first
     imported: dict[str, str] = {}
-    for known in library.sources():
-        imported[board_number(library.get(known).archive.name)] = known
+    for known in api.boards():                      # oldest first: the newest import wins
+        imported[board_number(known["board"])] = known["source"]
     out: list[list[Any]] = []
     for i, row in enumerate(rows):
         cells: list[Any] = []

@@ -108,6 +108,11 @@ _PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain
                "shellholes")
 
 
+def _rank(terrain: str) -> int:
+    """Which of two terrains neither dominating is written (the other is warned of)."""
+    return _PRECEDENCE.index(terrain) if terrain in _PRECEDENCE else len(_PRECEDENCE)
+
+
 class _Pixels(NamedTuple):
     """One hex's pixels tallied by (code, elevation): the whole hex and the disc round its dot."""
     hex: Counter[int]           # code | elevation byte << 8
@@ -257,7 +262,7 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
         if got.both is not None and terrain == "open":     # beside terrain the app lacks
             terrain = got.both
         elif got.both is not None:
-            terrain = min(terrain, got.both, key=_PRECEDENCE.index)
+            terrain = min(terrain, got.both, key=_rank)
             other = got.both if terrain != got.both else got.terrain
             notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
                              f"(B.1, as in 2I9); read as {terrain}, the drawing judging the "
@@ -356,7 +361,7 @@ def _hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
         wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
         if wall is not None:
             entry, bare = wall
-            if entry["type"] != "bocage":
+            if entry["type"] not in ("bocage", "cliff"):   # a cliff: the hill's edge (B11)
                 low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
                 if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
                     if elevations is None:
