@@ -145,6 +145,12 @@ class _Hex:
     bridge: bool = False
 
 
+def _most(tally: Counter[int]) -> int:
+    """The value counted most (the lowest of equals): no heapq, which
+    ``Counter.most_common(1)`` imports on first use (the page warms imports)."""
+    return max(tally, key=lambda v: (tally[v], -v))
+
+
 def _terrain_of(code: int) -> str:
     r = c.CODES.get(code)
     if r is None or r.terrain is None:
@@ -159,7 +165,7 @@ def _read_hex(px: _Pixels) -> _Hex:
         code = v & 255
         if code not in c.OVER and code not in c.DEPRESSIONS and code not in c.WATER:
             ground[_signed(v >> 8)] += n
-    surround = ground.most_common(1)[0][0] if ground else None
+    surround = _most(ground) if ground else None
 
     def depression(v: int) -> bool:
         """Gully art: a depression's code, or a road or water drawn below the
@@ -183,7 +189,7 @@ def _read_hex(px: _Pixels) -> _Hex:
         disc_total = sum(px.disc.values())
         dot_px = sum(n for v, n in px.disc.items() if depression(v))
         if dot_px >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
-            gully = dep.most_common(1)[0][0]
+            gully = _most(dep)
 
     def says(v: int) -> bool:
         return (v & 255) not in c.OVER and not depression(v)
@@ -319,7 +325,7 @@ def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) ->
             drawn[v & 255] += n
     if not drawn:
         return terrain, 1
-    return terrain, c.CODES[drawn.most_common(1)[0][0]].levels
+    return terrain, c.CODES[_most(drawn)].levels
 
 
 def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]) -> None:
