@@ -23,6 +23,7 @@ from ..limits import MAX_LEVEL
 from ..setup import Setup
 from ..terrain import obstacle_height
 from ..vasl import grid, layers, library
+from .source import Ground, Painted, Sides, Stand, named
 
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
 
@@ -309,3 +310,83 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         k = at.numerator // at.denominator
         return k in bare or (at == k and k - 1 in bare)
     return True
+
+
+# --- the drawn source of the terrain interface (pycore.los.source) ------------------------
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+class AsDrawn(Painted):
+    """A map of imported boards: the hexes a board draws in part (woods or a
+    building over part of the hex, a crest line across it) answer as drawn
+    (A6.1, A6.2); every other hex as painted."""
+    drawn = True
+
+    def is_drawn(self, h: g.Hex) -> bool:
+        return partial(self.s, h) is not None or ground(self.s, h) is not None
+
+    def what(self, h: g.Hex) -> str:
+        d = partial(self.s, h)
+        return self.s.hex(h).terrain if d is None else said(d, h)
+
+    def whole(self, h: g.Hex) -> tuple[int, int] | None:
+        return None if self.is_drawn(h) else super().whole(h)
+
+    def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
+        st = standing(self.s, h)
+        if st is None:
+            return super().meets(h, p, q)
+        met = st.met(p, q)
+        if not met:
+            return None
+        # A6.2: the obstacle stands on the ground drawn beneath it
+        top2, height = unpack(met)
+        d = partial(self.s, h)
+        if d is not None:
+            what, rule = said(d, h), "A6.1"
+        else:
+            what, rule = f"{self.s.hex(h).terrain} in {g.hex_name(h)}", "A6.2"
+        level = None
+        if ground(self.s, h) is not None:
+            level = (top2 - height) // 2
+            what += f" on ground drawn at level {level}"
+        return Stand(top2, height, what, rule, level, d is not None)
+
+    def beside(self, h: g.Hex) -> str | None:
+        d = partial(self.s, h)
+        return None if d is None else beside(d, h)
+
+    def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
+        hill = ground(self.s, h)
+        if hill is None:
+            return super().ground(h, p, q)
+        return Ground(hill.met(p, q), True)
+
+    def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
+        if not (self.is_drawn(a) or self.is_drawn(b)):
+            return super().along(a, b, p, q)
+        s = self.s
+        ia, ib = s.hex(a), s.hex(b)
+        top, full, (ta, ha), (tb, hb) = obstacles_along(s, (a, b), p, q)
+        names = named(self.what(a), ia.terrain, a), named(self.what(b), ib.terrain, b)
+        ga, gb = ia.level, ib.level
+        drawn_ground = min(ga, gb) >= 0 and any(ground(s, h) is not None for h in (a, b))
+        base = min(ga, gb)
+        if drawn_ground:
+            base, ga, gb = ground_along(s, (a, b), p, q)
+        both = None
+        notes: tuple[str, ...] = ()
+        if top:
+            both = Stand(top, full, f"{_cap(names[0] + ' and ' + names[1])} lie on both sides "
+                                    f"of hexside {g.hexside_name((a, b))}", "A6.1",
+                         as_drawn=True)
+        else:
+            notes = tuple(beside(d, h, on_side=True) for h, hh in ((a, ha), (b, hb))
+                          for d in (partial(s, h),) if d is not None and not hh)
+        return Sides(both, (ta, ha), (tb, hb), names, (ga, gb), base, True, drawn_ground,
+                     notes)
+
+    def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        return through_break(self.s, sd, p, q)
