@@ -67,10 +67,21 @@ def _rows_between(columns: Columns, j: int, i0: int, i1: int) -> int:
                 for i in range(i0, i1 + 1)), default=0)
 
 
-def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
+def top(columns: Columns) -> int:
+    """The largest value drawn in ``columns`` (0 where none)."""
+    return max((v for runs in columns.values() for _, _, v in runs), default=0)
+
+
+def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | None = None
+        ) -> int:
     """The largest value the open segment a-b (quarter pixels) passes through,
     0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
-    the others count as 0."""
+    the others count as 0.  ``most``: the largest value in ``columns``
+    (``top``), where known: the search stops once it is met.
+
+    A slanted segment is read column by column, each column's rows it passes
+    through worked out exactly from the integer line equation (4d times a
+    row is an integer), the column's runs compared as integers inline."""
     if not columns:
         return 0
     (ax, ay), (bx, by) = sorted((a, b))
@@ -90,17 +101,33 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
         if inside:
             return max(value_at(columns, i, j) for i in range(first, last + 1))
         return _rows_between(columns, j, first, last)
+    if most is None:
+        most = top(columns)
     d, dy = bx - ax, by - ay
+    d4, base = 4 * d, ay * d - dy * ax
     best = 0
+    get = columns.get
     for i in range(first, last + 1):
-        xl, xr = max(ax, 4 * i), min(bx, 4 * i + 4)
+        runs = get(i)
+        if not runs:
+            continue
+        xl, xr = 4 * i, 4 * i + 4
+        if xl < ax:
+            xl = ax
+        if xr > bx:
+            xr = bx
         # 4d times the rows at the strip's two ends are integers: exact rows.
-        n1, n2 = ay * d + dy * (xl - ax), ay * d + dy * (xr - ax)
+        n1, n2 = base + dy * xl, base + dy * xr
         if n1 > n2:
             n1, n2 = n2, n1
-        v = _max_in(columns, i, n1 // (4 * d), -(-n2 // (4 * d)) - 1)
-        if v > best:
-            best = v
+        j0, j1 = n1 // d4, -(-n2 // d4) - 1
+        for f, l, v in runs:
+            if f > j1:
+                break
+            if l >= j0 and v > best:
+                best = v
+                if best >= most:
+                    return best
     return best
 
 

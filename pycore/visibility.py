@@ -82,6 +82,16 @@ def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
     return crest_blocks(level, lo_ground, hi)
 
 
+def _kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    """The map's whole hexes by (obstacle height, level) (cached per setup)."""
+    got = s.cache.get("ground_kinds")
+    if got is None:
+        got = s.cache["ground_kinds"] = {}
+        for h, _, _, _, height, level in _ground(s):
+            got.setdefault((height, level), []).append(h)
+    return got
+
+
 def _drawn(s: Setup) -> list:
     """The hexes the terrain interface judges as drawn (cached per setup)."""
     got = s.cache.get("drawn_hexes")
@@ -97,6 +107,7 @@ class _Sweep:
         self.ground = _ground(s)
         self.terrain = terrain(s)
         self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+        self.blocking: dict = {}  # (lo, lo_ground, hi) -> blocking hexes relative to the viewer
         self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
 
     def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
@@ -105,13 +116,17 @@ class _Sweep:
         if got is None:
             v = self.v
             if v.elevation <= et:
-                lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
+                ends = v.elevation, v.elevation + v.in_depression, et
             else:
-                lo, lo_ground, hi = et, et + t_dep, v.elevation
-            vx, vy = v.hex
-            got = frozenset(sx * (h[0] - vx) * _STRIDE + sy * (h[1] - vy)
-                            for h, _, _, _, height, level in self.ground
-                            if _blocks(height, level, lo, lo_ground, hi))
+                ends = et, et + t_dep, v.elevation
+            rel = self.blocking.get(ends)
+            if rel is None:
+                # each kind of whole hex (height, level) is judged once
+                vx, vy = v.hex
+                rel = self.blocking[ends] = [
+                    (h[0] - vx, h[1] - vy) for (height, level), hexes in _kinds(self.s).items()
+                    if _blocks(height, level, *ends) for h in hexes]
+            got = frozenset(sx * dx * _STRIDE + sy * dy for dx, dy in rel)
             self.walls[key] = got
         return got
 
@@ -184,6 +199,7 @@ def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     maps = s.cache.setdefault("visibility", OrderedDict())
     seen = maps.get(key)
     if seen is None:
+        yield       # the setup's loading ends the first step (web.bridge.begin)
         seen = yield from _Sweep(s, v).steps()
         maps[key] = seen
         if len(maps) > limits.VISIBILITY_MAPS:

@@ -275,10 +275,11 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     for v in names[:3]:                       # earlier viewers of the session
         sweep.visibility(two, v)
     # the same 2 x 1 map painted whole-hex, each hex as its board reads it
+    with two.names():
+        whole = {g.hex_name(h): {"terrain": i.terrain, "level": i.level, "levels": i.levels}
+                 for h in two.grid.hexes() for i in (two.hex(h),) if i != type(i)()}
     two_painted = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
-        "41", {"board": "12", "flip": True}]]}, "hexes": {
-            **{"41" + k: v for k, v in terrain.items()},
-            **{"12" + k: v for k, v in api.board_terrain(right)["hexes"].items()}}})
+        "41", {"board": "12", "flip": True}]]}, "hexes": whole})
     for v in names[:3]:
         sweep.visibility(two_painted, v)
     for key, setup in (("visibility", two), ("visibility_painted", two_painted)):

@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from ..boards import Board, Layout
-from ..depiction import Columns, Run, met, met_beside
+from ..depiction import Columns, Run, met, met_beside, top
 from ..limits import MAX_LEVEL
 from ..setup import Setup
 from ..terrain import obstacle_height
@@ -48,20 +48,29 @@ def _misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return min(sides) >= 0 or max(sides) <= 0
 
 
+Part = tuple[Board, Columns, Box, int]     # a board's drawing of a hex, its box, its top
+
+
+def _part(b: Board, cols: Columns) -> Part:
+    return b, cols, box(cols), top(cols)
+
+
 class Drawn(NamedTuple):
     """A partial hex: per board holding it, (board placement, layer columns, their box)."""
-    parts: tuple[tuple[Board, Columns, Box], ...]
+    parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building" or "hill"
 
     def met(self, a: g.Point, b: g.Point) -> int:
         """The height (half levels above the hex's base; a hill's level) the
         segment a-b passes through, 0 where it passes beside the drawing."""
         best = 0
-        for board, cols, bx in self.parts:
+        for board, cols, bx, most in self.parts:
+            if most <= best:
+                continue
             qa = grid.quarter(board.to_local(g.Hex(a)))   # to_local moves any point
             qb = grid.quarter(board.to_local(g.Hex(b)))
             if not _misses(bx, qa, qb):
-                best = max(best, met(cols, qa, qb))
+                best = max(best, met(cols, qa, qb, most))
         return best
 
 
@@ -101,7 +110,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
         for b, local, cols, level in found:
             cols = cols if cols is not None else layers.filled(local, level)
             if cols:
-                parts.append((b, cols, box(cols)))
+                parts.append(_part(b, cols))
         return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
 
@@ -117,8 +126,8 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
             return None
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
-        parts = tuple((b, cols, box(cols)) for b, cols in drawings if cols)
-        top = max((v for _, cols, _ in parts for runs in cols.values() for _, _, v in runs),
+        parts = tuple(_part(b, cols) for b, cols in drawings if cols)
+        top = max((most for *_, most in parts),
                   default=0)
         return Drawn(parts, "building" if top % 2 else "woods")
     return _per_hex(s, "drawn", h, read)
@@ -182,7 +191,7 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
             if b.source is not None:
                 cols = _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h))
                 if cols:
-                    parts.append((b, cols, box(cols)))
+                    parts.append(_part(b, cols))
         return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
     return _per_hex(s, "drawn_standing", h, read)
 
@@ -216,7 +225,7 @@ def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     if d is None:
         info = s.hex(h)
         return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
-    return next((cols for board, cols, _ in d.parts if board is b), {})
+    return next((cols for board, cols, *_ in d.parts if board is b), {})
 
 
 def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -224,7 +233,7 @@ def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     hill = ground(s, h)
     if hill is None:
         return layers.filled(b.to_local(h), s.hex(h).level)
-    return next((cols for board, cols, _ in hill.parts if board is b), {})
+    return next((cols for board, cols, *_ in hill.parts if board is b), {})
 
 
 Pair = tuple[Board, Columns, Columns]
