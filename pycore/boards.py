@@ -41,6 +41,15 @@ _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
 # VASL version and 16 hex digits of its archive's SHA-256 (pycore.vasl.archive).
 SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-Za-z0-9._-]{0,15})"
                        r":([0-9a-f]{16})$")
+_NUMBER_RE = re.compile(r"(?:bd)?0*(\d[0-9A-Za-z]*)", re.IGNORECASE)
+
+
+def board_number(label: str) -> str:
+    """A board number as players type it: "4", "04", "bd4" and "BD04" all
+    name board 4 (VASL names its files ``bd04``, its metadata "4" or "04")."""
+    text = label.strip()
+    m = _NUMBER_RE.fullmatch(text)
+    return m.group(1) if m else text
 
 
 @dataclass(frozen=True)

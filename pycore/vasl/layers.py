@@ -30,7 +30,7 @@ its depiction. Nothing is kept for whole hexes; a partial hex keeps its runs
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .. import geometry as g
 from ..boards import BOARD_GRID
@@ -38,8 +38,25 @@ from ..depiction import Columns, Run
 from ..terrain import BUILDINGS, obstacle_height
 from . import codes as c
 from . import grid
-from .archive import GRID_HEIGHT, GRID_WIDTH
-from .library import Board
+from .archive import GRID_HEIGHT, GRID_WIDTH, Archive
+
+
+class _HexReading(Protocol):
+    @property
+    def hexes(self) -> dict[g.Hex, dict[str, Any]]: ...
+
+
+class Board(Protocol):
+    """What a layer is read from: an imported board (``pycore.vasl.library.Board``:
+    named by its shape, since the board's reading uses this module)."""
+    @property
+    def archive(self) -> Archive: ...
+
+    @property
+    def reading(self) -> _HexReading: ...
+
+    @property
+    def layers(self) -> dict[Any, Any]: ...
 
 NO_SAY = 255     # a code drawn over the hex's terrain (walls, hedges, roads)
 
