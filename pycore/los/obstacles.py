@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import geometry as g
 from ..terrain import obstacle_height
+from . import crest as crests
 from . import drawn
 from .context import Ctx
 
@@ -189,13 +190,16 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
         return                      # not lower than the obstacle's full-level height: A6.4
     ob = min(hexes, key=lambda h: g.distance(h, lo.hex))
     diff = (ctx.s.hex(ob).level if level is None else level) - ctx.s.hex(lo.hex).level
+    behind = g.distance(ob, lo.hex)
     if crest:
-        diff = diff - 1 if diff > 1 else min(diff, 0)   # A6.43: only a difference > 1
+        # B10.2, B10.23, B11.21: a Crest Line's own count (pycore.los.crest)
+        _crest_blind(ctx, r, ob, full_top, diff, behind, where,
+                     what if as_drawn else None)
+        return
     reduction = max(0, hi.elevation - full_top - 1)      # A6.42
     if min_blind is None:
-        min_blind = 0 if crest else 1                    # A6.42 EXC (B10.23)
+        min_blind = 1
     blind = max(min_blind, full + g.distance(hi.hex, ob) // 5 + diff - reduction)
-    behind = g.distance(ob, lo.hex)
     makes, seen = ("they make", "they are seen over") if plural else ("makes", "is seen over")
     if behind <= blind:
         sep = ": " if plural else " "
@@ -207,3 +211,17 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
         sep = ": " if plural else " "
         r.say("A6.4", f"{what}{sep}{seen}: {g.hex_name(lo.hex)} is {behind} hex(es) "
                          f"behind it, beyond its {blind} Blind Hex(es).")
+
+
+def _crest_blind(ctx: Ctx, r: Ruling, ob: g.Hex, level: int, diff: int, behind: int,
+                 where: str, drawn_what: str | None) -> None:
+    """B10.23 (issue 28): the Blind Hexes of a Crest Line or cliff, counted and
+    said by pycore.los.crest; ``drawn_what`` names a hill met as drawn (A6.1)."""
+    c = crests.count(ctx, ob, level, diff)
+    target = g.hex_name(ctx.lo.hex)
+    seen = f" ({drawn_what}, A6.1)" if drawn_what else ""
+    away = f"{behind} hex" if behind == 1 else f"{behind} hexes"
+    if behind <= c.blind:
+        r.blocked(where, c.rule, f"{c.text} {target}, {away} behind it, is a Blind Hex{seen}.")
+    else:
+        r.say(c.rule, f"{c.text} {target}, {away} behind it, is not a Blind Hex{seen}.")
