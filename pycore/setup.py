@@ -50,6 +50,10 @@ UNIT_EXTRA_FIELDS = {
 #   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 NO_HEXSIDE = "none"
+#   hexsides: the type "cliff" (B11, issue 28; docs/hills.md) is a cliff hexside of
+#   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
+CLIFF = "cliff"
+HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -363,16 +367,17 @@ class _Loader:
                 kind = None
             elif kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
-            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
+            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDE_TYPES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
-                                 f"(expected one of {', '.join(HEXSIDES)})")
+                                 f"(expected one of {', '.join(HEXSIDE_TYPES)})")
             dep = v.get("depression")
             if dep is not None:
                 dep = bool_field(dep, f"{path}.depression")
             hillside = bool_field(v.get("hillside", False), f"{path}.hillside")
             gap = bool_field(v.get("gap", False), f"{path}.gap")
             extra = self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS)
-            out[s] = HexsideInfo(None, hillside, gap, dep, extra) if kind is None \
+            # A cliff (B11) is a hexside of the hill, not a wall: HexsideInfo, never Wall.
+            out[s] = HexsideInfo(kind, hillside, gap, dep, extra) if kind in (None, CLIFF) \
                 else Wall(kind, hillside, gap, dep, extra)
         return out
 
@@ -444,8 +449,9 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1)))
         for (h1, h2), entry in rd.hexsides.items():
+            kind = HexsideInfo if entry["type"] == CLIFF else Wall      # B11: issue 28
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             Wall(entry["type"], entry.get("hillside", False),
+                             kind(entry["type"], entry.get("hillside", False),
                                   entry.get("gap", False)))
     return hexes, sides
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import geometry as g
+from ..setup import CLIFF   # the hexside type (B11)
 from .context import Ctx
-
-CLIFF = "cliff"
 
 
 class Count(NamedTuple):

@@ -13,7 +13,8 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS
-from . import bocage, depression, entrenchment, hindrance, obstacles, walls
+from . import (bocage, depression, entrenchment, hindrance, hindrance_total, obstacles,
+               orchard, walls)
 from .context import Ctx, bocage_hexes
 from .names import vertex_name
 from .ruling import Ruling
@@ -21,9 +22,11 @@ from .ruling import Ruling
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
 ON: dict[g.TraceKind, tuple[Rule, ...]] = {
-    "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
+    "hex": (obstacles.in_hex, orchard.in_hex, bocage.house,      # A6.2, A6.4, B14.2, B9.52,
+            hindrance.in_hex),                                   # A6.7, D9.4
     "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
-    "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
+    "along": (obstacles.along, orchard.along, hindrance.along,   # A6.1, B14.2, A6.7,
+              walls.along),                                      # B9.2, B9.52
     "vertex": (walls.at_vertex,),                                # B9.1, B9.2, B9.52
 }
 AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)
@@ -61,6 +64,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         rule(ctx, r)
     if r.location_los and r.hindered:
         hindrance.sum_up(r)
+        hindrance_total.judge(r)        # +6 or more blocks (B.10; issue 28)
     if r.los:
         extra = f", Hindrance DRM +{r.hindrance}" if r.hindered else ", no Hindrance"
         r.say("A6.1", f"LOS is clear{extra}.")

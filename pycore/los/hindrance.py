@@ -43,8 +43,11 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> No
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
         if reach <= info.level:
             drm += ter.hindrance
+            # issue 28: marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
+            also = f", {ter.rule}" if "." in ter.rule else ""
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance (A6.7).")
+                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
+                  f"(A6.7{also}).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:
