@@ -150,7 +150,7 @@ def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
         if kind is None:
             continue
         entry: dict[str, Any] = {"type": kind}
-        if kind != "bocage":
+        if kind not in ("bocage", "cliff"):    # a cliff is the hill's edge, no Hillside (B11)
             if elevations is None:
                 elevations = memoryview(grid.pad(archive.elevations, 0))
             if _hillside(pattern, kinds_view[window], codes[window], elevations[window]):
