@@ -54,6 +54,8 @@ NO_HEXSIDE = "none"
 #   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
 CLIFF = "cliff"
 HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
+#   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
+SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -268,7 +270,8 @@ class _Loader:
                 hexes = {**board_hexes, **hexes}
                 hexsides = {**board_sides, **hexsides}
             units = self.load_units(d.get("units", []), grid, hexes)
-        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
+        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup",
+                            SETUP_EXTRA_FIELDS)
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .. import geometry as g
-from ..setup import CLIFF   # the hexside type (B11)
+from ..setup import CLIFF, Setup   # the hexside type (B11)
 from .context import Ctx
 
 
@@ -88,7 +88,7 @@ def cliff_behind(ctx: Ctx, ob: g.Hex) -> g.Hexside | None:
     return None
 
 
-def cliffs_of(s, h: g.Hex) -> tuple[g.Hexside, ...]:
+def cliffs_of(s: Setup, h: g.Hex) -> tuple[g.Hexside, ...]:
     """The cliff hexsides of hex h (cached per setup)."""
     by_hex = s.cache.get("cliffs_by_hex")
     if by_hex is None:
@@ -100,10 +100,11 @@ def cliffs_of(s, h: g.Hex) -> tuple[g.Hexside, ...]:
         by_hex = {k: tuple(v) for k, v in by_hex.items()}
         s.cache["cliffs_by_hex"] = by_hex
         s.cache["has_cliffs"] = bool(by_hex)
-    return by_hex.get(h, ())
+    found: tuple[g.Hexside, ...] = by_hex.get(h, ())
+    return found
 
 
-def is_cliff(s, sd: g.Hexside) -> bool:
+def is_cliff(s: Setup, sd: g.Hexside) -> bool:
     info = s.hexsides.get(sd)
     return info is not None and info.type == CLIFF
 

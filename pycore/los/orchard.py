@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import geometry as g
+from ..setup import Setup
 from .context import Ctx
 from .obstacles import obstacle
 
@@ -32,8 +33,8 @@ if TYPE_CHECKING:
 OUT_OF_SEASON = "out-of-season"
 
 
-def in_season(s) -> bool:
-    return s.extra.get("orchards") != OUT_OF_SEASON
+def in_season(s: Setup) -> bool:
+    return bool(s.extra.get("orchards") != OUT_OF_SEASON)
 
 
 def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
