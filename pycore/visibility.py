@@ -59,6 +59,7 @@ def _ground(s: Setup) -> list:
     pycore.los.drawn) has no height here, and one a crest line is drawn
     across no level: the set test does not judge threads
     through it, the LOS engine does."""
+    from .los import hilldepression
     from .los.drawn import ground, partial
     got = s.cache.get("ground")
     if got is None:
@@ -67,7 +68,10 @@ def _ground(s: Setup) -> list:
             e = make_end(s, h)
             info = s.hex(h)
             height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
-            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
+            # a gully hex of a map with Hill Depressions (B19.5, issue 28): a thread
+            # down the gully sees past its base level; the engine judges it
+            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None or (
+                info.is_depression and hilldepression.has_any(s)) else info.level
             got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
         s.cache["ground"] = got
     return got

@@ -270,3 +270,57 @@ def test_a_painted_map_and_its_archive_give_the_same_ruling(hexes, a, b, la, cli
     if level:
         hexes = dict(hexes, **{a: {"level": level}})
         rulings(a, b, hexes, sides, **extra)
+
+
+# --- B19.5-B19.52: Hill Depressions ---------------------------------------------------------
+
+# A painted copy of the hexes B19.5's EX names on board 24, levels chosen by this app: the
+# gully runs down a level-1 hill in row D and steps down to level 0 between D8 and D9, so
+# D9 is a Hill Depression hex and D8-D9 its Crest Line-Depression hexside.
+HILL_GULLY = {**{f"D{n}": {"terrain": "gully", "level": 1} for n in range(2, 9)},
+              "D9": {"terrain": "gully"}, "D10": {"terrain": "gully"}, "D1": {"level": 1},
+              **{f"B{n}": {"level": 1} for n in range(1, 9)},
+              **{f"C{n}": {"level": 1} for n in range(1, 7)},
+              **{f"E{n}": {"level": 3} for n in range(1, 4)}, "E4": {"level": 2},
+              "F2": {"level": 3}}
+
+
+def test_B19_5_EX_D2_and_F2_see_INTO_D9_through_its_Crest_Line_Depression_hexside():
+    for viewer, rule in (("D2", "B19.51"), ("F2", "B19.52")):
+        r = rulings(viewer, "D9", HILL_GULLY)
+        assert r["los"] is True, last(r)
+        assert any(s["rule"] == rule and "41D8-41D9" in s["text"] for s in r["steps"])
+
+
+def test_B19_51_EX_E4_sees_a_unit_IN_D9():
+    s = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+         "hexes": HILL_GULLY,
+         "units": [{"id": "e", "side": "German", "type": "squad", "hex": "E4"},
+                   {"id": "d", "side": "Russian", "type": "squad", "hex": "D9"}]}
+    for a, b in (("e", "d"), ("d", "e")):
+        assert api.los(s, a, b)["los"] is True
+
+
+def test_B19_51_a_LOS_crossing_a_vertex_of_the_Crest_Line_Depression_hexside_is_not_INTO_it():
+    # B6, C8 and E8 reach D9 through a vertex of D8-D9 (exclusive of vertices): A6.3 rules
+    for viewer in ("B6", "C8", "E8"):
+        r = rulings(viewer, "D9", HILL_GULLY)
+        assert r["los"] is False and r["rule"] == "A6.3", (viewer, last(r))
+        assert not any(s["rule"].startswith("B19.5") for s in r["steps"])
+
+
+def test_B19_52_the_range_requirement_still_holds_without_the_hexside():
+    # the same gully with no step at D8-D9: F2 and E4 are too few levels up for their range
+    flat = dict(HILL_GULLY, D8={"terrain": "gully"})
+    for viewer in ("F2", "E4"):
+        assert rulings(viewer, "D9", flat)["los"] is False
+
+
+def test_B19_5_visibility_agrees_with_the_rulings():
+    s = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+         "hexes": HILL_GULLY}
+    for viewer in ("D2", "F2", "E4", "B6", "E8"):
+        seen = api.visibility(s, {"hex": viewer})["hexes"]
+        for name in ("D9", "D10", "D8", "C9", "E9"):
+            assert seen[name]["los"] == api.los(s, {"hex": viewer}, {"hex": name})["los"], \
+                (viewer, name)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .. import geometry as g
 from ..terrain import obstacle_height
 from . import crest as crests
-from . import drawn
+from . import drawn, hilldepression
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level + height, height // 2, (h,), name,
                      f"{info.terrain} in {name}", "A6.2")
-        elif info.level > ctx.lo_ground:
+        elif hilldepression.floor(ctx, h, info.level) > ctx.lo_ground:  # B19.5: issue 28
             name = g.hex_name(h)
             obstacle(ctx, r, 2 * info.level, 1, (h,), name,
                      f"the hill (level {info.level}) in {name}", "A6.2", crest=True)
