@@ -90,6 +90,13 @@ EXPLAIN: dict[str, str] = {
     "B19.2": "A gully's hexsides joining another gully hex are Depression hexsides: "
              "a LOS that stays IN the Depression, along those hexsides, is not "
              "blocked by its walls; one that leaves it is judged as A6.3 says.",
+    "B19.51": "A gully that steps down a hill: the lower hex is a Hill Depression hex. "
+              "From no higher than its rim, a LOS that enters it across the step's "
+              "hexside (not at a vertex of it), crossing nothing at rim level in it "
+              "first, sees INTO it.",
+    "B19.52": "From at or above a Hill Depression hex's rim, A6.3 rules a LOS INTO it, "
+              "but a viewer not adjacent to it need not have a level of advantage per hex "
+              "of range when its LOS enters across the step's hexside, as B19.51 says.",
     "B19.4": "Entering a gully costs Infantry and vehicles extra, and some vehicles "
              "may not enter at all; climbing out adds the cost of a level. Moving "
              "between two gully hexes that no Depression hexside joins means climbing "

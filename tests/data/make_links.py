@@ -147,9 +147,10 @@ ENTRIES = [
         "checks": [
             los("a2", "b2", "A6.1 EXC: grain is inherent terrain and hinders along its "
                 "own hexside even on one side of the thread.", hindrance=1, **CLEAR),
-            los("a4", "b4", "B2, B16 (Terrain Chart): shellholes and marsh neither block "
-                "nor hinder LOS.",
-                hindrance=0, **CLEAR),
+            los("a4", "b4", "B2, B16.2: shellholes neither block nor hinder LOS; marsh is "
+                "inherent terrain and hinders a same-level LOS (+1) along its own hexside "
+                "(issue 28: it was taken as no Hindrance).",
+                hindrance=1, **CLEAR),
             los("a6", "b6", "A6.1: a building on one side of the thread only does not "
                 "block.", hindrance=0, **CLEAR),
             los("a8", "b8", "A6.1 EXC: the brush hinders along its hexside; the woods "
