@@ -324,3 +324,14 @@ def test_B19_5_visibility_agrees_with_the_rulings():
         for name in ("D9", "D10", "D8", "C9", "E9"):
             assert seen[name]["los"] == api.los(s, {"hex": viewer}, {"hex": name})["los"], \
                 (viewer, name)
+
+
+def test_B11_21_EX_no_LOS_INTO_24E7_across_its_Depression_cliff_from_C6_but_from_D6():
+    # a painted copy of the hexes B11.21 EX names: E7 a gully, D6-E7 a Depression cliff,
+    # C6 high enough (level 2) to see INTO E7 by A6.3 were the cliff not there
+    hexes = {"E7": {"terrain": "gully"}, "F7": {"terrain": "gully"},
+             "E8": {"terrain": "gully"}, "C6": {"level": 2}}
+    assert rulings("C6", "E7", hexes)["los"] is True
+    r = rulings("C6", "E7", hexes, {"D6-E7": "cliff"})
+    assert r["los"] is False and r["rule"] == "B11.21" and r["blocked_at"] == "41E7"
+    assert rulings("D6", "E7", hexes, {"D6-E7": "cliff"})["los"] is True

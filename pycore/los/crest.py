@@ -19,11 +19,14 @@ for every hill obstacle (painted hex, hexside, or drawn crest line).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import geometry as g
 from ..setup import CLIFF, Setup   # the hexside type (B11)
 from .context import Ctx
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
 
 
 class Count(NamedTuple):
@@ -119,3 +122,34 @@ def _hexes(n: int) -> str:
 
 def _cap(text: str) -> str:
     return text[0].upper() + text[1:]
+
+
+def depression_cliff(ctx: Ctx, r: Ruling) -> bool:
+    """B11.21 EX (24C6, D6 and E7): a LOS INTO a Depression hex across one of its
+    cliff hexsides (crossed, or at a vertex of it) makes that hex a Blind Hex to a
+    viewer not adjacent to the cliff, whatever its elevation advantage. True if
+    it blocked."""
+    lo, hi = ctx.lo, ctx.hi
+    if not lo.in_depression or hi.in_depression or not cliffs_of(ctx.s, lo.hex):
+        return False
+    items = ctx.trace if lo is ctx.target else tuple(reversed(ctx.trace))
+    k = len(items) - 1
+    while k >= 0 and items[k].kind == "hex" and items[k].hexes[0] == lo.hex:
+        k -= 1
+    if k < 0:
+        return False
+    it = items[k]
+    if it.kind == "cross":
+        found = [g.hexside(*it.hexes)]
+    elif it.kind == "vertex":
+        found = list(g.vertex_hexsides(it.points[0]))
+    else:
+        found = [g.hexside(*it.hexes)]
+    for sd in found:
+        if sd in cliffs_of(ctx.s, lo.hex) and hi.hex not in sd:
+            r.blocked(g.hex_name(lo.hex), "B11.21",
+                      f"The LOS enters {g.hex_name(lo.hex)} across its {cliff_name(sd)}: "
+                      f"the hex beyond a cliff is a Blind Hex to {hi.name}, which is not "
+                      f"adjacent to it, whatever its elevation advantage (B11.21).")
+            return True
+    return False

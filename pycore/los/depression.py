@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .. import geometry as g
-from . import hilldepression
+from . import crest, hilldepression
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     v, t = ctx.viewer, ctx.target
     if not (v.in_depression or t.in_depression):
         return
-    if hilldepression.judge(ctx, r):        # B19.51, B19.52 (issue 28)
+    if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
         return
     if v.in_depression and t.in_depression:
         if not _continuous(ctx, ctx.trace):
