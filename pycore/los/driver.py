@@ -14,7 +14,7 @@ from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS
 from . import (bocage, depression, entrenchment, hindrance, hindrance_total, obstacles,
-               orchard, walls)
+               walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import vertex_name
 from .ruling import Ruling
@@ -22,11 +22,10 @@ from .ruling import Ruling
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
 ON: dict[g.TraceKind, tuple[Rule, ...]] = {
-    "hex": (obstacles.in_hex, orchard.in_hex, bocage.house,      # A6.2, A6.4, B14.2, B9.52,
-            hindrance.in_hex),                                   # A6.7, D9.4
+    # (hindrance also asks pycore.los.orchard: B14.2 at different levels, issue 28)
+    "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
     "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
-    "along": (obstacles.along, orchard.along, hindrance.along,   # A6.1, B14.2, A6.7,
-              walls.along),                                      # B9.2, B9.52
+    "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
     "vertex": (walls.at_vertex,),                                # B9.1, B9.2, B9.52
 }
 AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)

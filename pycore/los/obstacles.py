@@ -41,7 +41,8 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     ground = t.ground(h, p, q)
     if not ground.drawn:
         # B19.5 (issue 28): a gully run down into a Hill Depression stands at its floor
-        if stand is None and hilldepression.floor(ctx, h, ground.level) > ctx.lo_ground:
+        if stand is None and ground.level > ctx.lo_ground and \
+                hilldepression.floor(ctx, h, ground.level) > ctx.lo_ground:
             obstacle(ctx, r, 2 * ground.level, 1, (h,), name,
                      f"the hill (level {ground.level}) in {name}", "A6.2", crest=True)
         return

@@ -37,21 +37,9 @@ def in_season(s: Setup) -> bool:
     return bool(s.extra.get("orchards") != OUT_OF_SEASON)
 
 
-def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
-    """B14.2: an orchard hex the thread crosses."""
-    h = item.hexes[0]
-    if ctx.s.hex(h).terrain == "orchard" and ctx.intervening(h) and not ctx.own(h):
-        _judge(ctx, r, h, item.near)
-
-
-def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
-    """B14.1, A6.1 EXC: an orchard counts along its own hexsides."""
-    for h in item.hexes:
-        if r.block is None and ctx.s.hex(h).terrain == "orchard" and not ctx.own(h):
-            _judge(ctx, r, h, g.distance(ctx.viewer.hex, h))
-
-
-def _judge(ctx: Ctx, r: Ruling, h: g.Hex, rng: int) -> None:
+def judge(ctx: Ctx, r: Ruling, h: g.Hex, rng: int) -> None:
+    """B14.2: an orchard hex, not an end's own, that the thread crosses or runs
+    along (pycore.los.hindrance asks, the higher end above its base level)."""
     level = ctx.s.hex(h).level
     hi, lo = ctx.hi, ctx.lo
     if hi.elevation <= level:
