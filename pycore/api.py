@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from . import explain
+from . import explain, ssr       # ssr: the steps of the scenario's SSRs (issue 29)
 from .errors import SetupError
 from .setupcache import loaded
 
@@ -23,7 +23,7 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
     from . import los as rules
     s = loaded(setup)
     with s.names():
-        return explain.attach(rules.query(s, viewer, target))
+        return explain.attach(ssr.ruling_steps(s, rules.query(s, viewer, target)))
 
 
 def thread(setup: Any, viewer: Any, target: Any) -> dict:
@@ -60,7 +60,7 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
         raise SetupError("indirect: must be true or false")
     s = loaded(setup)
     with s.names():
-        return explain.attach(tem.fire(s, firer, target, indirect))
+        return explain.attach(ssr.ruling_steps(s, tem.fire(s, firer, target, indirect)))
 
 
 def wall_advantage(setup: Any) -> dict:
