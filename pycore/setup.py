@@ -479,7 +479,8 @@ def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tupl
     """A map's own entries (SSR, issue 29): (those over an imported board, the
     player's corrections, which override the SSR; those painted on a board
     that is not imported, which the SSR transforms as a board's reading)."""
-    over, painted = {}, {}
+    over: dict = {}
+    painted: dict = {}
     for k, v in entries.items():
         on_import = all(any(b.source is not None for b in layout.holders(h)) for h in hexes_of(k))
         (over if on_import else painted)[k] = v

@@ -193,9 +193,12 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
             for r in side_rules:
                 if info.type == r.ssr.source and _applies(r, layout, board, s):
                     new = r.ssr.result
-                    sides[s] = Wall(new, info.hillside, info.gap, info.depression, info.extra) \
-                        if new is not None else HexsideInfo(None, False, False, info.depression,
-                                                            info.extra)
+                    if new is not None:
+                        sides[s] = Wall(new, info.hillside, info.gap, info.depression, info.extra)
+                    elif info.depression is not None:       # B19.2's mark stays
+                        sides[s] = HexsideInfo(None, False, False, info.depression, info.extra)
+                    else:
+                        del sides[s]
                     changed[s] = Change(r, info.type, new or f"no {info.type}")
                     break
     if hex_rules:
@@ -263,12 +266,12 @@ def ruling_steps(s: Any, result: dict) -> dict:
     texts = [result.get("blocked_at") or ""] + [st.get("text", "") for st in result.get("steps", ())]
     for text in texts:
         for token in _TOKEN.findall(text):
-            part = names.get(token)
-            if part is not None:
-                seen.setdefault(part, None)
-            elif "-" in token:      # a hexside named the other way round
-                a, _, b = token.partition("-")
-                part = names.get(f"{b}-{a}")
+            hexes = token.split("-")
+            # a hex, a hexside (either way round), or a vertex: its three hexsides
+            keys = [token] if len(hexes) == 1 else \
+                [f"{a}-{b}" for a in hexes for b in hexes if a != b]
+            for key in keys:
+                part = names.get(key)
                 if part is not None:
                     seen.setdefault(part, None)
     if not seen:
