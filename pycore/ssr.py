@@ -279,10 +279,21 @@ def ruling_steps(s: Any, result: dict) -> dict:
     return {**result, "steps": [step(p, changed[p]) for p in seen] + list(result.get("steps", ()))}
 
 
+def describe(spec: Any) -> str:
+    """``legend`` of a setup's ``ssr`` as written (a setup already loaded, so valid)."""
+    rules = []
+    for item in spec or ():
+        name, board = (item.get("name"), item.get("board")) if isinstance(item, dict) else (item, None)
+        got = lookup(name) if isinstance(name, str) else None
+        if got is not None:
+            rules.append(Rule(got, board))
+    return legend(tuple(rules))
+
+
 def legend(rules: tuple[Rule, ...]) -> str:
     """The SSRs on, in a player's words, for the map's legend and the card."""
     return "; ".join(f"{r.words()} ({r.ssr.rule})" for r in rules)
 
 
-__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "legend", "load", "lookup",
+__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "describe", "legend", "load", "lookup",
            "ruling_steps", "spec", "step", "transform"]

@@ -215,7 +215,8 @@ def test_the_ruling_card_shows_the_ssr_step():
     from web import card
     s = _ex(HEDGES_44, ["hedges-to-bocage"])
     svg = card.ruling_card(s, {"tool": "los", "viewer": "bb8", "target": "Z5"}, "#s1.x")
-    assert "bocage by the scenario" in svg and "hedges to bocage" in svg
+    assert "bocage by the scenario" in svg and "Scenario rules" in svg
+    assert "hedges to bocage (B9.51)" in svg
 
 
 # --- bad input: a SetupError naming it ---------------------------------------------------------
