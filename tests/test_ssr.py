@@ -327,3 +327,20 @@ def test_law_an_ssr_equals_every_affected_entry_written_by_hand(sides, hexes, pi
     assert dict(a.hexes) == dict(b.hexes) and dict(a.hexsides) == dict(b.hexsides)
     for x, y in (("a", "b"), ("b", "a")):
         assert _without_ssr_steps(api.fire(a, x, y)) == api.fire(b, x, y)
+
+
+def test_on_an_imported_board_the_ssr_equals_every_hedge_corrected_to_bocage_by_hand():
+    # The same law on a board's reading: its hedges said once to be bocage rule as
+    # the player's own corrections writing bocage on each of them (both ways, A6.5).
+    said = _imported_map(["hedges-to-bocage"])
+    hand = _imported_map(None, {"55Q1-55R1": "bocage", "55P4-55P5": "bocage"})
+    del hand["ssr"]
+    ends = ["55O1", "55S1", "55P3", "55Q4", "55O6", "55S2", "55R3", "55P6"]
+    for a in ends:
+        for b in ends:
+            if a == b:
+                continue
+            sa = {**said, "units": [unit("a", a), unit("b", b, side="R")]}
+            sh = {**hand, "units": [unit("a", a), unit("b", b, side="R")]}
+            assert _without_ssr_steps(api.fire(sa, "a", "b")) == api.fire(sh, "a", "b"), (a, b)
+    assert api.visibility(said, {"hex": "55Q3"}) == api.visibility(hand, {"hex": "55Q3"})
