@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from . import geometry as g
 from .errors import SetupError
@@ -49,7 +49,7 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _hexside("walls-to-cactus", "walls to cactus hedges", "B9.7", "wall", "cactus-hedge"),
     _hexside("no-hedges", "no hedges", "B9.1", "hedge", None),
     _hexside("no-walls", "no walls", "B9.1", "wall", None),
-    _terrain("no-grain", "no grain (grain is open ground)", "B15", "grain", "open"),
+    _terrain("no-grain", "no grain", "B15", "grain", "open"),
     _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
     _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
 )}
@@ -239,44 +239,46 @@ def step(part: Any, change: Change) -> dict:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
     else:
         name = g.hex_name(part)
-        text = f"{name} is {change.after} ({change.before} on the board) {why}."
+        after = "open ground" if change.after == "open" else change.after
+        text = f"{name} is {after} ({change.before} on the board) {why}."
     return {"rule": rule.ssr.rule, "text": text}
 
 
-_TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*")
+def touched(trace: Any) -> Iterator[Any]:
+    """The hexes and hexsides a thread (``geometry.trace``) crosses, runs along or
+    touches, in thread order: a vertex's three hexsides included (B9.1, B9.2).
+    Plain tuples (``geometry.hexside``'s form, without its adjacency check: a
+    trace's hexsides and a vertex's three hexes are adjacent by construction)."""
+    for item in trace:
+        hexes = item.hexes
+        kind = item.kind
+        if kind == "hex":
+            yield hexes[0]
+        elif kind == "vertex":
+            a, b, c = sorted(hexes[:3])
+            yield (a, b)
+            yield (a, c)
+            yield (b, c)
+        else:
+            a, b = hexes
+            yield (a, b) if a < b else (b, a)
 
 
-def ruling_steps(s: Any, result: dict) -> dict:
+def ruling_steps(s: Any, result: dict, parts: Any) -> dict:
     """``result`` (a ``los`` or ``fire`` ruling on setup ``s``) with a step
-    first for every hex or hexside an SSR changed that the ruling names (its
-    steps' text, or where it is blocked): every step a transformation decided
-    says so (CONTRACT.md). Run under the setup's names."""
+    first, in thread order, for every hex or hexside an SSR changed that its
+    thread crosses, runs along or touches (``parts``: ``touched``), the ends'
+    hexes included: a hexside made bocage, a wall removed, grain made open
+    ground. Every step a transformation decided says so (CONTRACT.md). Run
+    under the setup's names."""
     changed = s.ssr_changed
-    if not changed:
+    found: dict[Any, None] = {}
+    for p in parts:
+        if p in changed:
+            found[p] = None
+    if not found:
         return result
-    names = s.cache.get("ssr_names")
-    if names is None:
-        names = {}
-        for part, change in changed.items():
-            key = g.hexside_name(part) if len(part) == 2 and isinstance(part[0], tuple) \
-                else g.hex_name(part)
-            names[key] = part
-        s.cache["ssr_names"] = names
-    seen: dict[Any, None] = {}
-    texts = [result.get("blocked_at") or ""] + [st.get("text", "") for st in result.get("steps", ())]
-    for text in texts:
-        for token in _TOKEN.findall(text):
-            hexes = token.split("-")
-            # a hex, a hexside (either way round), or a vertex: its three hexsides
-            keys = [token] if len(hexes) == 1 else \
-                [f"{a}-{b}" for a in hexes for b in hexes if a != b]
-            for key in keys:
-                part = names.get(key)
-                if part is not None:
-                    seen.setdefault(part, None)
-    if not seen:
-        return result
-    return {**result, "steps": [step(p, changed[p]) for p in seen] + list(result.get("steps", ()))}
+    return {**result, "steps": [step(p, changed[p]) for p in found] + list(result.get("steps", ()))}
 
 
 def describe(spec: Any) -> str:
@@ -296,4 +298,4 @@ def legend(rules: tuple[Rule, ...]) -> str:
 
 
 __all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "describe", "legend", "load", "lookup",
-           "ruling_steps", "spec", "step", "transform"]
+           "ruling_steps", "spec", "step", "touched", "transform"]

@@ -288,8 +288,12 @@ def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
     right = api.import_board(board_archive(hexes, sides, version="6.2"))["source"]
     base = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
-    setups = {"without": base, "hedges-to-bocage": {**base, "ssr": ["hedges-to-bocage"]}}
     grid = load_setup(base)
+    with grid.names():
+        by_hand = {g.hexside_name(sd): "bocage" for sd, w in grid.hexsides.items()
+                   if getattr(w, "type", None) == "hedge"}
+    setups = {"without": base, "hedges-to-bocage": {**base, "ssr": ["hedges-to-bocage"]},
+              "bocage by hand": {**base, "hexsides": by_hand}}
     cells = grid.grid.hexes()
     pairs: list[tuple[dict, dict]] = []
     with grid.names():
@@ -326,14 +330,17 @@ def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
 
 def print_ssr(r: dict) -> None:
     print(f"scenario rules: 2 x 1 imported boards, hedges-to-bocage on ({r['changed']} hexsides "
-          "changed) and without it, same run:")
-    for k in ("without", "hedges-to-bocage"):
+          "changed), without it, and the same bocage written by hand, same run:")
+    for k in ("without", "hedges-to-bocage", "bocage by hand"):
         los_med, los_p95, vis = r[k]
         print(f"  {k:17s} api.los median {los_med:6.1f} us (p95 {los_p95:6.1f}), "
               f"visibility new viewer median {vis:6.1f} ms")
     a, b = r["without"], r["hedges-to-bocage"]
+    c = r["bocage by hand"]
     print(f"  ratio with/without: los {b[0] / a[0]:.2f}, visibility {b[2] / a[2]:.2f} "
           "(target <= 1.10)")
+    print(f"  ratio SSR/by hand (the SSR's own cost): los {b[0] / c[0]:.2f}, "
+          f"visibility {b[2] / c[2]:.2f}")
 
 
 # Pathological but legal setups (issue 24, item 4): each with the viewer whose

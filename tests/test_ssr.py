@@ -72,6 +72,17 @@ def test_a_ruling_the_ssr_decided_says_so_in_its_steps():
     assert said[0]["explain"]       # explained like any step (pycore/explain.py)
 
 
+def test_a_wall_the_ssr_removed_and_grain_it_made_open_are_said_though_no_rule_step_names_them():
+    s = setup(hexes={"Q5": {"terrain": "grain"}}, hexsides={"Q6-Q7": "wall"},
+              units=[unit("g", "Q3"), unit("r", "Q8", side="R")])
+    s["ssr"] = ["no-grain", "no-walls"]
+    r = api.los(s, "g", "r")
+    assert r["los"] is True and r["hindrance"] == 0
+    assert [x["text"] for x in r["steps"][:2]] == [
+        "Q5 is open ground (grain on the board) by the scenario's SSR (no grain; B15).",
+        "The wall Q6-Q7 is removed by the scenario's SSR (no walls; B9.1)."]
+
+
 def test_a_ruling_no_ssr_touched_has_no_ssr_step():
     s = setup(hexsides={"A1-B1": "hedge"}, units=[unit("g", "P5"), unit("r", "T5", side="R")])
     s["ssr"] = ["hedges-to-bocage"]
