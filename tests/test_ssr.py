@@ -355,3 +355,32 @@ def test_on_an_imported_board_the_ssr_equals_every_hedge_corrected_to_bocage_by_
             sh = {**hand, "units": [unit("a", a), unit("b", b, side="R")]}
             assert _without_ssr_steps(api.fire(sa, "a", "b")) == api.fire(sh, "a", "b"), (a, b)
     assert api.visibility(said, {"hex": "55Q3"}) == api.visibility(hand, {"hex": "55Q3"})
+
+
+def test_a_saved_file_carries_the_ssr():
+    import json
+    from web import bridge
+    s = _ex(HEDGES_44, ["hedges-to-bocage"])
+    got = bridge.file_read(json.dumps(s))
+    assert got["setup"]["ssr"] == ["hedges-to-bocage"] and not got["warnings"]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=150, deadline=None)
+@given(value=JSON | st.lists(st.sampled_from([*ssr.CATALOG, "level-2-to-1", "level-9-to-0"])
+                             | st.fixed_dictionaries({"name": st.sampled_from(list(ssr.CATALOG)),
+                                                      "board": st.sampled_from(["44", "55", "x"])}),
+                             max_size=5))
+def test_any_ssr_value_opens_or_is_a_setup_error_naming_the_field(value):
+    s = setup(board="44", hexsides={"P5-P6": "hedge"}, hexes={"P5": {"level": 2}})
+    s["ssr"] = value
+    try:
+        loaded = load_setup(s)
+    except SetupError as e:
+        assert str(e).startswith("ssr")
+        return
+    assert load_setup(loaded.to_dict()).to_dict() == loaded.to_dict()    # round trip
