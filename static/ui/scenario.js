@@ -8,6 +8,8 @@
 const $ = (id) => document.getElementById(id);
 
 // The part of a setup its SSR view depends on.
+const nameOf = (r) => (typeof r === "string" ? r : r?.name);
+const scopeOf = (r) => (typeof r === "string" ? null : r?.board ?? null);
 const viewKey = (setup) => JSON.stringify([setup.map, setup.hexes, setup.hexsides, setup.ssr ?? []]);
 
 export class ScenarioRules {
@@ -15,6 +17,9 @@ export class ScenarioRules {
   constructor({ store, python, onView }) {
     Object.assign(this, { store, python, onView });
     this.list = $("ssr-list");
+    this.scopeRow = $("ssr-scope-row");
+    this.scopeSelect = $("ssr-scope");
+    this.scopeSelect.addEventListener("change", () => this.showPressed());
     this.legend = $("map-legend");
     this.rules = [];                    // [{name, label, rule, group}] from Python
     this.view = { key: null, terrain: null, legend: "" };
@@ -26,9 +31,33 @@ export class ScenarioRules {
     }, () => {});                       // Python did not load: the page says so already
   }
 
-  // The global (whole map) SSR names on in the setup.
-  on(setup = this.store.setup) {
-    return new Set((setup.ssr ?? []).filter((r) => typeof r === "string"));
+  // The SSR names on in the setup for a scope: the whole map (null) or a board's label.
+  on(setup = this.store.setup, scope = this.scope()) {
+    return new Set((setup.ssr ?? []).filter((r) => scopeOf(r) === scope).map(nameOf));
+  }
+
+  // The scope the toggles act on: the whole map, or one board of a layout
+  // ("on board 55 only"; the choice appears when the map has two boards or more).
+  scope() {
+    const v = this.scopeSelect.value;
+    return v && this.labels().includes(v) ? v : null;
+  }
+
+  labels(setup = this.store.setup) {
+    return [...new Set((setup.map.boards ?? []).flat().map((b) => (typeof b === "string" ? b : b?.board))
+      .filter(Boolean))];
+  }
+
+  showScopes() {
+    const labels = this.labels();
+    const want = ["", ...labels];
+    const have = [...this.scopeSelect.options].map((o) => o.value);
+    if (JSON.stringify(want) !== JSON.stringify(have)) {
+      const kept = this.scopeSelect.value;
+      this.scopeSelect.replaceChildren(...want.map((v) => new Option(v ? `Board ${v} only` : "Whole map", v)));
+      this.scopeSelect.value = want.includes(kept) ? kept : "";
+    }
+    this.scopeRow.hidden = labels.length < 2;
   }
 
   draw() {
@@ -48,6 +77,7 @@ export class ScenarioRules {
   }
 
   showPressed() {
+    this.showScopes();
     const on = this.on();
     for (const b of this.list.querySelectorAll(".ssr-toggle")) {
       b.setAttribute("aria-pressed", String(on.has(b.dataset.ssr)));
@@ -56,12 +86,16 @@ export class ScenarioRules {
 
   // One tap: the SSR on or off, an undoable edit. Turning one on turns off
   // the others of its group (Python's catalog says which change the same terrain).
+  // A board's SSR and a whole-map one of the same group cannot stand together either.
   toggle(rule) {
+    const scope = this.scope();
     this.store.edit((s) => {
-      const was = this.on(s).has(rule.name);
+      const was = this.on(s, scope).has(rule.name);
       const group = new Set(this.rules.filter((r) => r.group === rule.group).map((r) => r.name));
-      const kept = (s.ssr ?? []).filter((r) => (typeof r === "string" ? !group.has(r) : true));
-      if (!was) kept.push(rule.name);
+      const clashes = (r) => group.has(nameOf(r))
+        && (scope === null || scopeOf(r) === null || scopeOf(r) === scope);
+      const kept = (s.ssr ?? []).filter((r) => !clashes(r));
+      if (!was) kept.push(scope === null ? rule.name : { name: rule.name, board: scope });
       if (kept.length) s.ssr = kept; else delete s.ssr;
     }, "ssr");
   }

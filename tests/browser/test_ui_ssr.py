@@ -134,3 +134,22 @@ def test_an_imported_board_shows_bocage_on_the_hedge_arts_hexsides(browser, site
         shoot(page, "i29-ssr-imported")
     finally:
         page.context.close()
+
+
+def test_on_a_map_of_boards_an_ssr_may_be_limited_to_one_board(ready_page):
+    page = ready_page
+    load_setup(page, {"format": "asl-setup", "version": 1, "map": {"boards": [["55", "44"]]},
+                      "hexsides": {"55Q1-55R1": "hedge", "44Q1-44R1": "hedge"}, "units": []})
+    wait_side(page, "55Q1-55R1", "hedge")
+    page.wait_for_selector("#ssr-scope-row:not([hidden])")
+    page.select_option("#ssr-scope", "55")
+    page.click(TOGGLE)
+    wait_side(page, "55Q1-55R1", "bocage")
+    assert side_type(page, "44Q1-44R1") == "hedge"
+    assert setup_of(page)["ssr"] == [{"name": "hedges-to-bocage", "board": "55"}]
+    assert page.inner_text("#map-legend") == "SSR: hedges to bocage on board 55 (B9.51)"
+    page.select_option("#ssr-scope", "")               # the whole map: not on there
+    assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
+    page.click(TOGGLE)                                  # whole map: replaces the board's
+    wait_side(page, "44Q1-44R1", "bocage")
+    assert setup_of(page)["ssr"] == ["hedges-to-bocage"]
