@@ -81,7 +81,7 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
             break
         if misses(bv, a, b):
             continue
-        x = met(columns, a, b, v, (bv[1] // 4, bv[3] // 4 - 1))
+        x = met(columns, a, b, v, bv)
         if x > found:
             found = x
         if x >= v:
@@ -131,13 +131,13 @@ def top(columns: Columns) -> int:
 
 
 def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | None = None,
-        rows: tuple[int, int] | None = None) -> int:
+        within: Box | None = None) -> int:
     """The largest value the open segment a-b (quarter pixels) passes through,
     0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
     the others count as 0.  ``most``: the largest value in ``columns``
-    (``top``), where known: the search stops once it is met; ``rows``: the
-    first and last row holding a value, where known: only the columns where
-    the segment is within those rows are read.
+    (``top``), where known: the search stops once it is met; ``within``: a
+    box (quarter pixels) holding every value, where known: only its columns
+    where the segment is within its rows are read.
 
     A slanted segment is read column by column, each column's rows it passes
     through worked out exactly from the integer line equation (4d times a
@@ -164,14 +164,15 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
     if most is None:
         most = top(columns)
     d, dy = bx - ax, by - ay
-    if rows is not None:
-        # the columns where the segment lies within the drawn rows (a superset:
-        # each end widened by a column; the scan below is the exact test)
-        ea = (ax * dy + (4 * rows[0] - ay) * d) // dy // 4
-        eb = (ax * dy + (4 * rows[1] + 4 - ay) * d) // dy // 4
+    if within is not None:
+        # the columns of the box where the segment lies within its rows (a
+        # superset: each end widened by a column; the scan below is exact)
+        x0, y0, x1, y1 = within
+        ea = (ax * dy + (y0 - ay) * d) // dy // 4
+        eb = (ax * dy + (y1 - ay) * d) // dy // 4
         if ea > eb:
             ea, eb = eb, ea
-        first, last = max(first, ea - 1), min(last, eb + 1)
+        first, last = max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
     d4, base = 4 * d, ay * d - dy * ax
     best = 0
     get = columns.get
