@@ -140,6 +140,7 @@ QUERIES: dict[str, Query] = {
                                imports=("pycore.vasl.library", "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
+    "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
