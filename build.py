@@ -16,6 +16,7 @@ once under node, so the browser never compiles Python at startup.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import functools
 import hashlib
 import http.server
@@ -44,7 +45,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PINNED_WHEELS = {"micropip": "0.11.1", "svgwrite": "1.4.3", "segno": "1.6.6"}
 STARTUP_WHEELS = ()              # micropip is shipped for completeness, never loaded at startup
 IDLE_WHEELS = ("svgwrite", "segno")  # web.render's and web.qr's: loaded once ready and idle
-APP_PACKAGES = ("pycore", "web")
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
 # The site's Content-Security-Policy (issue 24): this one constant is written
@@ -78,7 +78,9 @@ TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      "segno": "segno==1.6.6", "zxingcpp": "zxing-cpp==3.1.1",
                      "PIL": "pillow==13.0.0",
                      # tests/test_types.py: pycore and web type-check with no errors
-                     "mypy": "mypy==2.4.1"}
+                     "mypy": "mypy==2.4.1",
+                     # tests/test_wheel.py: setuptools before 70.1 builds wheels with it
+                     "wheel": "wheel"}
 
 
 def log(*args: object) -> None:
@@ -134,12 +136,32 @@ def project_meta(src: Path) -> tuple[str, str]:
     return re.sub(r"[^A-Za-z0-9.]+", "_", project["name"]), project["version"]
 
 
+def app_packages(src: Path) -> list[str]:
+    """The packages pyproject.toml's [tool.setuptools.packages.find] names, found
+    as setuptools finds them: folders with an __init__.py, searched only inside
+    packages, whose dotted name matches an `include` and no `exclude` pattern.
+    One package list for `pip install .` and the site's wheel (issue 31)."""
+    find = tomllib.loads((src / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    include, exclude = find.get("include", ["*"]), find.get("exclude", [])
+    found, todo = [], [src]
+    while todo:
+        folder = todo.pop()
+        for child in sorted(folder.iterdir()):
+            if not child.is_dir() or "." in child.name or not (child / "__init__.py").is_file():
+                continue
+            name = ".".join(child.relative_to(src).parts)
+            if any(fnmatch.fnmatchcase(name, p) for p in include) and \
+                    not any(fnmatch.fnmatchcase(name, p) for p in exclude):
+                found.append(name)
+            todo.append(child)
+    return sorted(found)
+
+
 def app_sources(src: Path) -> dict[str, bytes]:
     """The .py files of the app's packages, by path inside the wheel."""
     return {path.relative_to(src).as_posix(): path.read_bytes()
-            for package in APP_PACKAGES
-            for path in sorted((src / package).rglob("*.py"))
-            if "__pycache__" not in path.parts}
+            for package in app_packages(src)
+            for path in sorted((src / package.replace(".", "/")).glob("*.py"))}
 
 
 def static_files(src: Path) -> dict[str, bytes]:
