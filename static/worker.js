@@ -1,5 +1,5 @@
 // The Python side of the page: a module Web Worker running Pyodide from the
-// site's own folder (DESIGN.md "Browser conventions"; no CDN, no network).
+// site's own folder (docs/design.md "Browser conventions"; no CDN, no network).
 // Protocol (static/pyworker.js is the only client):
 //   page -> worker  {id, name, args}       args: a JSON string of the arguments
 //                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file, issue 19),

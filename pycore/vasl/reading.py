@@ -1,4 +1,4 @@
-"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real boards").
+"""A board archive read hex by hex, in the setup format (docs/contract.md "Real boards").
 
 - **A hex** is what its centre dot shows: the terrain code of the pixel the
   dot falls in (``pycore.vasl.codes``), and its base level, the elevation of
