@@ -31,7 +31,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 READY_TIMEOUT_MS = 60_000
-SOURCES = ("static", "pycore", "web", "build.py", "pyproject.toml")
+SOURCES = ("static", "pycore", "web", "build.py", "buildsite", "pyproject.toml")
 
 
 # (situation, interactions, target, seconds, ruling matches pycore.api), filled
