@@ -12,7 +12,6 @@ from pathlib import Path
 from . import CACHE, log, sha256
 from .runtime import PYODIDE_VERSION, pyodide_dir
 
-
 NODE_COMPILE = """
 import { loadPyodide } from %(pyodide)s;
 const py = await loadPyodide({ indexURL: %(index)s });
@@ -20,8 +19,6 @@ py.FS.mkdirTree("/job");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: %(job)s }, "/job");
 py.runPython(%(code)s);
 """
-
-
 COMPILE_PY = """
 import importlib.util, json, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc

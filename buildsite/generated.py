@@ -6,8 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
-
 # Site path -> the Python that prints it: constants the page draws with, kept in
 # one place (web/marks.py), so the JS cannot drift from the SVG Python draws.
 GENERATED_JS = {"ui/marks.js": "from web.marks import js_module; print(js_module(), end='')"}

@@ -9,13 +9,8 @@ from pathlib import Path
 
 from . import log
 
-
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
-
-
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
-
-
 # The site's Content-Security-Policy (issue 24): this one constant is written
 # into index.html's <meta> and into sw.js, which puts it on every file it serves
 # (a static host such as GitHub Pages sends no headers, and the Pyodide worker
@@ -31,11 +26,7 @@ CSP = (
     ("base-uri", "'none'"),
     ("form-action", "'none'"),        # the page's forms are answered by script, never sent
 )
-
-
 CSP_HEADER_ONLY = (("frame-ancestors", "'none'"),)  # a <meta> cannot say it: no framing, no clickjacking
-
-
 CSP_PLACEHOLDER = "<!-- content-security-policy -->"
 
 

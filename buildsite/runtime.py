@@ -10,13 +10,8 @@ from pathlib import Path
 
 from . import CACHE, log
 
-
 PYODIDE_VERSION = "314.0.7"
-
-
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-
-
 PINNED_WHEELS = {"micropip": "0.11.1", "svgwrite": "1.4.3", "segno": "1.6.6"}
 
 

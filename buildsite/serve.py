@@ -11,15 +11,12 @@ from pathlib import Path
 from .page import CSP_HEADER_ONLY, csp, security_headers
 from .site import build
 
-
 MIME_TYPES = {
     ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
     ".webmanifest": "application/manifest+json", ".json": "application/json",
     ".svg": "image/svg+xml", ".png": "image/png", ".css": "text/css",
     ".html": "text/html", ".zip": "application/zip", ".whl": "application/zip",
 }
-
-
 _CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">')
 
 

@@ -7,20 +7,18 @@ import shutil
 from pathlib import Path
 
 from . import ROOT, log, sha256
-from .bytecode import compiled_sources, compiled_stdlib
+from .bytecode import compiled_stdlib
 from .generated import generated_js
 from .icons import icons
 from .page import csp, prerender_map, security_headers, style_hashes, with_csp, with_prerendered_map
 from .runtime import PYODIDE_FILES, pinned_wheels, pyodide_dir
-from .wheels import app_sources, make_wheel, project_meta, with_bytecode
-
+from .wheels import app_sources, app_zip, project_meta, with_bytecode
 
 STARTUP_WHEELS = ()              # micropip is shipped for completeness, never loaded at startup
-
-
 IDLE_WHEELS = ("svgwrite", "segno")  # web.render's and web.qr's: loaded once ready and idle
-
-
+# `python build.py bench`'s bare boot (issue 32): a page that boots the same
+# Pyodide and nothing else, the measure of the app's own start-up.
+BARE_WORKER = "bench/bareworker.js"
 # JS files carry a default config between these markers; build.py writes the real one.
 CONFIG_RE = re.compile(r"/\*ASL_CONFIG\*/.*?/\*END_ASL_CONFIG\*/", re.S)
 
@@ -54,7 +52,7 @@ def site_assets(src: Path, runtime: Path, wheels: dict[str, Path]) -> dict[str, 
 def page_scripts(files: dict[str, bytes]) -> list[str]:
     """The page's own modules: every script but the service worker, the Web
     Worker (which checks its Python itself) and the Pyodide runtime."""
-    return [p for p in files if p.endswith(".js") and p not in ("sw.js", "worker.js")
+    return [p for p in files if p.endswith(".js") and p not in ("sw.js", "worker.js", BARE_WORKER)
             and not p.startswith("pyodide/")]
 
 
@@ -88,11 +86,11 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
               **build_scripts()}
     build_id = sha256(json.dumps({p: sha256(d) for p, d in sorted(inputs.items())}).encode())[:16]
 
-    # The app's wheel carries the build id, so the worker can refuse a mixed site.
+    # The app's Python carries the build id, so the worker can refuse a mixed site.
     sources["web/_build.py"] = f'"""Written by build.py."""\nBUILD_ID = "{build_id}"\n'.encode()
     name, version = project_meta(src)
-    app_wheel = f"wheels/{name}-{version}-py3-none-any.whl"
-    files[app_wheel] = make_wheel(name, version, {**sources, **compiled_sources(sources)})
+    app = f"python/{name}-{version}.zip"
+    files[app] = app_zip(sources)
     files["index.html"] = with_prerendered_map(files["index.html"],
                                                prerender_map(src, wheels["svgwrite"]))
     hashes = style_hashes(src, wheels["svgwrite"])
@@ -101,10 +99,14 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     files["worker.js"] = set_config(files["worker.js"].decode(), {
         "build": build_id,
-        "wheels": [f"wheels/{wheels[n].name}" for n in STARTUP_WHEELS] + [app_wheel],
+        "wheels": [f"wheels/{wheels[n].name}" for n in STARTUP_WHEELS], "app": app,
         "idleWheels": [f"wheels/{wheels[n].name}" for n in IDLE_WHEELS],
         "lock": {"info": lock["info"], "packages": {}}}).encode()
-    files["pyworker.js"] = set_config(files["pyworker.js"].decode(), {"build": build_id}).encode()
+    for script in ("pyworker.js", "boot.js"):
+        files[script] = set_config(files[script].decode(), {"build": build_id}).encode()
+    if BARE_WORKER in files:   # the bench's bare boot: the same runtime, the same lock
+        files[BARE_WORKER] = set_config(files[BARE_WORKER].decode(), {
+            "lock": {"info": lock["info"], "packages": {}}}).encode()
     for path in page_scripts(files):
         files[path] = stamp_script(path, files[path], build_id)
     manifest = {path: sha256(data) for path, data in sorted(files.items()) if path != "sw.js"}

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from . import log
 
-
 TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      "playwright": "playwright", "svgwrite": "svgwrite==1.4.3",
                      # the QR code (web/qr.py) and, for tests only, a decoder to read it back

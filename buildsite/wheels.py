@@ -1,4 +1,4 @@
-"""The app's wheel: the one package list (pyproject.toml), and minimal wheels."""
+"""The app's Python for the page: the one package list (pyproject.toml), the app's zip."""
 from __future__ import annotations
 
 import fnmatch
@@ -8,7 +8,6 @@ import tomllib
 import zipfile
 from pathlib import Path
 
-from . import sha256
 from .bytecode import compiled_sources
 
 
@@ -45,16 +44,17 @@ def app_sources(src: Path) -> dict[str, bytes]:
             for path in sorted((src / package.replace(".", "/")).glob("*.py"))}
 
 
-def make_wheel(name: str, version: str, files: dict[str, bytes]) -> bytes:
-    """A minimal pure-Python wheel (PEP 427) holding `files`."""
-    info = f"{name}-{version}.dist-info"
-    files = {**files,
-             f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n".encode(),
-             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\n"
-                              b"Tag: py3-none-any\n"}
-    record = "".join(f"{p},sha256={sha256(d)},{len(d)}\n" for p, d in sorted(files.items()))
-    files[f"{info}/RECORD"] = (record + f"{info}/RECORD,,\n").encode()
-    return zip_bytes(files)
+def app_zip(sources: dict[str, bytes]) -> bytes:
+    """The app's modules for the page: one sourceless zip of unchecked-hash .pyc
+    files compiled by Pyodide, laid out as the standard library's zip is
+    (`pkg/mod.pyc` where `pkg/mod.py` would be). The worker fetches it while
+    Pyodide boots and puts it on sys.path: zipimport reads it as it is, so
+    there is nothing to install before the first import (issue 32)."""
+    compiled = compiled_sources(sources)
+    def beside(cached: str) -> str:                 # pkg/__pycache__/mod.<tag>.pyc -> pkg/mod.pyc
+        head, _, name = cached.rpartition("/__pycache__/")
+        return f"{head}/{name.split('.')[0]}.pyc"
+    return zip_bytes({beside(path): data for path, data in compiled.items()})
 
 
 def zip_bytes(files: dict[str, bytes]) -> bytes:
