@@ -137,15 +137,14 @@ QUERIES: dict[str, Query] = {
     # The board library (issue 19, web/boardfile.py): the worker writes a file's
     # bytes. Asked at start only where the player keeps boards: warmed when idle.
     "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
-                               imports=("pycore.vasl.library", "encodings.cp437",  # zip names
-                                        "hashlib", "xml.etree.ElementTree"),  # the archive's
+                               imports=("pycore.vasl.library", "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
-                              at_start=False, imports=("xml.etree.ElementTree",)),
+                              at_start=False),
     "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
                             imports=("pycore.vasl.layers",)),
 }

@@ -24,6 +24,7 @@ unzipped and ``MAX_PAYLOAD_BYTES`` once un-gzipped, the metadata at most
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import struct
@@ -32,16 +33,9 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from xml.etree import ElementTree
 
 from ..errors import SetupError
-
-if TYPE_CHECKING:
-    from xml.etree import ElementTree
-# hashlib and xml.etree are imported where an archive is read, not with this
-# module: every LOS ruling imports it (for the grid's size and the board
-# library), and those two cost about a third of the page's start-up imports in
-# Pyodide, for a first click that reads no board file (issue 32).
 
 COLUMNS, ROWS = 33, 10                  # a geomorphic board, in hexes
 GRID_WIDTH, GRID_HEIGHT = 1800, 645     # its pixel grid
@@ -84,7 +78,6 @@ def read(data: bytes) -> Archive:
         xml = _metadata_xml(z, members)
     name, version, buildings = _metadata(xml)
     elevations, codes = _los_data(gz)
-    import hashlib
     return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings)
 
 
@@ -167,7 +160,6 @@ def _metadata_root(xml: bytes) -> ElementTree.Element:
     if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
         raise SetupError("board file: BoardMetadata.xml declares a document type or entities, "
                          "which a board's metadata never does")
-    from xml.etree import ElementTree
     try:
         root = ElementTree.fromstring(xml)
     except ElementTree.ParseError as e:
