@@ -1,4 +1,4 @@
-"""The JSON-in, JSON-out facade (CONTRACT.md).  The browser bridge and the
+"""The JSON-in, JSON-out facade (docs/contract.md).  The browser bridge and the
 command line call these; bad input raises SetupError naming the field.
 
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
@@ -124,7 +124,7 @@ def place(setup: Any, name: Any) -> dict:
     return {"name": text, "kind": kind, "names": [text]}
 
 
-# --- real boards (CONTRACT.md "Real boards") ----------------------------------------
+# --- real boards (docs/contract.md "Real boards") ----------------------------------------
 
 def import_board(data: Any) -> dict:
     """Read a VASL board archive (the bytes of ``bd41``, ...) into this process's

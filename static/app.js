@@ -1,4 +1,4 @@
-// The page's wiring (CONTRACT.md "The page"): it builds the map, the store,
+// The page's wiring (docs/contract.md "The page"): it builds the map, the store,
 // the tools and the panels, hands each what it needs, fans out a refresh at
 // every change, starts the page and owns window.asl. Python (pycore via
 // static/pyworker.js) makes every ruling; each job is a module in static/ui/.

@@ -40,7 +40,7 @@ def test_each_query_is_declared_once_with_its_lane():
 
 
 def test_warm_imports_everything_the_first_click_needs():
-    """README: before ready the worker imports the rules modules (``warm()``),
+    """docs/architecture.md: before ready the worker imports the rules modules (``warm()``),
     so no query a first click may ask imports anything when first asked; and
     once idle (``warm(idle=True)``) neither does any other. Every declared
     query is asked."""

@@ -1,5 +1,5 @@
 """Write VASL board archives for the tests, from painted setups: no real board's
-data is ever used (CONTRACT.md "Real boards").
+data is ever used (docs/contract.md "Real boards").
 
     from tests.vasl_writer import board_archive
     data = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}},

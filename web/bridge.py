@@ -104,8 +104,8 @@ def version() -> dict:
             "max_setup_bytes": limits.MAX_INFLATED_BYTES}
 
 
-# Every query the page can ask (CONTRACT.md "The Python API", "Share links";
-# README "How the page talks to Python"), by name. static/worker.js asks for
+# Every query the page can ask (docs/contract.md "The Python API", "Share links";
+# docs/architecture.md, "How the page talks to Python"), by name. static/worker.js asks for
 # the names that need the idle wheels (``idle_queries_json``), and ``warm``
 # imports what the others need before the worker reports ready. ``los`` and
 # ``fire`` are pycore.api's, with how to show the ruling (web.present).

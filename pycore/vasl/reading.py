@@ -1,4 +1,4 @@
-"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real
+"""A board archive read hex by hex, in the setup format (docs/contract.md "Real
 boards"), as a player reads the board (docs/board-reading.md has the
 measures, thresholds and rules).
 
