@@ -1,4 +1,4 @@
-"""The JSON-in, JSON-out facade (CONTRACT.md).  The browser bridge and the
+"""The JSON-in, JSON-out facade (docs/contract.md).  The browser bridge and the
 command line call these; bad input raises SetupError naming the field.
 
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
@@ -18,9 +18,10 @@ from typing import Any
 from . import explain
 from . import geometry as g
 from . import los as rules
-from . import movement, tem, wa
+from . import movement, ssr, tem, wa    # ssr: the steps of the scenario's SSRs (issue 29)
 from .boards import check_source
 from .errors import SetupError
+from .location import End, resolve
 from .setup import Setup
 from .setupcache import SetupCache
 from .steps import finish
@@ -44,7 +45,20 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
     s = load(setup)
     with s.names():
-        return explain.attach(rules.query(s, viewer, target))
+        if not s.ssr_changed:
+            return explain.attach(rules.query(s, viewer, target))
+        v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
+        return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
+
+
+def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
+    """The steps of the scenario's SSRs that decided this ruling (issue 29, pycore.ssr)."""
+    if not s.ssr_changed:
+        return result
+    v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
+    t = target if isinstance(target, End) else resolve(s, target, "target")
+    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()   # cached
+    return ssr.ruling_steps(s, result, (v.hex, *ssr.touched(trace), t.hex))
 
 
 def thread(setup: Any, viewer: Any, target: Any) -> dict:
@@ -77,7 +91,7 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
         raise SetupError("indirect: must be true or false")
     s = load(setup)
     with s.names():
-        return explain.attach(tem.fire(s, firer, target, indirect))
+        return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
 
 
 def wall_advantage(setup: Any) -> dict:
@@ -122,7 +136,7 @@ def place(setup: Any, name: Any) -> dict:
     return {"name": text, "kind": kind, "names": [text]}
 
 
-# --- real boards (CONTRACT.md "Real boards") ----------------------------------------
+# --- real boards (docs/contract.md "Real boards") ----------------------------------------
 
 def import_board(data: Any) -> dict:
     """Read a VASL board archive (the bytes of ``bd41``, ...) into this process's

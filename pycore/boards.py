@@ -2,7 +2,7 @@
 (issue 11): ``12P2``, ``6Z8-6Y8-6Y9``, a seam hex as ``12GG5`` or ``6A5``.
 
 A layout is rows of 33 x 10 boards, top to bottom, each row left to right
-(CONTRACT.md ``map.boards``). Where two boards touch, their half hexes make
+(docs/contract.md ``map.boards``). Where two boards touch, their half hexes make
 one hex: side by side, the right board's column A lies on the left board's
 column GG; stacked, the lower board's row 0 lies on the upper board's row 10.
 So the whole map is one plain lattice, ``Grid(32 * across + 1, 10 * down)``,

@@ -1,6 +1,6 @@
 """Exact hex geometry: names, lattice coordinates, adjacency, range, the LOS trace.
 
-Coordinates (DESIGN.md): x in half-hexside units, y in half-hex-height units,
+Coordinates (docs/design.md): x in half-hexside units, y in half-hex-height units,
 y growing downward.  A hex *is* its centre point: column c (A = 1), row n
 give (3c, 2n - 1) for odd c and (3c, 2n) for even c.  Its vertices are
 (X +- 2, Y) and (X +- 1, Y +- 1).  Every centre and vertex is an integer

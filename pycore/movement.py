@@ -4,19 +4,19 @@ gullies: B9.4, B9.41, B9.54, B9.541, B9.7, B19.4, B10.4, Chapter B Terrain Chart
 A cost is a number, ``"all"`` (all MF/MP) or, for a vehicle whose MP allowance
 is not given, text such as ``"½ MP allowance + 1"``.
 
-Setup fields read here beyond CONTRACT.md: unit extras ``class`` (a vehicle's
+Setup fields read here beyond docs/contract.md: unit extras ``class`` (a vehicle's
 movement class, default ``fully-tracked`` for an AFV, ``truck`` otherwise),
 ``mp`` (its MP allowance), ``breacher`` (Dozer / Culin device, B9.541);
 hexside extra ``breach`` (a Breach counter, B9.541).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from . import geometry as g
 from .errors import SetupError
+from .los.crest import is_cliff
 from .setup import VEHICLE_CLASSES, Setup, Unit, hex_field
 from .terrain import BOCAGE_TYPES as BOCAGE
 from .wa import INFANTRY, has_wa
@@ -43,6 +43,12 @@ COT = {
     "stone-building": (2, NA, NA, NA, NA, "half B", NA, NA),
     "marsh": (ALL, ALL, NA, NA, NA, NA, NA, NA),
     "gully": (2, 2, ALL, 4, 4, 2, 3, 6),   # B19.4; other terrain's COT is added
+    # B17.4: Infantry 2 MF, Cavalry 4 MF; no vehicle (nor horse-drawn) ever enters.
+    "crag": (2, 4, NA, NA, NA, NA, NA, NA),
+    # B18.41: Infantry 1 MF; off a graveyard road only fully-tracked vehicles (½ MP
+    # allotment and a Bog check) and motorcycles (4 MP). Graveyard roads are not
+    # modelled; cavalry and horse-drawn are taken as Open Ground (docs/hills.md).
+    "graveyard": (1, 1, 1, 4, NA, HALF + " B", NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -68,43 +74,15 @@ def _split(v: Any) -> tuple[Any, bool]:
     return v, False
 
 
-# --- the shape of a ruling (as pycore.los): a frozen context, the rule families as
-# functions of (ctx, cost), one record they add to ------------------------------------
-
-@dataclass(frozen=True)
-class MoveContext:
-    """What a move is: the setup, the unit's movement class (and the unit, when
-    an id was given), the hex left and the hex entered."""
-    s: Setup
-    cls: str
-    unit: Unit | None
-    a: g.Hex
-    b: g.Hex
-
-    @property
-    def k(self) -> int:
-        """The class's column in the COT and HEXSIDE tables."""
-        return CLASSES.index(self.cls)
-
-    @property
-    def vehicle(self) -> bool:
-        return self.cls in VEHICLES
-
-    @property
-    def hexside(self) -> g.Hexside:
-        return g.hexside(self.a, self.b)
-
-
-@dataclass
-class MoveCost:
-    """The record the rule families add to: whether the move is allowed, the
-    parts of its cost (numbers, shares of the MP allowance; "all" ends the
-    sum), a Bog check, Underbelly Hits, and each step with its rule."""
-    allowed: bool = True
-    bog: bool = False
-    underbelly: bool = False
-    parts: list = field(default_factory=list)
-    steps: list[dict] = field(default_factory=list)
+class Move:
+    def __init__(self, s: Setup, unit: Any, a: g.Hex, b: g.Hex) -> None:
+        self.s, self.a, self.b = s, a, b
+        self.cls, self.unit = unit_class(s, unit)
+        self.k = CLASSES.index(self.cls)
+        self.vehicle = self.cls in VEHICLES
+        self.steps: list[dict] = []
+        self.allowed, self.bog, self.underbelly = True, False, False
+        self.parts: list = []        # numbers and shares of the MP allowance; "all" ends the sum
 
     def say(self, rule: str, text: str) -> None:
         self.steps.append({"rule": rule, "text": text})
@@ -113,158 +91,151 @@ class MoveCost:
         self.allowed = False
         self.say(rule, text)
 
+    def run(self) -> dict:
+        self._cliff()
+        if self.allowed:
+            self._terrain()
+        if self.allowed:
+            self._hexside()
+        cost = self._total() if self.allowed else None
+        self._wa()
+        unit = "MP" if self.vehicle else "MF"
+        if self.allowed:
+            self.say("B.2", f"total: {cost} {unit}.")
+        return {"unit_class": self.cls, "from": g.hex_name(self.a), "to": g.hex_name(self.b),
+                "allowed": self.allowed, "mf": None if self.vehicle else cost,
+                "mp": cost if self.vehicle else None, "bog_check": self.bog,
+                "underbelly": self.underbelly, "wa_lost": True, "steps": self.steps}
 
-def judge(ctx: MoveContext) -> dict:
-    """The move's cost: the hex entered, then (if it may be entered) the
-    hexside crossed, the total, and Wall Advantage lost (B9.41)."""
-    cost = MoveCost()
-    for family in FAMILIES:
-        if cost.allowed:
-            family(ctx, cost)
-    total_cost = total(ctx, cost) if cost.allowed else None
-    wall_advantage(ctx, cost)
-    unit = "MP" if ctx.vehicle else "MF"
-    if cost.allowed:
-        cost.say("B.2", f"total: {total_cost} {unit}.")
-    return {"unit_class": ctx.cls, "from": g.hex_name(ctx.a), "to": g.hex_name(ctx.b),
-            "allowed": cost.allowed, "mf": None if ctx.vehicle else total_cost,
-            "mp": total_cost if ctx.vehicle else None, "bog_check": cost.bog,
-            "underbelly": cost.underbelly, "wa_lost": True, "steps": cost.steps}
+    # --- the hex entered ----------------------------------------------------------
+    def _terrain(self) -> None:
+        info = self.s.hex(self.b)
+        terrain = info.terrain
+        cot, bog = _split(COT[terrain][self.k])
+        if cot is NA:
+            return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
+        self.bog |= bog
+        if info.gully and terrain != "gully":
+            gcot, _ = _split(COT["gully"][self.k])
+            if gcot is NA:
+                return self.forbid("B19.4", f"a {self.cls} unit may not enter a gully.")
+            self.say("B19.4", f"INTO a gully also holding {terrain}: {gcot} + COT {cot} "
+                     "(cumulative).")
+            self.parts.append(gcot)
+        else:
+            self.say("B19.4" if terrain == "gully" else "B.2",
+                     f"COT of {terrain} in {g.hex_name(self.b)}: {cot}.")
+        self.parts.append(self._climb(cot))
+        self._abrupt()
+        if bog:
+            self.say("D8.2", "entering this terrain calls for a Bog check.")
 
+    def _abrupt(self) -> None:
+        """B19.4 EX (board 12 Y4/Y5): moving IN a gully into an adjacent gully hex
+        that no Depression hexside joins (the same test the LOS uses, B19.2) climbs
+        to the intermediate level and back down, an Abrupt Elevation Change: 2 MF
+        for Infantry on top of the cost of entering the gully."""
+        sd = g.hexside(self.a, self.b)
+        if not (self.s.hex(self.a).is_depression and self.s.hex(self.b).is_depression) \
+                or self.s.depression_connected(sd):
+            return
+        level = max(self.s.hex(self.a).level, self.s.hex(self.b).level)
+        crossed = (f"{g.hexside_name(sd)} is not a Depression hexside: moving IN the gully "
+                   f"crosses the intermediate level {level} between them, an Abrupt "
+                   "Elevation Change")
+        if self.cls != "infantry":
+            return self.say("B19.4", f"{crossed}; this app adds its cost for Infantry only: "
+                            f"for a {self.cls} unit, add the climb of B10.5 yourself.")
+        self.say("B19.4", f"{crossed}: +2 MF to cross it.")
+        self.parts.append(2)
 
-# --- the hex entered (Chapter B Terrain Chart, B19.4, B10.4) ----------------------------
+    def _climb(self, cot: Any) -> Any:
+        """B10.4: Infantry/Cavalry pay double COT to enter a higher elevation;
+        vehicles add 4 MP per level.  Leaving a gully IN it climbs a level (B19.4)."""
+        up = _ground(self.s, self.b) - _ground(self.s, self.a)
+        if up <= 0 or cot in (ALL, HALF):
+            return cot
+        if self.vehicle:
+            self.say("B10.4", f"{up} level(s) higher: +{4 * up} MP.")
+            self.parts.append(4 * up)
+            return cot
+        self.say("B10.4", f"{up} level(s) higher: COT doubled ({cot} x 2).")
+        return cot * 2
 
-def terrain(ctx: MoveContext, cost: MoveCost) -> None:
-    info = ctx.s.hex(ctx.b)
-    kind = info.terrain
-    cot, bog = _split(COT[kind][ctx.k])
-    if cot is NA:
-        return cost.forbid("B.2", f"a {ctx.cls} unit may not enter {kind}.")
-    cost.bog |= bog
-    if info.gully and kind != "gully":
-        gcot, _ = _split(COT["gully"][ctx.k])
-        if gcot is NA:
-            return cost.forbid("B19.4", f"a {ctx.cls} unit may not enter a gully.")
-        cost.say("B19.4", f"INTO a gully also holding {kind}: {gcot} + COT {cot} "
-                 "(cumulative).")
-        cost.parts.append(gcot)
-    else:
-        cost.say("B19.4" if kind == "gully" else "B.2",
-                 f"COT of {kind} in {g.hex_name(ctx.b)}: {cot}.")
-    cost.parts.append(climb(ctx, cost, cot))
-    abrupt(ctx, cost)
-    if bog:
-        cost.say("D8.2", "entering this terrain calls for a Bog check.")
+    # --- the hexside crossed -------------------------------------------------------
+    def _cliff(self) -> None:
+        """B11.1 EX: a cliff hexside is crossed only by Climbing (B11.4), which this
+        app does not model (issue 28, docs/hills.md): the plain move is refused."""
+        sd = g.hexside(self.a, self.b)
+        if is_cliff(self.s, sd):
+            self.forbid("B11.4", f"{g.hexside_name(sd)} is a cliff hexside: it can be crossed "
+                        "only by Climbing (B11.4), which this app does not work out; a plain "
+                        "move across it is not allowed.")
 
+    def _hexside(self) -> None:
+        sd = g.hexside(self.a, self.b)
+        info = self.s.wall(sd)
+        if self.s.hex(self.a).is_depression and not self.s.hex(self.b).is_depression \
+                and self.vehicle:
+            self.bog = True
+            self.say("B19.4", "a vehicle leaving a gully by a non-Depression hexside takes "
+                     "a Bog check.")
+        if info is None:
+            return
+        kind, name = info.type, g.hexside_name(sd)
+        if info.extra.get("breach") is True:
+            return self.say("B9.541", f"{name} is Breached: crossed as if Open Ground.")
+        if info.gap:
+            return self.say("B9.4", f"{name} has a gap: crossed by the road with no "
+                            f"{kind} penalty.")
+        if kind in BOCAGE and self.unit is not None and self.unit.extra.get("breacher") is True \
+                and self.cls == "fully-tracked":
+            self.parts = [ALL]
+            self.bog = True
+            return self.say("B9.541", f"breaching {name} costs the entire MP allotment and a "
+                            "Bog check; no Underbelly Hits; a Breach counter is placed if it "
+                            "passes.")
+        add, bog = _split(HEXSIDE[kind][self.k])
+        if add is NA:
+            only = "; only a fully-tracked AFV may cross it" if kind in BOCAGE else ""
+            return self.forbid(RULE[kind], f"a {self.cls} unit may not cross {kind} {name}{only}.")
+        self.bog |= bog
+        if kind == "cactus-hedge":
+            self.parts = [ALL]
+            return self.say("B9.7", f"Infantry cross cactus hedge {name} only by Minimum Move, "
+                            "Low Crawl or Advance vs Difficult Terrain.")
+        if kind in BOCAGE and self.vehicle:
+            self.underbelly = True
+            self.bog = True
+            share = "½" if kind == "bocage" else "¼"
+            follows = "" if kind == "bocage" else " (the play aid gives ¼; the rest follows bocage)"
+            self.say("B9.54", f"crossing {kind} {name}: {share} MP allowance + COT, a Bog check "
+                     f"in the hex left, Underbelly Hits; no Reverse movement or Riders{follows}.")
+        else:
+            self.say(RULE[kind], f"crossing {kind} {name}: +{add}, added to COT and never "
+                     "doubled" + (" (Bog check)" if bog else "") + ".")
+        self.parts.append(add)
 
-def abrupt(ctx: MoveContext, cost: MoveCost) -> None:
-    """B19.4 EX (board 12 Y4/Y5): moving IN a gully into an adjacent gully hex
-    that no Depression hexside joins (the same test the LOS uses, B19.2) climbs
-    to the intermediate level and back down, an Abrupt Elevation Change: 2 MF
-    for Infantry on top of the cost of entering the gully."""
-    s, sd = ctx.s, ctx.hexside
-    if not (s.hex(ctx.a).is_depression and s.hex(ctx.b).is_depression) \
-            or s.depression_connected(sd):
-        return
-    level = max(s.hex(ctx.a).level, s.hex(ctx.b).level)
-    crossed = (f"{g.hexside_name(sd)} is not a Depression hexside: moving IN the gully "
-               f"crosses the intermediate level {level} between them, an Abrupt "
-               "Elevation Change")
-    if ctx.cls != "infantry":
-        return cost.say("B19.4", f"{crossed}; this app adds its cost for Infantry only: "
-                        f"for a {ctx.cls} unit, add the climb of B10.5 yourself.")
-    cost.say("B19.4", f"{crossed}: +2 MF to cross it.")
-    cost.parts.append(2)
+    def _total(self) -> int | float | str:
+        if ALL in self.parts:
+            return ALL
+        share = sum((SHARES[p] for p in self.parts if p in SHARES), Fraction(0))
+        n = sum(p for p in self.parts if p not in SHARES)
+        n = int(n) if n == int(n) else float(n)
+        if not share:
+            return n
+        allowance = self.unit.extra.get("mp") if self.unit is not None else None
+        if isinstance(allowance, int) and not isinstance(allowance, bool) \
+                and 0 < allowance <= MAX_MP:
+            return _add(n, allowance * share)
+        named = {Fraction(1, 2): "½ MP allowance", Fraction(1, 4): "¼ MP allowance",
+                 Fraction(1): "MP allowance"}.get(share, f"{share} x MP allowance")
+        return f"{named} + {n}"
 
-
-def climb(ctx: MoveContext, cost: MoveCost, cot: Any) -> Any:
-    """B10.4: Infantry/Cavalry pay double COT to enter a higher elevation;
-    vehicles add 4 MP per level.  Leaving a gully IN it climbs a level (B19.4).
-    Returns the COT to pay."""
-    up = _ground(ctx.s, ctx.b) - _ground(ctx.s, ctx.a)
-    if up <= 0 or cot in (ALL, HALF):
-        return cot
-    if ctx.vehicle:
-        cost.say("B10.4", f"{up} level(s) higher: +{4 * up} MP.")
-        cost.parts.append(4 * up)
-        return cot
-    cost.say("B10.4", f"{up} level(s) higher: COT doubled ({cot} x 2).")
-    return cot * 2
-
-
-# --- the hexside crossed (B9.4, B9.54, B9.541, B9.7, B19.4) ----------------------------
-
-def hexside(ctx: MoveContext, cost: MoveCost) -> None:
-    s, sd = ctx.s, ctx.hexside
-    info = s.wall(sd)
-    if s.hex(ctx.a).is_depression and not s.hex(ctx.b).is_depression and ctx.vehicle:
-        cost.bog = True
-        cost.say("B19.4", "a vehicle leaving a gully by a non-Depression hexside takes "
-                 "a Bog check.")
-    if info is None:
-        return
-    kind, name = info.type, g.hexside_name(sd)
-    if info.extra.get("breach") is True:
-        return cost.say("B9.541", f"{name} is Breached: crossed as if Open Ground.")
-    if info.gap:
-        return cost.say("B9.4", f"{name} has a gap: crossed by the road with no "
-                        f"{kind} penalty.")
-    if kind in BOCAGE and ctx.unit is not None and ctx.unit.extra.get("breacher") is True \
-            and ctx.cls == "fully-tracked":
-        cost.parts = [ALL]
-        cost.bog = True
-        return cost.say("B9.541", f"breaching {name} costs the entire MP allotment and a "
-                        "Bog check; no Underbelly Hits; a Breach counter is placed if it "
-                        "passes.")
-    add, bog = _split(HEXSIDE[kind][ctx.k])
-    if add is NA:
-        only = "; only a fully-tracked AFV may cross it" if kind in BOCAGE else ""
-        return cost.forbid(RULE[kind], f"a {ctx.cls} unit may not cross {kind} {name}{only}.")
-    cost.bog |= bog
-    if kind == "cactus-hedge":
-        cost.parts = [ALL]
-        return cost.say("B9.7", f"Infantry cross cactus hedge {name} only by Minimum Move, "
-                        "Low Crawl or Advance vs Difficult Terrain.")
-    if kind in BOCAGE and ctx.vehicle:
-        cost.underbelly = True
-        cost.bog = True
-        share = "½" if kind == "bocage" else "¼"
-        follows = "" if kind == "bocage" else " (the play aid gives ¼; the rest follows bocage)"
-        cost.say("B9.54", f"crossing {kind} {name}: {share} MP allowance + COT, a Bog check "
-                 f"in the hex left, Underbelly Hits; no Reverse movement or Riders{follows}.")
-    else:
-        cost.say(RULE[kind], f"crossing {kind} {name}: +{add}, added to COT and never "
-                 "doubled" + (" (Bog check)" if bog else "") + ".")
-    cost.parts.append(add)
-
-
-# The rule families, in order; each runs while the move is still allowed.
-FAMILIES = (terrain, hexside)
-
-
-# --- the sum, and what moving costs besides (B.2, B9.41) -------------------------------
-
-def total(ctx: MoveContext, cost: MoveCost) -> int | float | str:
-    if ALL in cost.parts:
-        return ALL
-    share = sum((SHARES[p] for p in cost.parts if p in SHARES), Fraction(0))
-    n = sum(p for p in cost.parts if p not in SHARES)
-    n = int(n) if n == int(n) else float(n)
-    if not share:
-        return n
-    allowance = ctx.unit.extra.get("mp") if ctx.unit is not None else None
-    if isinstance(allowance, int) and not isinstance(allowance, bool) \
-            and 0 < allowance <= MAX_MP:
-        return _add(n, allowance * share)
-    named = {Fraction(1, 2): "½ MP allowance", Fraction(1, 4): "¼ MP allowance",
-             Fraction(1): "MP allowance"}.get(share, f"{share} x MP allowance")
-    return f"{named} + {n}"
-
-
-def wall_advantage(ctx: MoveContext, cost: MoveCost) -> None:
-    held = ctx.unit is not None and has_wa(ctx.s, ctx.unit)
-    cost.say("B9.41", ("it loses its Wall Advantage" if held else "any Wall Advantage is "
-                       "lost") + " as it starts entering a new Location.")
+    def _wa(self) -> None:
+        held = self.unit is not None and has_wa(self.s, self.unit)
+        self.say("B9.41", ("it loses its Wall Advantage" if held else "any Wall Advantage is "
+                           "lost") + " as it starts entering a new Location.")
 
 
 def _add(a: int | float | Fraction, b: int | float | Fraction) -> int | float:
@@ -310,5 +281,4 @@ def move_cost(s: Setup, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     a, b = _hex(s, from_hex, "from_hex"), _hex(s, to_hex, "to_hex")
     if not g.are_adjacent(a, b):
         raise SetupError(f"to_hex: {g.hex_name(b)} is not adjacent to {g.hex_name(a)}")
-    cls, u = unit_class(s, unit)
-    return judge(MoveContext(s, cls, u, a, b))
+    return Move(s, unit, a, b).run()

@@ -1,4 +1,4 @@
-"""Load and validate a version-1 setup (CONTRACT.md) into immutable objects.
+"""Load and validate a version-1 setup (docs/contract.md) into immutable objects.
 
 Every malformed input raises SetupError naming the field's path and what is
 wrong, e.g. ``hexsides["A1-C5"]: A1 and C5 are not adjacent``.  Unknown extra
@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Generator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from . import geometry as g
-from . import jsonread, limits
+from . import jsonread, limits, ssr
 from .boards import Layout, load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
@@ -28,7 +28,7 @@ UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck"
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
               "burning", "moved", "dug_in")
 VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "truck")
-# Fields added beyond CONTRACT.md (documented in the README):
+# Fields added beyond docs/contract.md (documented in docs/contract.md):
 #   units: "armored" (vehicles; default true); the optional fields below, kept in
 #   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
@@ -52,6 +52,12 @@ UNIT_EXTRA_FIELDS = {
 #   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 NO_HEXSIDE = "none"
+#   hexsides: the type "cliff" (B11, issue 28; docs/hills.md) is a cliff hexside of
+#   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
+CLIFF = "cliff"
+HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
+#   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
+SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -127,7 +133,7 @@ class Unit:
 
     def is_friend(self, other: "Unit") -> bool:
         """Same side: sides are compared ignoring case and surrounding spaces
-        ("german" and " German " are friends; CONTRACT.md), for old links too,
+        ("german" and " German " are friends; docs/contract.md), for old links too,
         and after NFKC ("Ｇerman" is German; ``pycore.lookalike``). The one
         place the rules decide friend or enemy."""
         return side_key(self.side) == side_key(other.side)
@@ -180,6 +186,12 @@ class Setup:
     # What is computed from it once (``derived``); a replaced copy starts afresh.
     _derived: dict[Slot[Any], Any] = field(default_factory=dict, init=False, repr=False,
                                            compare=False)
+    # Scenario special rules (issue 29, pycore/ssr.py): the setup's ``ssr``, and
+    # each hex or hexside they changed (what the ruling's steps say).
+    ssr: tuple = ()
+    ssr_changed: Mapping[Any, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # A painted map's own entries before its SSRs (what links carry); None: no SSR changed any.
+    given: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
 
     def derived(self, slot: Slot[T]) -> T:
         """What ``slot`` computes from this setup, computed once (a setup never changes)."""
@@ -299,22 +311,41 @@ class _Loader:
         if type(version) is not int or version != 1:     # not true, not 1.0
             raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
         grid, board, map_extra, layout = self.load_map(d.get("map", {}))
+        # SSR (issue 29, pycore/ssr.py): validated against the map's boards.
+        labels = tuple(b.label for b in layout.boards) if layout is not None else \
+            ((board,) if board is not None else ())
+        rules = ssr.load(d.get("ssr"), labels)
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
-            overrides, imported = None, {}
+            overrides, imported, given = None, {}, None
             if layout is not None and layout.sources:
                 overrides = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
                 imported = self.imported(layout)
                 board_hexes, board_sides = imported_terrain(layout, imported)
-                hexes = {**board_hexes, **hexes}
-                hexsides = {**board_sides, **hexsides}
+                # SSR: the boards' reading and the entries painted on boards not
+                # imported are transformed; corrections over imported boards override.
+                over_h, painted_h = _split(hexes, layout, lambda h: (h,))
+                over_s, painted_s = _split(hexsides, layout, lambda s: s)
+                board_hexes, board_sides, changed = ssr.transform(
+                    rules, layout, board, {**board_hexes, **painted_h},
+                    {**board_sides, **painted_s}, _with_terrain, _with_type, _is_wall)
+                hexes = {**board_hexes, **over_h}
+                hexsides = {**board_sides, **over_s}
+                changed = {k: v for k, v in changed.items() if k not in over_h and k not in over_s}
+            else:   # a painted map: its entries are the board as drawn (SSR)
+                given = (MappingProxyType(hexes), MappingProxyType(hexsides))
+                hexes, hexsides, changed = ssr.transform(rules, layout, board, hexes, hexsides,
+                                                         _with_terrain, _with_type, _is_wall)
             units = self.load_units(d.get("units", []), grid, hexes)
-        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
+        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
+                            "setup", SETUP_EXTRA_FIELDS)
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
-                     layout=layout, overrides=overrides, notices=notices,
+                     layout=layout, overrides=overrides, notices=notices, ssr=rules,
+                     ssr_changed=MappingProxyType(changed),
+                     given=given if overrides is None and changed else None,
                      imported=MappingProxyType(imported))
 
     def imported(self, layout: Layout) -> dict[str, ImportedBoard]:
@@ -421,16 +452,17 @@ class _Loader:
                 kind = None
             elif kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
-            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
+            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDE_TYPES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
-                                 f"(expected one of {', '.join(HEXSIDES)})")
+                                 f"(expected one of {', '.join(HEXSIDE_TYPES)})")
             dep = v.get("depression")
             if dep is not None:
                 dep = bool_field(dep, f"{path}.depression")
             hillside = bool_field(v.get("hillside", False), f"{path}.hillside")
             gap = bool_field(v.get("gap", False), f"{path}.gap")
             extra = self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS)
-            out[s] = HexsideInfo(None, hillside, gap, dep, extra) if kind is None \
+            # A cliff (B11) is a hexside of the hill, not a wall: HexsideInfo, never Wall.
+            out[s] = HexsideInfo(kind, hillside, gap, dep, extra) if kind in (None, CLIFF) \
                 else Wall(kind, hillside, gap, dep, extra)
         return out
 
@@ -501,11 +533,44 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            info = Wall(entry["type"], entry.get("hillside", False), entry.get("gap", False),
+            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11: issue 28
+            info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
                         entry.get("depression")) if "type" in entry \
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
     return hexes, sides
+
+
+def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tuple[dict, dict]:
+    """A map's own entries (SSR, issue 29): (those over an imported board, the
+    player's corrections, which override the SSR; those painted on a board
+    that is not imported, which the SSR transforms as a board's reading)."""
+    over: dict = {}
+    painted: dict = {}
+    for k, v in entries.items():
+        on_import = all(any(b.source is not None for b in layout.holders(h)) for h in hexes_of(k))
+        (over if on_import else painted)[k] = v
+    return over, painted
+
+
+def _with_type(info: HexsideInfo, kind: str | None) -> HexsideInfo | None:
+    """A wall's hexside changed by an SSR (pycore.ssr.transform): another type,
+    or no wall (its B19.2 Depression mark kept; None where nothing is left)."""
+    if kind is not None:
+        return Wall(kind, info.hillside, info.gap, info.depression, info.extra)
+    if info.depression is not None:
+        return HexsideInfo(None, False, False, info.depression, info.extra)
+    return None
+
+
+def _is_wall(info: HexsideInfo) -> bool:
+    return isinstance(info, Wall)
+
+
+def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
+    """A hex changed by an SSR (pycore.ssr.transform)."""
+    return replace(info, terrain=terrain, level=level,
+                   levels=info.levels if terrain in BUILDINGS else 1)
 
 
 def map_size_warning(grid: g.Grid) -> str | None:
@@ -651,7 +716,8 @@ def _dump(s: Setup) -> dict:
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
-    own_hexes, own_sides = s.overrides if s.overrides is not None else (s.hexes, s.hexsides)
+    own_hexes, own_sides = s.overrides if s.overrides is not None else \
+        s.given if s.given is not None else (s.hexes, s.hexsides)
     hexes = {}
     for h in sorted(own_hexes, key=g.col_row):
         info = own_hexes[h]
@@ -700,5 +766,7 @@ def _dump(s: Setup) -> dict:
         units.append(d)
     out = {"format": "asl-setup", "version": 1, "map": m, "hexes": hexes,
            "hexsides": sides, "units": units}
+    if s.ssr:       # issue 29: only when there are some (no ssr = none)
+        out["ssr"] = ssr.spec(s.ssr)
     out.update(s.extra)
     return out

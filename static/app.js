@@ -1,4 +1,4 @@
-// The page's wiring (CONTRACT.md "The page"): it builds the map, the store,
+// The page's wiring (docs/contract.md "The page"): it builds the map, the store,
 // the tools and the panels, hands each what it needs, fans out a refresh at
 // every change, starts the page and owns window.asl. Python (pycore via
 // static/pyworker.js) makes every ruling; each job is a module in static/ui/.
@@ -27,6 +27,7 @@ import { installGoto } from "./ui/goto.js";
 import { ShareBox } from "./ui/share.js";
 import { External } from "./ui/external.js";
 import { installViewControls } from "./ui/viewcontrols.js";
+import { ScenarioRules } from "./ui/scenario.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,6 +58,10 @@ const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
 const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
+// Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
+const scenario = new ScenarioRules({ store, python,
+  onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected) });
+const painted = (setup) => scenario.painted(setup, library.painted(setup));
 const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
@@ -105,7 +110,8 @@ function refresh(reason) {
   }
   maps.shown();
   units.dropGone();
-  view.sync(library.painted(setup), units.selected);
+  view.sync(painted(setup), units.selected);
+  scenario.refresh();
   share.stale();
   units.showEditor();
   los.refresh();

@@ -205,7 +205,7 @@ def test_deeply_nested_json_is_refused_without_recursion(text):
 
 
 def test_nesting_limit_is_exact():
-    # MAX_JSON_DEPTH levels open; one more is refused (README limits).
+    # MAX_JSON_DEPTH levels open; one more is refused (docs/limits.md).
     depth = limits.MAX_JSON_DEPTH
     assert share.decode(json_link(_nested(depth)))["units"][0]["id"] == "g1"
     refused(json_link(_nested(depth + 1)))
@@ -538,7 +538,7 @@ def _api_outcome(call):
     except SetupError as err:
         assert str(err)
         return None
-    json.dumps(result)          # plain JSON-able values (CONTRACT.md)
+    json.dumps(result)          # plain JSON-able values (docs/contract.md)
     return result
 
 

@@ -1,4 +1,4 @@
-"""Real boards (issue 19, CONTRACT.md "Real boards"): VASL board archives read
+"""Real boards (issue 19, docs/contract.md "Real boards"): VASL board archives read
 hex by hex, placed on a map of boards, flipped and corrected by the setup.
 
 Every archive here is written by ``tests/vasl_writer.py`` from a painted

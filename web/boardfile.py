@@ -1,4 +1,4 @@
-"""The page's board library, Python side (issue 19; CONTRACT.md "Real boards").
+"""The page's board library, Python side (issue 19; docs/contract.md "Real boards").
 
 A board file's bytes never travel as JSON: the worker (static/worker.js)
 writes them into Pyodide's in-memory file system and the query names the

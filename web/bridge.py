@@ -106,8 +106,8 @@ def version() -> dict:
             "max_setup_bytes": limits.MAX_INFLATED_BYTES}
 
 
-# Every query the page can ask (CONTRACT.md "The Python API", "Share links";
-# README "How the page talks to Python"), by name. static/worker.js asks for
+# Every query the page can ask (docs/contract.md "The Python API", "Share links";
+# docs/architecture.md, "How the page talks to Python"), by name. static/worker.js asks for
 # the names that need the idle wheels (``idle_queries_json``), and ``warm``
 # imports what the others need before the worker reports ready. ``los`` and
 # ``fire`` are pycore.api's, with how to show the ruling (web.present).
@@ -146,6 +146,9 @@ QUERIES: dict[str, Query] = {
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
     "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
+    # Scenario rules (issue 29): the toggles' list, and the map with the SSRs applied.
+    "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.ssr",)),
+    "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.ssr",)),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,

@@ -199,9 +199,9 @@ def _drawn(loaded) -> dict:
     """The setup as drawn: on imported boards (issue 19) their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
-    if loaded.overrides is None:
+    if loaded.overrides is None and loaded.given is None:
         return data
-    full = replace(loaded, overrides=None).to_dict()
+    full = replace(loaded, overrides=None, given=None).to_dict()     # SSRs applied (issue 29)
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

@@ -77,7 +77,9 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
         return None
     cache = s.derived(_PER_HEX[name])
     if h not in cache:
-        cache[h] = None if s.overrides is not None and h in s.overrides.hexes else read(layout)
+        # issue 29: a hex whose terrain or level an SSR changed is judged whole, as an entry is
+        own = s.overrides is not None and (h in s.overrides.hexes or h in s.ssr_changed)
+        cache[h] = None if own else read(layout)
     return cache[h]
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import geometry as g
 from ..location import unit_end
 from ..terrain import TERRAIN
+from . import orchard
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -38,13 +39,20 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
 def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> None:
     info = ctx.s.hex(h)
     ter = TERRAIN[info.terrain]
+    if info.terrain == "orchard" and ctx.hi.elevation > info.level:
+        orchard.judge(ctx, r, h, rng)       # B14.2 at different levels (issue 28)
+        if r.block is not None:
+            return
     drm = 0
     if terrain and ter.hindrance:
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
         if reach <= info.level:
             drm += ter.hindrance
+            # issue 28: marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
+            also = f", {ter.rule}" if "." in ter.rule else ""
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance (A6.7).")
+                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
+                  f"(A6.7{also}).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:

@@ -1,4 +1,4 @@
-// Edits of a setup object (CONTRACT.md "A setup"), as pure functions: the
+// Edits of a setup object (docs/contract.md "A setup"), as pure functions: the
 // page applies them to a copy through Store.edit, so each one is undoable.
 
 import { nameKey } from "./mapview.js";

@@ -147,9 +147,10 @@ ENTRIES = [
         "checks": [
             los("a2", "b2", "A6.1 EXC: grain is inherent terrain and hinders along its "
                 "own hexside even on one side of the thread.", hindrance=1, **CLEAR),
-            los("a4", "b4", "B2, B16 (Terrain Chart): shellholes and marsh neither block "
-                "nor hinder LOS.",
-                hindrance=0, **CLEAR),
+            los("a4", "b4", "B2, B16.2: shellholes neither block nor hinder LOS; marsh is "
+                "inherent terrain and hinders a same-level LOS (+1) along its own hexside "
+                "(issue 28: it was taken as no Hindrance).",
+                hindrance=1, **CLEAR),
             los("a6", "b6", "A6.1: a building on one side of the thread only does not "
                 "block.", hindrance=0, **CLEAR),
             los("a8", "b8", "A6.1 EXC: the brush hinders along its hexside; the woods "
@@ -505,7 +506,7 @@ ENTRIES = [
                 "in Y8.", los=False, blocked_at="Y8", rule=BLOCKS),
         ],
     },
-    # Links that carry a question (README "Share links with a question"): the
+    # Links that carry a question (docs/contract.md, "A question in a link"): the
     # ruling to show on opening. Older version-1 readers keep the extra field
     # with a warning and open the setup as before.
     {
@@ -703,13 +704,32 @@ OLD_LINKS = [
 
 ENTRIES += OLD_LINKS
 
+# Scenario special rules (issue 29, docs/ssr.md): the hedge said once to be bocage.
+ENTRIES += [
+    {
+        "name": "issue-29-hedges-to-bocage-ssr",
+        "covers": "the ssr field: all hedges are bocage (B9.51), and no walls on board 44 only",
+        "source": setup(6, 8, hexes={"C5": {"terrain": "woods"}},
+                        hexsides={"C4-C5": "hedge", "C2-C3": "wall"},
+                        units=[g("g1", "C1"), r("r1", "C5", wa=False), r("r2", "C5", wa=True)],
+                        board="44", ssr=["hedges-to-bocage", {"name": "no-walls", "board": "44"}]),
+        "checks": [
+            los("g1", "r1", "B9.521: the hedge is bocage by SSR; a viewer not in a hex formed "
+                "by it sees into that hex but not units without WA.", los=False,
+                location_los=True, rule="B9.521"),
+            los("g1", "r2", "B9.521: it sees a unit that claims WA over the bocage; the C2-C3 "
+                "wall is gone by SSR.", los=True, location_los=True),
+        ],
+    },
+]
+
 
 # Links made by the releases before issue 24 (item 5), whose sides and ids could hold
 # characters that show nothing (zero-width), turn text around (bidi controls) or are
 # another form of the same letter (fullwidth): made by that code's ``share.encode``.
 # Today a side or id is read without invisible characters and compared after NFKC
 # (pycore.lookalike); two ids that then read the same are told apart by a visible
-# " (2)", so the link still opens (CONTRACT.md), and its question follows the unit.
+# " (2)", so the link still opens (docs/contract.md), and its question follows the unit.
 def _side(uid, side, hex_, **more):
     return unit(uid, side, "squad", hex_, **more)
 
