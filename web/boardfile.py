@@ -44,8 +44,7 @@ def _read(path: Any) -> bytes:
         raise SetupError("board file: expected the path the worker wrote it to")
     try:
         size = os.stat(path).st_size
-        if size > archive.MAX_ARCHIVE_BYTES:      # refused before it is read
-            _too_big(size)
+        archive.check_size(size)                  # refused before it is read
         with open(path, "rb") as f:
             return f.read()
     except OSError as e:
@@ -55,11 +54,6 @@ def _read(path: Any) -> bytes:
             os.remove(path)
         except OSError:
             pass
-
-
-def _too_big(size: int) -> None:
-    raise SetupError(f"board file: {size // 1_000_000} MB is too big for a VASL board archive "
-                     f"(at most {archive.MAX_ARCHIVE_BYTES // 1_000_000} MB)")
 
 
 def forget_board(source: Any) -> list:
