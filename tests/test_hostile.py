@@ -1004,3 +1004,65 @@ def _board_files_benchmark() -> None:
         except SetupError as err:
             outcome = str(err)[12:70]
         print(f"{name:40} {(time.perf_counter() - started) * 1000:8.1f} ms  {outcome}")
+
+
+# --- a board's label and its source (issue 30) -----------------------------------------------
+
+def _board_setup(label: str, source: str) -> dict:
+    return {"format": "asl-setup", "version": 1,
+            "map": {"boards": [[{"board": label, "source": source}]]}}
+
+
+@pytest.fixture(scope="module")
+def source41():
+    from pycore import api
+    from tests.vasl_writer import board_archive
+    return api.import_board(board_archive({"Q5": {"terrain": "woods"}}))["source"]
+
+
+def test_a_board_labelled_other_than_its_source_is_refused_naming_both(source41):
+    with pytest.raises(SetupError) as e:
+        load_setup(_board_setup("42", source41))
+    text = str(e.value)
+    assert text.startswith("map.boards[0][0].source: ") and "board 42" in text \
+        and "board 41" in text, text
+    assert load_setup(_board_setup("41", source41)).layout is not None
+
+
+def test_a_link_labelling_a_board_other_than_its_source_is_refused(source41):
+    link = share.encode(_board_setup("41", source41))
+    bad = json_link(json.dumps(_board_setup("42", source41)))
+    assert share.decode(link)["map"]["boards"][0][0]["board"] == "41"
+    with pytest.raises(SetupError, match=r"board 42 .* board 41"):
+        share.decode(bad)
+
+
+def test_a_file_labelling_a_board_other_than_its_source_is_refused_in_a_players_words(source41):
+    from web import bridge
+    answer = json.loads(bridge.call("file_read", json.dumps(
+        [json.dumps(_board_setup("42", source41))])))
+    assert answer["kind"] == "SetupError", answer
+    assert answer["player"].startswith("board 42 is given the terrain of board 41"), answer
+    assert "import bd42" in answer["player"]
+
+
+@pytest.mark.parametrize("source", ["vasl:<script>:6.3:0123456789abcdef", "x" * 20_000,
+                                    "vasl:41:6.3:0123456789abcdef"])
+def test_a_link_with_a_broken_or_mislabelled_source_is_not_held_for_a_board(source):
+    """Issue 30: such a link was kept as waiting for a board, forever; it is a
+    broken link, which share_read refuses at once (missing_boards is empty)."""
+    from web import boardfile, bridge
+    setup = _board_setup("42", source)
+    link = json_link(json.dumps(setup))
+    assert boardfile.missing_boards(link) == []
+    answer = json.loads(bridge.call("share_read", json.dumps([link])))
+    assert answer["kind"] == "SetupError", answer
+    said = answer["player"]
+    assert ("row 1, column 1" in said or "board 42" in said) and "<script>" not in said, said
+    assert "ask for it again" in said or "import bd42" in said, said
+
+
+def test_a_link_for_a_board_not_here_is_still_held():
+    from web import boardfile
+    link = json_link(json.dumps(_board_setup("77", "vasl:77:6.3:0123456789abcdef")))
+    assert [m["file"] for m in boardfile.missing_boards(link)] == ["bd77"]
