@@ -16,6 +16,11 @@ export class Startup {
     this.keptAll = this.restored.aside.map((a) => this.keepAside(a.text, a.older
       ? "another tab saved a newer setup since" : "it is not a setup this app can read", a.origin))
       .every(Boolean);
+    // What tabs closed since kept aside (Store.keepIfUnsaved): offered now (issue 30).
+    for (const e of Store.closedOffers(JSON.stringify(this.store.setup))) {
+      this.keepAside(e.text, "its tab was closed before it was saved, or after another tab's save " +
+        "replaced it", "closed");
+    }
   }
 
   // The store's checks and what it says: Python judges each change (in a
@@ -32,9 +37,10 @@ export class Startup {
       : showMessage("Autosave works again.", "info"));
     Store.onOtherTab((text) => {
       if (text === JSON.stringify(store.setup)) return;
-      showMessage("Another tab of this app saved a different setup. This tab keeps its own work; " +
-        "a reload opens the newest save and keeps the other aside.", "info");
+      showMessage("Another tab of this app saved a different setup. Each tab keeps its own work: " +
+        "a reload opens the newest save, and a tab closed with work not saved keeps it aside.", "info");
     });
+    addEventListener("pagehide", () => store.keepIfUnsaved());
   }
 
   // A saved setup that could not be used: kept in storage, and offered for
