@@ -111,8 +111,8 @@ export function chooseSave({ shared, stamped, tab, pending, history: stored }) {
 // Python's verdict on what chooseSave restored, newest first. `refusal(setup)`
 // is a Promise of Python's reason for refusing it, or null. A refused save
 // is kept aside (keep(text, why, origin)); a refused pending change is
-// taken back as any refused edit is (takenBack(why)), and kept aside as
-// well (it may be the only copy of the work); then the next newest
+// taken back as any refused edit is (takenBack(why, text), which keeps it
+// aside as well: it may be the only copy of the work); then the next newest
 // is tried. Returns the save to use ({setup, history, source}), or null
 // when Python refused them all.
 export async function judge(restored, refusal, { keep, takenBack }) {
@@ -120,10 +120,10 @@ export async function judge(restored, refusal, { keep, takenBack }) {
   for (const t of tries) {
     const why = await refusal(t.setup);
     if (why === null) return t;
-    if (t.source === "pending") takenBack(why);
-    // A refused pending change is kept aside too: it may be the only copy of
-    // that work (its tab's own save gone, issue 30); the kept message says it.
-    keep(JSON.stringify(t.setup), why, t.source);
+    // A refused pending change is taken back, and handed over to be kept
+    // aside: it may be the only copy of that work (its tab's save gone, issue 30).
+    if (t.source === "pending") takenBack(why, JSON.stringify(t.setup));
+    else keep(JSON.stringify(t.setup), why, t.source);
   }
   return null;
 }

@@ -47,10 +47,8 @@ export class Startup {
   // download. True if storage holds it.
   keepAside(text, why, origin) {
     const kept = Store.keepAside(text, why, origin);
-    const download = { label: "Download it",
-      run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) };
     showMessage(`A saved setup (${ORIGIN[origin] ?? "the autosave"}) was not opened: ${why}. It is ` +
-      `kept aside` + (kept ? "" : " in this page only (storage is full)") + ".", "error", download);
+      `kept aside` + (kept ? "" : " in this page only (storage is full)") + ".", "error", downloadAction(text));
     return kept;
   }
 
@@ -82,7 +80,13 @@ export class Startup {
     await maps.job;
     const chosen = await Store.judge(restored, (setup) => refusal(python, setup), {
       keep: (text, why, origin) => { this.keptAll = this.keepAside(text, why, origin) && this.keptAll; },
-      takenBack: (why) => situationMessage(`Not done: ${why}. Your setup is as it was before that change.`),
+      // said until dismissed, and kept aside: it may be the only copy of that work (issue 30)
+      takenBack: (why, text) => {
+        const kept = Store.keepAside(text, why, "pending");
+        this.keptAll = kept && this.keptAll;
+        showMessage(`Not done: ${why}. Your setup is as it was before that change, which is kept ` +
+          `aside${kept ? "" : " in this page only (storage is full)"}.`, "error", downloadAction(text));
+      },
     });
     if (chosen !== null && chosen !== restored) {
       store.restart(chosen.setup, chosen.history);
@@ -94,6 +98,9 @@ export class Startup {
     if (restored.setup && this.keptAll) store.saveRestored(restored, chosen);
   }
 }
+
+const downloadAction = (text) => ({ label: "Download it",
+  run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) });
 
 // Python's reason for refusing a setup, or null (accepted, or Python cannot judge).
 async function refusal(python, setup) {
