@@ -230,7 +230,7 @@ export class Store {
   // be offered at the next start: a closed tab's sessionStorage goes with it (issue 30).
   keepIfUnsaved() {
     const text = JSON.stringify(this.setup);
-    if (read(localStorage, SAVE_KEY).text === text) return;
+    if (read(localStorage, SAVE_KEY).text === text || isBlank(this.setup)) return;
     Store.keepAside(text, "its tab was closed before it was saved, or after another tab's save " +
       "replaced it", "closed", true);
   }
@@ -266,6 +266,10 @@ export class Store {
 }
 
 let lastAt = 0;
+
+// A map with nothing on it: no work to keep.
+const isBlank = (s) => !s.map?.boards && !Object.keys(s.hexes ?? {}).length &&
+  !Object.keys(s.hexsides ?? {}).length && !(s.units ?? []).length;
 
 // A stamp newer than any seen in this tab (a clock set back never makes a
 // newer save look older).
