@@ -37,6 +37,15 @@ BOARD_GRID = g.Grid(COLUMNS, ROWS)
 MAX_LABEL = 8
 _LABEL_RE = re.compile(r"^[A-Za-z0-9]+$")
 _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
+_NUMBER_RE = re.compile(r"(?:bd)?0*(\d[0-9A-Za-z]*)", re.IGNORECASE)
+
+
+def board_number(label: str) -> str:
+    """A board number as players type it: "4", "04", "bd4" and "BD04" all
+    name board 4 (VASL names its files ``bd04``, its metadata "4" or "04")."""
+    text = label.strip()
+    m = _NUMBER_RE.fullmatch(text)
+    return m.group(1) if m else text
 
 
 @dataclass(frozen=True)
@@ -228,10 +237,10 @@ def _source_of(label: str, source: Any, where: str) -> str:
     from .vasl.library import SOURCE_RE, check_source
     m = SOURCE_RE.match(check_source(source, where + ".source"))
     assert m is not None
-    if m.group(1) != label:
+    if board_number(m.group(1)) != board_number(label):     # "4" is "04"'s board
         raise SetupError(f"{where}.source: board {label} is given the terrain of board "
                          f"{m.group(1)} (VASL {m.group(2)}): a board and its file must be the "
-                         f"same board; call it {m.group(1)}, or import bd{label}")
+                         f"same board; call it {m.group(1)}, or import bd{board_number(label)}")
     return source
 
 

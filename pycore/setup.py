@@ -442,11 +442,13 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
         rd = library.get(b.source, path).reading
         for h, entry in rd.hexes.items():
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
-                                                  entry.get("level", 0), entry.get("levels", 1)))
+                                                  entry.get("level", 0), entry.get("levels", 1),
+                                                  entry.get("gully", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             Wall(entry["type"], entry.get("hillside", False),
-                                  entry.get("gap", False)))
+            info = Wall(entry["type"], entry.get("hillside", False), entry.get("gap", False),
+                        entry.get("depression")) if "type" in entry \
+                else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
+            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
     return hexes, sides
 
 
