@@ -29,6 +29,7 @@ each hostile file is refused (issue 30).
 """
 from __future__ import annotations
 
+import codecs
 import hashlib
 import io
 import re
@@ -59,6 +60,10 @@ MAX_BLOCK_RECORDS = PAYLOAD // 255 + 64
 MAX_METADATA_BYTES = 1_000_000
 MAX_IMAGE_BYTES = 16_000_000            # the board's picture (real ones: 0.2-2 MB)
 IMAGE_SUFFIXES = (".gif", ".png", ".jpg", ".jpeg")
+# The encodings a document type declaration is searched in, looked up now (their
+# modules imported with this one, before the page's first import: web.bridge.warm).
+_DECLARATION_CODECS = tuple(codecs.lookup(c).name for c in ("utf-16-le", "utf-16-be",
+                                                              "utf-32-le", "utf-32-be"))
 # A copy cut short (a download or a sync that did not finish): what to do next.
 _INCOMPLETE = ("board file: the file looks incomplete (LOSData, its terrain, is cut short): "
                "copy it again from its source, then import the copy")
@@ -243,7 +248,7 @@ def _declares_doctype(xml: bytes) -> bool:
     issue 30): its text read as each encoding a declaration could be in is
     searched, then expat, which stops at the declaration, before any entity
     is defined, has the last word."""
-    for codec in ("utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"):
+    for codec in _DECLARATION_CODECS:
         text = xml.decode(codec, errors="replace")
         if "<!DOCTYPE" in text or "<!ENTITY" in text:
             return True
