@@ -65,8 +65,10 @@ export class BoardLibrary {
         continue;
       }
       try {
+        // Handed over whole (no copy: a hostile file is refused sooner, issue 30);
+        // read again from the file to be kept once Python accepts it.
+        const got = await this.python.callBytes("import_board_file", await file.arrayBuffer());
         bytes = await file.arrayBuffer();
-        const got = await this.python.callBytes("import_board_file", bytes.slice(0));
         const rec = { source: got.source, board: got.board, version: got.version, file: file.name,
                       bytes, added: Date.now() };
         let kept = true;

