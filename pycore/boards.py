@@ -205,8 +205,8 @@ class Layout:
 def check_source(source: Any, path: str = "source") -> str:
     """``source`` if it is written as an imported board's source, else SetupError."""
     if not isinstance(source, str) or not SOURCE_RE.match(source):
-        raise SetupError(f"{path}: a board's source looks like \"vasl:41:6.3:\" and 16 hex "
-                         "digits (from importing the board's file)")
+        raise SetupError(f"{path}: not the name of a board file this app writes (\"vasl:41:6.3:\" "
+                         "and 16 hex digits): the link or file is damaged; ask for it again")
     return source
 
 
@@ -228,7 +228,7 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
             where = f"{path}[{i}][{j}]"
             label, flip = _board(board, where)
             if isinstance(board, dict) and "source" in board:
-                sources[label] = check_source(board["source"], where + ".source")
+                sources[label] = _source_of(label, board["source"], where)
             if label.casefold() in seen:
                 raise SetupError(f"{where}: board {label} is already on the map")
             seen.add(label.casefold())
@@ -241,6 +241,18 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
         raise SetupError(f"{path}: {across} x {down} boards is too big a map (at most 4 "
                          f"boards across and 8 down, and at most 4 x 2, 2 x 4 or 1 x 8)")
     return Layout(rows, sources)
+
+
+def _source_of(label: str, source: Any, where: str) -> str:
+    """A board's source, which must be of a board of that number: board 42
+    shown with 41's terrain would be a wrong map (issue 30)."""
+    m = SOURCE_RE.match(check_source(source, where + ".source"))
+    assert m is not None
+    if board_number(m.group(1)) != board_number(label):     # "4" is "04"'s board
+        raise SetupError(f"{where}.source: board {label} is given the terrain of board "
+                         f"{m.group(1)} (VASL {m.group(2)}): a board and its file must be the "
+                         f"same board; call it {m.group(1)}, or import bd{board_number(label)}")
+    return source
 
 
 def _board(board: Any, where: str) -> tuple[str, bool]:
