@@ -27,6 +27,7 @@ import { installGoto } from "./ui/goto.js";
 import { ShareBox } from "./ui/share.js";
 import { External } from "./ui/external.js";
 import { installViewControls } from "./ui/viewcontrols.js";
+import { QuestionSave } from "./ui/question.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,13 +50,14 @@ const store = startup.store;
 startup.watch(python);
 
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
-  onQuestion: () => share.stale() });
+  onQuestion: () => { share.stale(); question.changed(); } });
 const boardGrid = new BoardGrid();
 // The player's board files (issue 19): in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text) => external.openLink(text),
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
-const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
+const paint = new PaintTool({ store, python, under: library.under(() => store.setup),
+  imported: () => Boolean(library.layer(store.setup)) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 const units = new UnitTool({ store, view, python, showMessage, painted: (setup) => library.painted(setup),
   setPick: (pick) => tools.pick(pick),
@@ -88,6 +90,7 @@ $("los-chip-close").addEventListener("click", () => los.clear());
 const card = new RulingCard({ store, los, view, pz, python, showMessage, showTool: (tool) => tools.set(tool),
   shareUrl: files.shareUrl });
 const share = new ShareBox({ store, card });
+const question = new QuestionSave({ store, view, card });
 const external = new External({ store, python, view, maps, card, library, boardGrid,
   loaded: (setup) => units.chipsFromSetup(setup) });
 installGoto({ store, python, view, pz, los });
@@ -133,15 +136,18 @@ $("zoom-frame").addEventListener("click", () => maps.frame());
 
 // --- start ------------------------------------------------------------------------
 
-tools.set("terrain");
+// The page opens looking and asking (issue 33): a drag pans, nothing is painted
+// until the player picks Terrain or Hexsides.
+tools.set("los");
 startup.firstDraw(refresh);
 maps.frame();
 const link = files.takeLinkFromUrl();
 const started = python.ready.then(async () => {
   await library.ready;
   await startup.checkSaved(python, maps, refresh);
-  if (link) await external.openLink(link);
+  const opened = link ? await external.openLink(link) : false;
   await maps.job;
+  await question.restore(opened);        // a link's question wins over the saved one
 });
 
 window.asl = {

@@ -90,5 +90,6 @@ export class MapLoader {
   frame() {
     if (!this.view.svg) return;
     this.pz.frame(this.view.all(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
+    this.pz.fillHeight();
   }
 }

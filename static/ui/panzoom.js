@@ -81,6 +81,21 @@ export class PanZoom {
     this.apply();
   }
 
+  // On a portrait screen a wide map fitted is a thin strip between empty
+  // bands (issue 33): zoomed until its height fills the box, about the
+  // point at the centre; a pan shows the rest, Fit the whole map.
+  fillHeight() {
+    const svg = this.content.querySelector("svg");
+    const box = this.viewport.getBoundingClientRect();
+    if (!svg || !box.height || innerHeight <= innerWidth) return;
+    const s = Math.min(MAX_SCALE, box.height / svg.viewBox.baseVal.height);
+    if (s <= this.scale) return;
+    this.zoomAt(s / this.scale, box.width / 2, box.height / 2);
+    this.ty = 0;
+    this.tx = Math.min(0, Math.max(box.width - svg.viewBox.baseVal.width * s, this.tx));
+    this.apply();
+  }
+
   // The viewport changed size (rotation, a resized window): keep the zoom and
   // the map point at its centre.
   resized() {
