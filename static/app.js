@@ -28,6 +28,7 @@ import { ShareBox } from "./ui/share.js";
 import { External } from "./ui/external.js";
 import { installViewControls } from "./ui/viewcontrols.js";
 import { QuestionSave } from "./ui/question.js";
+import { ReadingView } from "./ui/reading.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -43,7 +44,11 @@ const strokes = new Strokes({
   onHexes: (hexes) => maps.drawnIs(store.setup.map) && paint.paintHexes(hexes),
   onHexsides: (sides) => maps.drawnIs(store.setup.map) && paint.setHexsides(sides),
 });
-const pz = new PanZoom(mapBox, $("map-content"), (target, event) => tools.tap(target, event), strokes);
+const pz = new PanZoom(mapBox, $("map-content"), (target, event) => tools.tap(target, event), strokes,
+  (target) => {       // a held hex: what the app read there (issue 33)
+    const hex = target?.closest?.("[data-hex]")?.dataset.hex;
+    if (hex && maps.drawnIs(store.setup.map)) reading.show(hex);
+  });
 
 const startup = new Startup();          // the newest save storage holds, the rest kept aside
 const store = startup.store;
@@ -63,6 +68,7 @@ const units = new UnitTool({ store, view, python, showMessage, painted: (setup) 
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
 const vis = new VisibilityTool({ store, view, python });
+const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,
   selected: () => units.selected, onDrawn: () => refresh("map") });
@@ -113,6 +119,7 @@ function refresh(reason) {
   los.refresh();
   vis.refresh();
   wa.refresh();
+  reading.refresh();
 }
 store.onChange((setup, reason) => refresh(reason));
 
@@ -130,7 +137,8 @@ installKeys({
     "?": () => { $("keys-help").open = !$("keys-help").open; },
   },
 });
-installHint();
+const hint = installHint();
+boardGrid.onOffer = (labels) => hint.boards(labels);
 installViewControls(pz);
 $("zoom-frame").addEventListener("click", () => maps.frame());
 

@@ -70,13 +70,14 @@ export class PaintTool {
     this.edit("hexes", [name], (s) => paintHex(s, name, brush, this.under.hex(name)));
   }
 
-  // A hexside of the board's reading removed from the reading view.
+  // A wall, hedge or bocage removed from the reading view: over an imported
+  // board's own one, the correction "none" (README "Real boards").
   removeHexside(name) {
-    if (!this.under.hexside(name)) return;
+    const board = this.under.hexside(name);
     this.edit("hexsides", [name], (s) => {
       const old = keyIn(s.hexsides, name);
       if (old) delete s.hexsides[old];
-      s.hexsides[name] = "none";        // the player's correction (README "Real boards")
+      if (board) s.hexsides[name] = "none";
     });
   }
 

@@ -2,9 +2,12 @@
 // A press that does not move is a tap: onTap(element under the finger, event).
 // With a painting tool (strokes.wants()), a one-finger or left-button drag is a
 // stroke (static/ui/strokes.js); the map then pans with two fingers, or with
-// the right or middle mouse button.
+// the right or middle mouse button. Otherwise a one-finger drag pans, and a
+// press held still for HOLD_MS is a hold: onHold(element, event) (the
+// reading view, ui/reading.js), not a tap.
 
 const TAP_SLOP = 10; // px a finger may wander and still tap
+const HOLD_MS = 500; // a press held this long without moving is a hold, as in map apps
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
 // Zoomed out further than this (a map of several boards, fitted), hex names
@@ -14,8 +17,9 @@ const MAX_SCALE = 8;
 const FAR = 0.6;
 
 export class PanZoom {
-  constructor(viewport, content, onTap, strokes = null) {
+  constructor(viewport, content, onTap, strokes = null, onHold = null) {
     this.viewport = viewport;
+    this.onHold = onHold;
     this.content = content;
     this.onTap = onTap;
     this.strokes = strokes;
@@ -139,7 +143,16 @@ export class PanZoom {
       this.gesture = { kind: "press", target: e.target, start: p, tx: this.tx, ty: this.ty,
         down: e, stroke: Boolean(this.strokes?.wants()) };
       if (this.gesture.stroke) this.strokes.hover(e);
+      else if (this.onHold) {
+        const g = this.gesture;
+        g.hold = setTimeout(() => {
+          if (this.gesture !== g || g.kind !== "press") return;
+          g.kind = "held";
+          this.onHold(g.target, g.down);
+        }, HOLD_MS);
+      }
     } else if (this.pointers.size === 2) {
+      clearTimeout(this.gesture?.hold);
       if (this.gesture?.kind === "stroke") this.strokes.cancel();
       const [a, b] = [...this.pointers.values()];
       this.gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
@@ -162,6 +175,7 @@ export class PanZoom {
         return;
       }
       if (g.kind === "press") {
+        clearTimeout(g.hold);
         try { this.viewport.setPointerCapture(e.pointerId); } catch { /* a pointer the browser no longer tracks */ }
       }
       if (g.kind === "press" && g.stroke) {
@@ -193,6 +207,7 @@ export class PanZoom {
     const g = this.gesture;
     if (this.pointers.size === 0) {
       this.gesture = null;
+      clearTimeout(g?.hold);
       if (g && g.kind === "press") {
         if (g.stroke) this.strokes.cancel();
         this.onTap(g.target, e);
@@ -205,6 +220,7 @@ export class PanZoom {
 
   cancel(e) {
     this.pointers.delete(e.pointerId);
+    clearTimeout(this.gesture?.hold);
     if (this.gesture?.kind === "stroke" || this.gesture?.stroke) this.strokes.cancel();
     if (this.pointers.size === 0) this.gesture = null;
   }
