@@ -27,7 +27,10 @@ export function installHint() {
     $("first-run-new-map").textContent = `Map of board${many ? "s" : ""} ${labels.join(", ")}`;
     $("first-run-map").hidden = false;
   };
-  $("first-run-new-map").addEventListener("click", () => $("new-boards").click());
+  $("first-run-new-map").addEventListener("click", () => {
+    $("first-run-map").hidden = true;
+    $("new-boards").click();
+  });
   const done = () => {
     box.hidden = true;
     observer.disconnect();
