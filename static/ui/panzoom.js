@@ -7,6 +7,7 @@
 // reading view, ui/reading.js), not a tap.
 
 const TAP_SLOP = 10; // px a finger may wander and still tap
+const FILL_HEX_PX = 56; // fillHeight zooms no closer than hexes this wide (a phone's map fills; a tablet's nearly)
 const HOLD_MS = 500; // a press held this long without moving is a hold, as in map apps
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
@@ -59,7 +60,8 @@ export class PanZoom {
   }
 
   // Zoom to frame the given elements (what the player painted), never beyond
-  // the whole-map view nor closer than maxScale.
+  // the whole-map view nor closer than maxScale; false if none shows (the
+  // whole map fitted).
   frame(elements, maxScale = 1.6, margin = 60, minScale = 0) {
     this.fit();
     const fitScale = this.scale;
@@ -72,7 +74,7 @@ export class PanZoom {
         right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
         : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     }
-    if (!box) return;
+    if (!box) return false;
     const w = (box.right - box.left) / fitScale + 2 * margin;
     const h = (box.bottom - box.top) / fitScale + 2 * margin;
     const s = Math.max(fitScale, minScale, Math.min(maxScale, view.width / w, view.height / h));
@@ -83,20 +85,24 @@ export class PanZoom {
     this.tx = view.width / 2 - cx * s;
     this.ty = view.height / 2 - cy * s;
     this.apply();
+    return true;
   }
 
   // On a portrait screen a wide map fitted is a thin strip between empty
-  // bands (issue 33): zoomed until its height fills the box, about the
-  // point at the centre; a pan shows the rest, Fit the whole map.
+  // bands (issue 33): zoomed until its height fills the box (hexes at most
+  // FILL_HEX_PX), about the point at the centre; a pan shows the rest, Fit
+  // the whole map.
   fillHeight() {
     const svg = this.content.querySelector("svg");
     const box = this.viewport.getBoundingClientRect();
     if (!svg || !box.height || innerHeight <= innerWidth) return;
-    const s = Math.min(MAX_SCALE, box.height / svg.viewBox.baseVal.height);
+    const hex = this.content.querySelector("[data-hex]")?.getBoundingClientRect().width / this.scale;
+    const s = Math.min(MAX_SCALE, box.height / svg.viewBox.baseVal.height, hex ? FILL_HEX_PX / hex : Infinity);
     if (s <= this.scale) return;
     this.zoomAt(s / this.scale, box.width / 2, box.height / 2);
-    this.ty = 0;
-    this.tx = Math.min(0, Math.max(box.width - svg.viewBox.baseVal.width * s, this.tx));
+    const vb = svg.viewBox.baseVal;
+    this.ty = Math.max(0, (box.height - vb.height * s) / 2);
+    this.tx = Math.min(0, Math.max(box.width - vb.width * s, this.tx));
     this.apply();
   }
 

@@ -148,6 +148,17 @@ def test_paint_over_the_boards_reading_says_so_with_undo_and_a_held_hex_shows_th
         page.wait_for_selector(f"{hex_sel('41Q6')}[data-terrain='stone-building']")
         assert setup_of(page)["hexes"] == {}
 
+        # The board's image shown: the reading drawn thin, no second copy of the hex names.
+        page.locator("#board-images").check()
+        style = page.evaluate("""() => {
+            const name = document.querySelector("#map .hex-name");
+            const side = document.querySelector("#map .hexside[data-type]");
+            const ground = document.querySelector("#map .hex-ground");
+            return { name: getComputedStyle(name).display, width: parseFloat(getComputedStyle(side).strokeWidth),
+                     fill: getComputedStyle(ground).fillOpacity };
+        }""")
+        assert style == {"name": "none", "width": 1.6, "fill": "0"}
+
         # Back on LOS, a held hex shows what the app read there; one tap removes the hedge.
         player.tap("button[data-tool=los]")
         hold(page, centre_of(page, hex_sel("41Q6")))
