@@ -111,6 +111,14 @@ def test_a_dispute_on_a_real_board_in_ten_taps_kept_over_a_reload(browser, site,
         print(f"real-board dispute at {size}: {taps} taps, 0 typed keys")
         assert taps <= TAP_TARGET
 
+        # The ruling card's controls open below the toolbar, never over it.
+        page.locator("#ruling-card").click()
+        page.wait_for_selector("#card-dialog:not([hidden]) #card-body svg")
+        bar = page.locator(".topbar").bounding_box()
+        for control in ("#card-png", "#card-print", "#card-close"):
+            assert page.locator(control).bounding_box()["y"] >= bar["y"] + bar["height"] - 1, control
+        page.locator("#card-close").click()
+
         # A reload brings back the same viewer, target and ruling.
         verdict = page.inner_text("#los-verdict")
         page.wait_for_timeout(300)                               # the autosave
