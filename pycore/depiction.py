@@ -31,6 +31,64 @@ from typing import Mapping, Sequence
 Run = tuple[int, int, int]
 Columns = Mapping[int, Sequence[Run]]
 
+Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
+Band = tuple[int, Box]               # a value drawn, and the box round its pixels and higher ones
+
+
+def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """The open segment a-b passes through no point inside the rectangle
+    (touching its edge or corner meets nothing there: the pixels beyond are
+    undrawn): a quick exact test before ``met``."""
+    x0, y0, x1, y1 = bx
+    if max(a[0], b[0]) <= x0 or min(a[0], b[0]) >= x1 or max(a[1], b[1]) <= y0 \
+            or min(a[1], b[1]) >= y1:
+        return True
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x in (x0, x1) for y in (y0, y1)]
+    return min(sides) >= 0 or max(sides) <= 0
+
+
+def bands(cols: Columns) -> tuple[Band, ...]:
+    """Per value drawn, highest first: the box (quarter pixels) round the
+    pixels of that value or higher. A thread that misses a band's box meets
+    nothing that high."""
+    found: dict[int, list[int]] = {}
+    for i, runs in cols.items():
+        for j0, j1, v in runs:
+            bx = found.setdefault(v, [i, j0, i, j1])
+            bx[0], bx[1], bx[2], bx[3] = min(bx[0], i), min(bx[1], j0), max(bx[2], i), \
+                max(bx[3], j1)
+    out: list[Band] = []
+    acc: list[int] | None = None
+    for v in sorted(found, reverse=True):
+        x0, y0, x1, y1 = found[v]
+        acc = [x0, y0, x1, y1] if acc is None else \
+            [min(acc[0], x0), min(acc[1], y0), max(acc[2], x1), max(acc[3], y1)]
+        out.append((v, (4 * acc[0], 4 * acc[1], 4 * acc[2] + 4, 4 * acc[3] + 4)))
+    return tuple(out)
+
+
+def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
+               b: tuple[int, int], best: int = 0) -> int:
+    """``met``, band by band (``bands``), highest value first: a band whose
+    box the segment misses is skipped, and the columns of the next are read
+    only where the segment is within its rows, stopping once its value is
+    met; the lowest band's box holds every pixel, so its reading is exact.
+    Values not above ``best`` are not looked for (0 is returned for them)."""
+    found = 0
+    for v, bv in bnds:
+        if v <= best or v <= found:
+            break
+        if misses(bv, a, b):
+            continue
+        x = met(columns, a, b, v, (bv[1] // 4, bv[3] // 4 - 1))
+        if x > found:
+            found = x
+        if x >= v:
+            break
+    return found
+
+
 def value_at(columns: Columns, i: int, j: int) -> int:
     for first, last, v in columns.get(i, ()):
         if first <= j <= last:
@@ -67,10 +125,23 @@ def _rows_between(columns: Columns, j: int, i0: int, i1: int) -> int:
                 for i in range(i0, i1 + 1)), default=0)
 
 
-def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
+def top(columns: Columns) -> int:
+    """The largest value drawn in ``columns`` (0 where none)."""
+    return max((v for runs in columns.values() for _, _, v in runs), default=0)
+
+
+def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | None = None,
+        rows: tuple[int, int] | None = None) -> int:
     """The largest value the open segment a-b (quarter pixels) passes through,
     0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
-    the others count as 0."""
+    the others count as 0.  ``most``: the largest value in ``columns``
+    (``top``), where known: the search stops once it is met; ``rows``: the
+    first and last row holding a value, where known: only the columns where
+    the segment is within those rows are read.
+
+    A slanted segment is read column by column, each column's rows it passes
+    through worked out exactly from the integer line equation (4d times a
+    row is an integer), the column's runs compared as integers inline."""
     if not columns:
         return 0
     (ax, ay), (bx, by) = sorted((a, b))
@@ -90,17 +161,41 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int]) -> int:
         if inside:
             return max(value_at(columns, i, j) for i in range(first, last + 1))
         return _rows_between(columns, j, first, last)
+    if most is None:
+        most = top(columns)
     d, dy = bx - ax, by - ay
+    if rows is not None:
+        # the columns where the segment lies within the drawn rows (a superset:
+        # each end widened by a column; the scan below is the exact test)
+        ea = (ax * dy + (4 * rows[0] - ay) * d) // dy // 4
+        eb = (ax * dy + (4 * rows[1] + 4 - ay) * d) // dy // 4
+        if ea > eb:
+            ea, eb = eb, ea
+        first, last = max(first, ea - 1), min(last, eb + 1)
+    d4, base = 4 * d, ay * d - dy * ax
     best = 0
+    get = columns.get
     for i in range(first, last + 1):
-        xl, xr = max(ax, 4 * i), min(bx, 4 * i + 4)
+        runs = get(i)
+        if not runs:
+            continue
+        xl, xr = 4 * i, 4 * i + 4
+        if xl < ax:
+            xl = ax
+        if xr > bx:
+            xr = bx
         # 4d times the rows at the strip's two ends are integers: exact rows.
-        n1, n2 = ay * d + dy * (xl - ax), ay * d + dy * (xr - ax)
+        n1, n2 = base + dy * xl, base + dy * xr
         if n1 > n2:
             n1, n2 = n2, n1
-        v = _max_in(columns, i, n1 // (4 * d), -(-n2 // (4 * d)) - 1)
-        if v > best:
-            best = v
+        j0, j1 = n1 // d4, -(-n2 // d4) - 1
+        for f, l, v in runs:
+            if f > j1:
+                break
+            if l >= j0 and v > best:
+                best = v
+                if best >= most:
+                    return best
     return best
 
 

@@ -28,8 +28,9 @@ from typing import Any
 from . import geometry as g
 from . import limits
 from .location import End, make_end, resolve
+from .los.context import terrain
+from .los.source import blocks_in_hex, crest_blocks, neither_above
 from .setup import Setup
-from .terrain import obstacle_height
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
 _OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes
@@ -55,71 +56,58 @@ def _interiors(p: g.Point, q: g.Hex) -> frozenset:
 def _ground(s: Setup) -> list:
     """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
     Location, obstacle height in half levels, base level).  Cached per setup.
-    A hex whose obstacle is drawn over part of it (an imported board,
-    pycore.los.drawn) has no height here, and one a crest line is drawn
-    across no level: the set test does not judge threads
-    through it, the LOS engine does."""
-    from .los.drawn import ground, partial
+    A hex the terrain interface judges as drawn (pycore.los.source.whole is
+    None: an obstacle drawn over part of it, a crest line across it) has no
+    height and a level below any end: the set test does not judge threads
+    through it, ``_drawn`` does."""
     got = s.cache.get("ground")
     if got is None:
+        t = terrain(s)
         got = []
         for h in s.grid.hexes():
             e = make_end(s, h)
-            info = s.hex(h)
-            height = 0 if partial(s, h) is not None else obstacle_height(info.terrain, info.levels)
-            level = -limits.MAX_LEVEL - 9 if ground(s, h) is not None else info.level
+            whole = t.whole(h)
+            height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
             got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
         s.cache["ground"] = got
     return got
 
 
 def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
-    """Does this hex's obstacle block every thread through its interior between
-    ends at elevations lo <= hi?  Neither end is above it (A6.2): terrain of
-    height ``height`` half levels, or a hill judged from ``lo_ground``."""
+    """Does this whole hex's obstacle block every thread through its interior
+    between ends at elevations lo <= hi?  Terrain of height ``height`` half
+    levels, or a hill judged from ``lo_ground`` (A6.2, pycore.los.source)."""
     if height:
-        top2 = 2 * level + height
-        return 2 * lo < top2 and 2 * hi <= top2
-    return level > lo_ground and hi <= level
+        return neither_above(2 * level + height, lo, hi)
+    return crest_blocks(level, lo_ground, hi)
 
 
-def _drawn(s: Setup) -> list:
-    """Per hex drawn in part (pycore.los.drawn): (hex, its obstacles on the
-    ground drawn beneath them, its ground's drawing or None, base level)."""
-    from .los.drawn import ground, standing
-    got = s.cache.get("drawn_hexes")
+def _kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    """The map's whole hexes by (obstacle height, level) (cached per setup)."""
+    got = s.cache.get("ground_kinds")
     if got is None:
-        got = []
-        for h in s.grid.hexes():
-            st = standing(s, h)
-            if st is not None:
-                got.append((h, st, ground(s, h), s.hex(h).level))
-        s.cache["drawn_hexes"] = got
+        got = s.cache["ground_kinds"] = {}
+        for h, _, _, _, height, level in _ground(s):
+            got.setdefault((height, level), []).append(h)
     return got
 
 
-def _drawn_blocks(entry: tuple, p: g.Point, q: g.Point, lo: int, lo_ground: int,
-                  hi: int) -> bool:
-    """Does the drawing in this hex block the thread p-q through it, as
-    pycore.los.obstacles.in_hex would (A6.1, A6.2)?"""
-    from .los.drawn import unpack
-    _, st, gr, level = entry
-    met = st.met(p, q)
-    if met:
-        top2 = unpack(met)[0]
-        if 2 * lo < top2 and 2 * hi <= top2:
-            return True
-        if gr is None:
-            return False
-    hill = gr.met(p, q) if gr is not None else level
-    return _blocks(0, hill, lo, lo_ground, hi)
+def _drawn(s: Setup) -> list:
+    """The hexes the terrain interface judges as drawn (cached per setup)."""
+    got = s.cache.get("drawn_hexes")
+    if got is None:
+        t = terrain(s)
+        got = s.cache["drawn_hexes"] = [h for h in s.grid.hexes() if t.is_drawn(h)]
+    return got
 
 
 class _Sweep:
     def __init__(self, s: Setup, v: End):
         self.s, self.v = s, v
         self.ground = _ground(s)
+        self.terrain = terrain(s)
         self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+        self.blocking: dict = {}  # (lo, lo_ground, hi) -> blocking hexes relative to the viewer
         self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
 
     def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
@@ -128,25 +116,30 @@ class _Sweep:
         if got is None:
             v = self.v
             if v.elevation <= et:
-                lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
+                ends = v.elevation, v.elevation + v.in_depression, et
             else:
-                lo, lo_ground, hi = et, et + t_dep, v.elevation
-            vx, vy = v.hex
-            got = frozenset(sx * (h[0] - vx) * _STRIDE + sy * (h[1] - vy)
-                            for h, _, _, _, height, level in self.ground
-                            if _blocks(height, level, lo, lo_ground, hi))
+                ends = et, et + t_dep, v.elevation
+            rel = self.blocking.get(ends)
+            if rel is None:
+                # each kind of whole hex (height, level) is judged once
+                vx, vy = v.hex
+                rel = self.blocking[ends] = [
+                    (h[0] - vx, h[1] - vy) for (height, level), hexes in _kinds(self.s).items()
+                    if _blocks(height, level, *ends) for h in hexes]
+            got = frozenset(sx * dx * _STRIDE + sy * dy for dx, dy in rel)
             self.walls[key] = got
         return got
 
     def drawn_blocks(self, crossed: frozenset, sx: int, sy: int, h: g.Hex, et: int,
                      t_dep: bool) -> bool:
         """Is the thread to h blocked by a drawing in a hex it crosses (a hex the
-        set test leaves to the engine, whose rule _drawn_blocks repeats)?"""
+        set test leaves to the engine), as pycore.los.obstacles.in_hex finds
+        it (pycore.los.source.blocks_in_hex)?"""
         by_key = self.drawn.get((sx, sy))
         if by_key is None:
             vx, vy = self.v.hex
             by_key = self.drawn[(sx, sy)] = {
-                sx * (e[0][0] - vx) * _STRIDE + sy * (e[0][1] - vy): e for e in _drawn(self.s)}
+                sx * (d[0] - vx) * _STRIDE + sy * (d[1] - vy): d for d in _drawn(self.s)}
         if not by_key:
             return False
         hits = crossed & by_key.keys()
@@ -157,7 +150,8 @@ class _Sweep:
             lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
         else:
             lo, lo_ground, hi = et, et + t_dep, v.elevation
-        return any(_drawn_blocks(by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
+        t = self.terrain
+        return any(blocks_in_hex(t, by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
 
     def steps(self) -> Generator[None, None, array]:
         """The sweep, pausing (``yield``) after about ``STEP_WORK`` units of
@@ -205,6 +199,7 @@ def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     maps = s.cache.setdefault("visibility", OrderedDict())
     seen = maps.get(key)
     if seen is None:
+        yield       # the setup's loading ends the first step (web.bridge.begin)
         seen = yield from _Sweep(s, v).steps()
         maps[key] = seen
         if len(maps) > limits.VISIBILITY_MAPS:

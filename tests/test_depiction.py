@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import geometry as g
-from pycore.depiction import met
+from pycore.depiction import bands, met, met_banded, top
 from pycore.vasl.grid import quarter
 
 
@@ -67,6 +67,25 @@ _grid = st.dictionaries(st.tuples(st.integers(0, 4), st.integers(0, 4)),
 @given(_grid, _point, _point)
 def test_met_equals_the_rational_oracle(grid, a, b):
     assert met(_columns(grid), a, b) == _oracle(grid, a, b)
+
+
+@settings(max_examples=400)
+@given(_grid, _point, _point)
+def test_met_with_the_drawing_s_top_and_rows_equals_the_rational_oracle(grid, a, b):
+    # the shortcuts a drawn hex keeps (pycore.los.drawn): stop at the top
+    # value, read only the columns where the thread is within the drawn rows
+    cols = _columns(grid)
+    rows = (min(j for j, _, _ in (r[0] for r in cols.values())),
+            max(j for _, j, _ in (r[-1] for r in cols.values()))) if cols else None
+    assert met(cols, a, b, top(cols), rows) == _oracle(grid, a, b)
+
+
+@settings(max_examples=400)
+@given(_grid, _point, _point)
+def test_met_band_by_band_equals_the_rational_oracle(grid, a, b):
+    # a drawn hex is read band by band, highest value first (pycore.los.drawn)
+    cols = _columns(grid)
+    assert met_banded(cols, bands(cols), a, b) == _oracle(grid, a, b)
 
 
 @given(_grid, _point, _point)

@@ -3,11 +3,18 @@ before the first rule is asked (pycore.los.driver builds it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import TYPE_CHECKING, Callable, Mapping
 
 from .. import geometry as g
 from ..location import End
 from ..setup import Setup
+from .source import Painted
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
+
+# The driver's judge (pycore.los.driver.judge), for checks within a check (D9.4)
+Judge = Callable[[Setup, End, End, bool], "Ruling"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +27,9 @@ class Ctx:
     the Depression itself is A6.3's business, not a Crest Line's.  ``spines`` maps the trace index of a vertex
     to the index of the wall/hedge hexspine touching an end's hex opposite it
     (B9.2's three-hexspine rule).  ``with_afv`` is False inside D9.4's own
-    checks, which do not count AFVs again."""
+    checks, which do not count AFVs again.  ``terrain`` answers what the
+    thread meets (pycore.los.source), ``judge`` runs a check within this one
+    (D9.4: the LOS to an AFV)."""
     s: Setup
     viewer: End
     target: End
@@ -31,6 +40,8 @@ class Ctx:
     lo_ground: int
     spines: Mapping[int, int]
     bocage_hexes: frozenset[g.Hex]
+    terrain: Painted
+    judge: Judge
     with_afv: bool = True
 
     def own(self, h: g.Hex) -> bool:
@@ -72,4 +83,19 @@ def bocage_hexes(s: Setup) -> frozenset[g.Hex]:
         got = frozenset(h for sd, info in s.hexsides.items() if info.type == "bocage"
                         for h in sd)
         s.cache["bocage_hexes"] = got
+    return got
+
+
+def terrain(s: Setup) -> Painted:
+    """The terrain interface of a setup (pycore.los.source), built once and
+    kept in its cache: as drawn on a map of imported boards, else painted."""
+    got = s.cache.get("terrain")
+    if got is None:
+        layout = s.layout
+        if layout is not None and layout.sources:
+            from .drawn import AsDrawn
+            got = AsDrawn(s)
+        else:
+            got = Painted(s)
+        s.cache["terrain"] = got
     return got

@@ -18,13 +18,13 @@ from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from ..boards import Board, Layout
-from ..depiction import Columns, Run, met, met_beside
+from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded, misses
 from ..limits import MAX_LEVEL
 from ..setup import Setup
 from ..terrain import obstacle_height
 from ..vasl import grid, layers, library
+from .source import Ground, Painted, Sides, Stand, named
 
-Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
 
 
 def box(cols: Columns) -> Box:
@@ -34,33 +34,32 @@ def box(cols: Columns) -> Box:
     return 4 * min(cols), 4 * j0, 4 * max(cols) + 4, 4 * j1 + 4
 
 
-def _misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """The open segment a-b passes through no point inside the rectangle
-    (touching its edge or corner meets nothing there: the pixels beyond are
-    undrawn): a quick exact test before ``met``."""
-    x0, y0, x1, y1 = bx
-    if max(a[0], b[0]) <= x0 or min(a[0], b[0]) >= x1 or max(a[1], b[1]) <= y0 \
-            or min(a[1], b[1]) >= y1:
-        return True
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x in (x0, x1) for y in (y0, y1)]
-    return min(sides) >= 0 or max(sides) <= 0
+Part = tuple[Board, Columns, Box, tuple[Band, ...]]   # a board's drawing of a hex
+
+
+def _part(b: Board, cols: Columns) -> Part:
+    return b, cols, box(cols), bands(cols)
 
 
 class Drawn(NamedTuple):
-    """A partial hex: per board holding it, (board placement, layer columns, their box)."""
-    parts: tuple[tuple[Board, Columns, Box], ...]
+    """A partial hex: per board holding it, (board placement, layer columns,
+    their box, their bands)."""
+    parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building" or "hill"
 
     def met(self, a: g.Point, b: g.Point) -> int:
         """The height (half levels above the hex's base; a hill's level) the
-        segment a-b passes through, 0 where it passes beside the drawing."""
+        segment a-b passes through, 0 where it passes beside the drawing.
+
+        Each board's drawing is read band by band (pycore.depiction.met_banded)."""
         best = 0
-        for board, cols, bx in self.parts:
+        for board, cols, bx, bnds in self.parts:
+            if bnds[0][0] <= best:
+                continue
             qa = grid.quarter(board.to_local(g.Hex(a)))   # to_local moves any point
             qb = grid.quarter(board.to_local(g.Hex(b)))
-            if not _misses(bx, qa, qb):
-                best = max(best, met(cols, qa, qb))
+            if not misses(bx, qa, qb):
+                best = max(best, met_banded(cols, bnds, qa, qb, best))
         return best
 
 
@@ -100,7 +99,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
         for b, local, cols, level in found:
             cols = cols if cols is not None else layers.filled(local, level)
             if cols:
-                parts.append((b, cols, box(cols)))
+                parts.append(_part(b, cols))
         return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
 
@@ -116,8 +115,8 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
             return None
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
-        parts = tuple((b, cols, box(cols)) for b, cols in drawings if cols)
-        top = max((v for _, cols, _ in parts for runs in cols.values() for _, _, v in runs),
+        parts = tuple(_part(b, cols) for b, cols in drawings if cols)
+        top = max((bnds[0][0] for *_, bnds in parts),
                   default=0)
         return Drawn(parts, "building" if top % 2 else "woods")
     return _per_hex(s, "drawn", h, read)
@@ -181,7 +180,7 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
             if b.source is not None:
                 cols = _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h))
                 if cols:
-                    parts.append((b, cols, box(cols)))
+                    parts.append(_part(b, cols))
         return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
     return _per_hex(s, "drawn_standing", h, read)
 
@@ -215,7 +214,7 @@ def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     if d is None:
         info = s.hex(h)
         return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
-    return next((cols for board, cols, _ in d.parts if board is b), {})
+    return next((cols for board, cols, *_ in d.parts if board is b), {})
 
 
 def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -223,7 +222,7 @@ def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     hill = ground(s, h)
     if hill is None:
         return layers.filled(b.to_local(h), s.hex(h).level)
-    return next((cols for board, cols, _ in hill.parts if board is b), {})
+    return next((cols for board, cols, *_ in hill.parts if board is b), {})
 
 
 Pair = tuple[Board, Columns, Columns]
@@ -309,3 +308,110 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         k = at.numerator // at.denominator
         return k in bare or (at == k and k - 1 in bare)
     return True
+
+
+# --- the drawn source of the terrain interface (pycore.los.source) ------------------------
+
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
+class Entry(NamedTuple):
+    """A hex judged as drawn: its partial obstacle, its drawn ground, and its
+    obstacles on that ground (None where whole)."""
+    partial: Drawn | None
+    ground: Drawn | None
+    standing: Drawn
+
+
+class AsDrawn(Painted):
+    """A map of imported boards: the hexes a board draws in part (woods or a
+    building over part of the hex, a crest line across it) answer as drawn
+    (A6.1, A6.2); every other hex as painted.  Each hex's entry is read once
+    (``entry``) and kept."""
+    drawn = True
+
+    def __init__(self, s: Setup):
+        super().__init__(s)
+        self._entries: dict[g.Hex, Entry | None] = {}
+
+    def entry(self, h: g.Hex) -> Entry | None:
+        try:
+            return self._entries[h]
+        except KeyError:
+            pass
+        d, hill = partial(self.s, h), ground(self.s, h)
+        got = None
+        if d is not None or hill is not None:
+            st = standing(self.s, h)
+            assert st is not None
+            got = Entry(d, hill, st)
+        self._entries[h] = got
+        return got
+
+    def is_drawn(self, h: g.Hex) -> bool:
+        return self.entry(h) is not None
+
+    def what(self, h: g.Hex) -> str:
+        e = self.entry(h)
+        return self.s.hex(h).terrain if e is None or e.partial is None else said(e.partial, h)
+
+    def whole(self, h: g.Hex) -> tuple[int, int] | None:
+        return None if self.is_drawn(h) else super().whole(h)
+
+    def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
+        e = self.entry(h)
+        if e is None:
+            return super().meets(h, p, q)
+        met = e.standing.met(p, q)
+        if not met:
+            return None
+        # A6.2: the obstacle stands on the ground drawn beneath it
+        top2, height = unpack(met)
+        d = e.partial
+        if d is not None:
+            what, rule = said(d, h), "A6.1"
+        else:
+            what, rule = f"{self.s.hex(h).terrain} in {g.hex_name(h)}", "A6.2"
+        level = None
+        if e.ground is not None:
+            level = (top2 - height) // 2
+            what += f" on ground drawn at level {level}"
+        return Stand(top2, height, what, rule, level, d is not None)
+
+    def beside(self, h: g.Hex) -> str | None:
+        e = self.entry(h)
+        return None if e is None or e.partial is None else beside(e.partial, h)
+
+    def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
+        e = self.entry(h)
+        if e is None or e.ground is None:
+            return super().ground(h, p, q)
+        return Ground(e.ground.met(p, q), True)
+
+    def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
+        if not (self.is_drawn(a) or self.is_drawn(b)):
+            return super().along(a, b, p, q)
+        s = self.s
+        ia, ib = s.hex(a), s.hex(b)
+        top, full, (ta, ha), (tb, hb) = obstacles_along(s, (a, b), p, q)
+        names = named(self.what(a), ia.terrain, a), named(self.what(b), ib.terrain, b)
+        ga, gb = ia.level, ib.level
+        drawn_ground = min(ga, gb) >= 0 and any(ground(s, h) is not None for h in (a, b))
+        base = min(ga, gb)
+        if drawn_ground:
+            base, ga, gb = ground_along(s, (a, b), p, q)
+        both = None
+        notes: tuple[str, ...] = ()
+        if top:
+            both = Stand(top, full, f"{_cap(names[0] + ' and ' + names[1])} lie on both sides "
+                                    f"of hexside {g.hexside_name((a, b))}", "A6.1",
+                         as_drawn=True)
+        else:
+            notes = tuple(beside(d, h, on_side=True) for h, hh in ((a, ha), (b, hb))
+                          for d in (partial(s, h),) if d is not None and not hh)
+        return Sides(both, (ta, ha), (tb, hb), names, (ga, gb), base, True, drawn_ground,
+                     notes)
+
+    def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        return through_break(self.s, sd, p, q)

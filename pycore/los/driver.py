@@ -14,7 +14,7 @@ from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS
 from . import bocage, depression, entrenchment, hindrance, obstacles, walls
-from .context import Ctx, bocage_hexes
+from .context import Ctx, bocage_hexes, terrain
 from .names import vertex_name
 from .ruling import Ruling
 
@@ -53,7 +53,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
-              walls.hexspines(s, v, t, trace), bocage_hexes(s), with_afv)
+              walls.hexspines(s, v, t, trace), bocage_hexes(s), terrain(s), judge, with_afv)
     _walk(ctx, r)
     for rule in AFTER:
         if r.block is not None:

@@ -87,13 +87,12 @@ def _afv(ctx: Ctx, r: Ruling, h: g.Hex) -> int:
         elif u.bypass is not None and not _touches_hexside(ctx, u.bypass):
             why = "it is in Bypass and the LOS does not touch the bypassed hexside"
         else:
-            from .driver import judge   # the driver runs this module
             afv = unit_end(ctx.s, u)
             elev = afv.elevation
             if ctx.hi.elevation > elev:
                 why = "the LOS is not a same-level LOS"
-            elif not (judge(ctx.s, ctx.viewer, afv, with_afv=False).los
-                      and judge(ctx.s, ctx.target, afv, with_afv=False).los):
+            elif not (ctx.judge(ctx.s, ctx.viewer, afv, False).los
+                      and ctx.judge(ctx.s, ctx.target, afv, False).los):
                 why = "it is not in the LOS of both firer and target"
         if why:
             r.say("D9.4", f"{what}: no Hindrance, {why}.")

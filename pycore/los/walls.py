@@ -14,7 +14,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import HexsideInfo, Setup
 from ..terrain import BOCAGE_TYPES
-from . import bocage, drawn
+from . import bocage
 from .context import Ctx
 from .names import vertex_name
 from .obstacles import obstacle
@@ -33,7 +33,7 @@ def crossed(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if info is None:
         return
     if info.gap:
-        if drawn.through_break(ctx.s, sd, ctx.viewer.point, ctx.target.point):
+        if ctx.terrain.through_break(sd, ctx.viewer.point, ctx.target.point):
             return
         r.say("B9.1", f"The thread crosses the {_side_name(sd, info)} where it is drawn, "
                       "beside its road break (B9.1).")
