@@ -50,3 +50,12 @@ def test_a_hex_off_the_map_is_a_setup_error_through_the_bridge():
     setup = _map()
     answer = json.loads(bridge.call("hex_reading", json.dumps([setup, "41Z99"])))
     assert answer["kind"] == "SetupError" and "hex" in answer["error"]
+
+
+def test_a_building_drawn_inside_its_hex_is_read_as_drawn():
+    source = api.import_board(board_archive({}, {}, shapes=(
+        {"hex": "Q6", "terrain": "building", "disc": 18},)))["source"]
+    setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[{"board": "41", "source": source}]]},
+             "hexes": {}, "hexsides": {}, "units": []}
+    text = hex_reading(setup, "41Q6")["text"]
+    assert text.startswith("41Q6: ") and "(drawn partly building: the rules follow the drawing)" in text
