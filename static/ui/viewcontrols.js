@@ -25,6 +25,6 @@ export function installViewControls(pz) {
   });
   // The Keys list, opened by "?" or a tap, is scrolled into sight (a phone's panel is short).
   $("keys-help").addEventListener("toggle", () => {
-    if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "nearest" });
+    if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "start" });
   });
 }
