@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from . import explain
+from . import explain, ssr       # ssr: the steps of the scenario's SSRs (issue 29)
 from .errors import SetupError
 from .setupcache import loaded
 
@@ -23,7 +23,23 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
     from . import los as rules
     s = loaded(setup)
     with s.names():
-        return explain.attach(rules.query(s, viewer, target))
+        if not s.ssr_changed:
+            return explain.attach(rules.query(s, viewer, target))
+        from .location import resolve      # SSR (issue 29): the ends resolved once
+        v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
+        return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
+
+
+def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
+    """The steps of the scenario's SSRs that decided this ruling (issue 29, pycore.ssr)."""
+    if not s.ssr_changed:
+        return result
+    from . import geometry as g
+    from .location import End, resolve
+    v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
+    t = target if isinstance(target, End) else resolve(s, target, "target")
+    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()   # cached
+    return ssr.ruling_steps(s, result, (v.hex, *ssr.touched(trace), t.hex))
 
 
 def thread(setup: Any, viewer: Any, target: Any) -> dict:
@@ -60,7 +76,7 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
         raise SetupError("indirect: must be true or false")
     s = loaded(setup)
     with s.names():
-        return explain.attach(tem.fire(s, firer, target, indirect))
+        return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
 
 
 def wall_advantage(setup: Any) -> dict:

@@ -37,6 +37,15 @@ BOARD_GRID = g.Grid(COLUMNS, ROWS)
 MAX_LABEL = 8
 _LABEL_RE = re.compile(r"^[A-Za-z0-9]+$")
 _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
+_NUMBER_RE = re.compile(r"(?:bd)?0*(\d[0-9A-Za-z]*)", re.IGNORECASE)
+
+
+def board_number(label: str) -> str:
+    """A board number as players type it: "4", "04", "bd4" and "BD04" all
+    name board 4 (VASL names its files ``bd04``, its metadata "4" or "04")."""
+    text = label.strip()
+    m = _NUMBER_RE.fullmatch(text)
+    return m.group(1) if m else text
 
 
 @dataclass(frozen=True)

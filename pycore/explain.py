@@ -72,6 +72,13 @@ EXPLAIN: dict[str, str] = {
     "B23": "A building is an obstacle one level high per floor plus a half level "
            "for the roof, and gives its TEM to units inside.",
     # --- B9: walls, hedges, bocage ------------------------------------------------
+    "B9.51": "Bocage exists on a board only where a scenario rule says so: it is drawn "
+             "as the board's wall or hedge hexsides that the SSR names (here, the "
+             "scenario's SSR turned them to bocage).",
+    "B12.6": "A scenario (or Deep Snow) may turn brush into Open Ground: it then neither "
+             "hinders a LOS nor gives brush's movement cost.",
+    "B10.1": "A hill's base level is the level of its ground; a scenario rule may change "
+             "the levels of a board, and every hex of the old level is then of the new one.",
     "B9.1": "A wall or hedge runs along a hexside and includes both end vertices "
             "of that hexside: a thread touching such a vertex meets it.",
     "B9.2": "A wall or hedge is a Half-Level obstacle to a LOS between Locations at "

@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from . import geometry as g
-from . import jsonread, limits
+from . import jsonread, limits, ssr
 from .boards import load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
@@ -149,6 +149,12 @@ class Setup:
     # What reading changed in the setup's text, for the player to be told (a
     # link's warnings): sides and ids without invisible characters (pycore.lookalike).
     notices: tuple[str, ...] = ()
+    # Scenario special rules (issue 29, pycore/ssr.py): the setup's ``ssr``, and
+    # each hex or hexside they changed (what the ruling's steps say).
+    ssr: tuple = ()
+    ssr_changed: Mapping[Any, Any] = field(default_factory=lambda: MappingProxyType({}))
+    # A painted map's own entries before its SSRs (what links carry); None: no SSR changed any.
+    given: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
 
     def names(self):
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
@@ -254,21 +260,40 @@ class _Loader:
         if type(version) is not int or version != 1:     # not true, not 1.0
             raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
         grid, board, map_extra, layout = self.load_map(d.get("map", {}))
+        # SSR (issue 29, pycore/ssr.py): validated against the map's boards.
+        labels = tuple(b.label for b in layout.boards) if layout is not None else \
+            ((board,) if board is not None else ())
+        rules = ssr.load(d.get("ssr"), labels)
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
-            own = None
+            own = given = None
             if layout is not None and layout.sources:
                 own = (MappingProxyType(hexes), MappingProxyType(hexsides))
                 board_hexes, board_sides = imported_terrain(layout)
-                hexes = {**board_hexes, **hexes}
-                hexsides = {**board_sides, **hexsides}
+                # SSR: the boards' reading and the entries painted on boards not
+                # imported are transformed; corrections over imported boards override.
+                over_h, painted_h = _split(hexes, layout, lambda h: (h,))
+                over_s, painted_s = _split(hexsides, layout, lambda s: s)
+                board_hexes, board_sides, changed = ssr.transform(
+                    rules, layout, board, {**board_hexes, **painted_h},
+                    {**board_sides, **painted_s}, _with_terrain)
+                hexes = {**board_hexes, **over_h}
+                hexsides = {**board_sides, **over_s}
+                changed = {k: v for k, v in changed.items() if k not in over_h and k not in over_s}
+            else:   # a painted map: its entries are the board as drawn (SSR)
+                given = (MappingProxyType(hexes), MappingProxyType(hexsides))
+                hexes, hexsides, changed = ssr.transform(rules, layout, board, hexes, hexsides,
+                                                         _with_terrain)
             units = self.load_units(d.get("units", []), grid, hexes)
-        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units"), "setup")
+        extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
+                            "setup")
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
-                     layout=layout, own=own, notices=notices)
+                     layout=layout, own=own, notices=notices, ssr=rules,
+                     ssr_changed=MappingProxyType(changed),
+                     given=given if own is None and changed else None)
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -442,12 +467,33 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
         rd = library.get(b.source, path).reading
         for h, entry in rd.hexes.items():
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
-                                                  entry.get("level", 0), entry.get("levels", 1)))
+                                                  entry.get("level", 0), entry.get("levels", 1),
+                                                  entry.get("gully", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)),
-                             Wall(entry["type"], entry.get("hillside", False),
-                                  entry.get("gap", False)))
+            info = Wall(entry["type"], entry.get("hillside", False), entry.get("gap", False),
+                        entry.get("depression")) if "type" in entry \
+                else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
+            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
     return hexes, sides
+
+
+def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tuple[dict, dict]:
+    """A map's own entries (SSR, issue 29): (those over an imported board, the
+    player's corrections, which override the SSR; those painted on a board
+    that is not imported, which the SSR transforms as a board's reading)."""
+    over: dict = {}
+    painted: dict = {}
+    for k, v in entries.items():
+        on_import = all(any(b.source is not None for b in layout.holders(h)) for h in hexes_of(k))
+        (over if on_import else painted)[k] = v
+    return over, painted
+
+
+def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
+    """A hex changed by an SSR (pycore.ssr.transform)."""
+    from dataclasses import replace
+    return replace(info, terrain=terrain, level=level,
+                   levels=info.levels if terrain in BUILDINGS else 1)
 
 
 def map_size_warning(grid: g.Grid) -> str | None:
@@ -593,7 +639,8 @@ def _dump(s: Setup) -> dict:
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
-    own_hexes, own_sides = s.own if s.own is not None else (s.hexes, s.hexsides)
+    own_hexes, own_sides = s.own if s.own is not None else \
+        s.given if s.given is not None else (s.hexes, s.hexsides)
     hexes = {}
     for h in sorted(own_hexes, key=g.col_row):
         info = own_hexes[h]
@@ -642,5 +689,7 @@ def _dump(s: Setup) -> dict:
         units.append(d)
     out = {"format": "asl-setup", "version": 1, "map": m, "hexes": hexes,
            "hexsides": sides, "units": units}
+    if s.ssr:       # issue 29: only when there are some (no ssr = none)
+        out["ssr"] = ssr.spec(s.ssr)
     out.update(s.extra)
     return out

@@ -29,6 +29,7 @@ import { External } from "./ui/external.js";
 import { installViewControls } from "./ui/viewcontrols.js";
 import { QuestionSave } from "./ui/question.js";
 import { ReadingView } from "./ui/reading.js";
+import { ScenarioRules } from "./ui/scenario.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -64,7 +65,11 @@ const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
 const paint = new PaintTool({ store, python, under: library.under(() => store.setup),
   imported: () => Boolean(library.layer(store.setup)) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
-const units = new UnitTool({ store, view, python, showMessage, painted: (setup) => library.painted(setup),
+// Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
+const scenario = new ScenarioRules({ store, python,
+  onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected) });
+const painted = (setup) => scenario.painted(setup, library.painted(setup));
+const units = new UnitTool({ store, view, python, showMessage, painted,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
 const vis = new VisibilityTool({ store, view, python });
@@ -113,7 +118,8 @@ function refresh(reason) {
   }
   maps.shown();
   units.dropGone();
-  view.sync(library.painted(setup), units.selected);
+  view.sync(painted(setup), units.selected);
+  scenario.refresh();
   share.stale();
   units.showEditor();
   los.refresh();

@@ -307,6 +307,74 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     return out
 
 
+def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
+    """Scenario rules (issue 29): ``pycore.api.los`` (us, median and p95) and
+    visibility from viewers not asked before (ms, median) on a 2 x 1 map of
+    imported boards with 150 walls, hedges and bocage, with "hedges-to-bocage"
+    on and without it, in the same run (alternating, same pairs and viewers)."""
+    from tests.vasl_writer import board_archive
+    from pycore.vasl import library
+    rng = random.Random(seed)
+    hexes, sides = _painted_board(rng)
+    left = api.import_board(board_archive(hexes, sides))["source"]
+    right = api.import_board(board_archive(hexes, sides, version="6.2"))["source"]
+    base = {"format": "asl-setup", "version": 1, "map": {"boards": [[
+        {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
+    grid = load_setup(base)
+    with grid.names():
+        by_hand = {g.hexside_name(sd): "bocage" for sd, w in grid.hexsides.items()
+                   if getattr(w, "type", None) == "hedge"}
+    setups = {"without": base, "hedges-to-bocage": {**base, "ssr": ["hedges-to-bocage"]},
+              "bocage by hand": {**base, "hexsides": by_hand}}
+    cells = grid.grid.hexes()
+    pairs: list[tuple[dict, dict]] = []
+    with grid.names():
+        while len(pairs) < n:
+            a, b = rng.choice(cells), rng.choice(cells)
+            if 6 <= g.distance(a, b) <= 14:
+                pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
+        names = [{"hex": g.hex_name(h)} for h in rng.sample(cells, viewers + 2)]
+    out: dict[str, Any] = {}
+    for s in setups.values():          # loaded and cached once each, as in play
+        for p in pairs[:100]:
+            api.los(s, *p)
+        for v in names[:2]:
+            api.visibility(s, v)
+    los_t: dict[str, list[float]] = {k: [] for k in setups}
+    for p in pairs:
+        for k, s in setups.items():
+            t0 = time.perf_counter()
+            api.los(s, *p)
+            los_t[k].append((time.perf_counter() - t0) * 1e6)
+    vis_t: dict[str, list[float]] = {k: [] for k in setups}
+    for v in names[2:]:
+        for k, s in setups.items():
+            t0 = time.perf_counter()
+            api.visibility(s, v)
+            vis_t[k].append((time.perf_counter() - t0) * 1e3)
+    for k in setups:
+        ts = sorted(los_t[k])
+        out[k] = (statistics.median(ts), ts[int(len(ts) * 0.95)], statistics.median(vis_t[k]))
+    out["changed"] = len(load_setup(setups["hedges-to-bocage"]).ssr_changed)
+    library.clear()
+    return out
+
+
+def print_ssr(r: dict) -> None:
+    print(f"scenario rules: 2 x 1 imported boards, hedges-to-bocage on ({r['changed']} hexsides "
+          "changed), without it, and the same bocage written by hand, same run:")
+    for k in ("without", "hedges-to-bocage", "bocage by hand"):
+        los_med, los_p95, vis = r[k]
+        print(f"  {k:17s} api.los median {los_med:6.1f} us (p95 {los_p95:6.1f}), "
+              f"visibility new viewer median {vis:6.1f} ms")
+    a, b = r["without"], r["hedges-to-bocage"]
+    c = r["bocage by hand"]
+    print(f"  ratio with/without: los {b[0] / a[0]:.2f}, visibility {b[2] / a[2]:.2f} "
+          "(target <= 1.10)")
+    print(f"  ratio SSR/by hand (the SSR's own cost): los {b[0] / c[0]:.2f}, "
+          f"visibility {b[2] / c[2]:.2f}")
+
+
 # Pathological but legal setups (issue 24, item 4): each with the viewer whose
 # visibility sweep is the slowest found. Shared with the browser benchmark.
 HINDRANCES = ("grain", "brush", "orchard")
@@ -423,6 +491,9 @@ def main() -> None:
     if sys.argv[1:] == ["pathological"]:       # python -m tests.bench pathological
         print_pathological(bench_pathological())
         return
+    if sys.argv[1:] == ["ssr"]:                # python -m tests.bench ssr
+        print_ssr(bench_ssr())
+        return
     if sys.argv[1:] == ["drawn"]:              # python -m tests.bench drawn
         print_drawn(bench_drawn())
         return
@@ -452,6 +523,7 @@ def main() -> None:
     print(f"  a 2 x 1 map of imported boards: loaded {b['map_load'] * 1e3:.1f} ms, "
           f"a visibility map {b['map_visibility'] * 1e3:.0f} ms")
     print_drawn(bench_drawn())
+    print_ssr(bench_ssr())
     print_pathological(bench_pathological())
 
 

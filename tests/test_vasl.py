@@ -125,7 +125,7 @@ def test_terrain_the_app_does_not_model_is_named_in_a_warning():
         r = api.import_board(board_archive({"P9": {"terrain": "river"}}))
     finally:
         del w.HEX_CODES["river"]
-    assert r["warnings"] == ["board 41: River (not in the app yet) read as open ground at P9"]
+    assert r["warnings"] == ["board 41: River (not in the app yet: read as open ground) drawn at P9"]
 
 
 # --- hexsides: how much of a hexside the depiction must cover -----------------------------

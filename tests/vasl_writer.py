@@ -39,6 +39,12 @@ from pycore.vasl.grid import quarter
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40}
 HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116}
+# What a shape may draw besides a hex terrain: art drawn over a hex, and
+# terrain the app does not model (VASL's codes).
+SHAPE_CODES = {**HEX_CODES, **HEXSIDE_CODES, "road": 65, "path": 70, "elevated-road": 67,
+               "sunken-road": 68, "stream": 32, "water": 8, "bridge": 85,
+               "rowhouse-wall": 76, "lumberyard": 29, "forest": 61}
+GULLY_CORE_PX = 16   # a gully holding other terrain: that terrain within this of the dot
 VASL_BUILDING = {"building": "Wooden Building", "stone-building": "Stone Building"}
 ROAD = 65            # VASL's Dirt Road
 WALL_PX = 3          # half the thickness of a drawn wall
@@ -75,7 +81,9 @@ def _parse_hexes(hexes: dict) -> dict[g.Hex, dict]:
 
 
 def _depicted(entry: dict) -> int:
-    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" else 0)
+    """The level a hex's ground is drawn at beside a hexside: a gully's IN level."""
+    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
+                                    else 0)
 
 
 def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
@@ -93,7 +101,15 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             if terrain in VASL_BUILDING and not metadata_buildings:
                 code += entry.get("levels", 1) - 1
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
-            elev[base + j0:base + j1] = bytes([_depicted(entry) & 0xFF]) * (j1 - j0)
+            painted = entry.get("level", 0) - (1 if terrain == "gully" else 0)
+            elev[base + j0:base + j1] = bytes([painted & 0xFF]) * (j1 - j0)
+    for name, entry in hexes.items():
+        if entry.get("gully"):      # B19.21: gully art round the other terrain at the dot
+            level = entry.get("level", 0)
+            core = set(shape_pixels({"hex": name, "disc": GULLY_CORE_PX}))
+            for k in shape_pixels({"hex": name, "rect": (-40, -40, 40, 40), "own": True}):
+                if k not in core:
+                    codes[k], elev[k] = HEX_CODES["gully"], (level - 1) & 0xFF
     for shape in shapes:
         paint_shape(codes, elev, shape)
     for name, v in hexsides.items():
@@ -101,6 +117,11 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
         with g.naming(None):
             sd = g.parse_hexside(name)
         levels = [_depicted(info.get(h, {})) for h in sd]
+        if v.get("depression") is False:     # a bank at the hexes' level across the hexside
+            ground = min(info.get(h, {}).get("level", 0) for h in sd)
+            _paint_hexside(codes, elev, sd, 0, (0, 1), WALL_PX + 1, ground)
+        if "type" not in v:
+            continue
         cover = v.get("cover", (0, 1))
         spans = [cover] if isinstance(cover[0], (int, float)) else list(cover)
         if v.get("gap"):        # a road across the stretches the wall leaves bare
@@ -117,7 +138,10 @@ def shape_pixels(shape: dict) -> list[int]:
     """The pixels (plane indexes) of a sub-hex shape: ``{"hex": "Q6", "disc": r}``
     (pixel centres within r px of the hex centre) or ``{"hex": "Q6", "rect":
     (x0, y0, x1, y1)}`` (pixel centres within that box, px from the hex centre);
-    with ``"own": True``, only the pixels of that hex (``column_runs``)."""
+    with ``"own": True``, only the pixels of that hex (``column_runs``); with
+    ``"dither": (keep, period)`` or ``(keep, period, phase)``, only the pixels
+    (i, j) with (i + 3 j + phase) mod period below keep, as VASL's fields are
+    speckled with open ground."""
     with g.naming(None):
         h = g.plain_parse_hex(shape["hex"])
         qx, qy = quarter(h)
@@ -132,7 +156,8 @@ def shape_pixels(shape: dict) -> list[int]:
             dx, dy = 4 * i + 2 - qx, 4 * j + 2 - qy
             inside = dx * dx + dy * dy <= r * r if "disc" in shape else \
                 box[0] <= dx <= box[2] and box[1] <= dy <= box[3]
-            if inside and (not shape.get("own") or any(
+            keep, period, phase = (tuple(shape.get("dither", (1, 1))) + (0,))[:3]
+            if inside and (i + 3 * j + phase) % period < keep and (not shape.get("own") or any(
                     hh == h and j0 <= j < j1 for hh, j0, j1 in column_runs()[i])):
                 out.append(i * GRID_HEIGHT + j)
     return out
@@ -140,12 +165,14 @@ def shape_pixels(shape: dict) -> list[int]:
 
 def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
     """Paint a shape (``shape_pixels``) with terrain ``shape["terrain"]`` (a
-    building: with ``"levels"`` above 1, VASL's code for them), and/or the
-    ground level ``shape["level"]`` (a hill drawn over part of a hex)."""
+    name of ``SHAPE_CODES``: hex terrain, roads, bridges, water, ...; a
+    building: with ``"levels"`` above 1, VASL's code for them) or VASL's code
+    ``shape["code"]``, and/or the ground level ``shape["level"]`` (a hill drawn
+    over part of a hex, a road on an embankment, a lane below the ground)."""
     pixels = shape_pixels(shape)
-    if "terrain" in shape:
-        code = HEX_CODES[shape["terrain"]]
-        if shape["terrain"] in VASL_BUILDING:
+    if "terrain" in shape or "code" in shape:
+        code = SHAPE_CODES[shape["terrain"]] if "terrain" in shape else shape["code"]
+        if shape.get("terrain") in VASL_BUILDING:
             code += shape.get("levels", 1) - 1
         for k in pixels:
             codes[k] = code
@@ -176,11 +203,14 @@ def _pixels_near(sd: g.Hexside, reach_px: int):
 
 
 def _paint_hexside(codes: bytearray, elev: bytearray, sd: g.Hexside, code: int,
-                   cover: tuple[float, float]) -> None:
+                   cover: tuple[float, float], px: int = WALL_PX,
+                   level: int | None = None) -> None:
     t0, t1 = Fraction(cover[0]), Fraction(cover[1])
-    for k, t, cross, length2 in _pixels_near(sd, WALL_PX):
-        if cross * cross <= (4 * WALL_PX) ** 2 * length2 and t0 <= t <= t1:
+    for k, t, cross, length2 in _pixels_near(sd, px):
+        if cross * cross <= (4 * px) ** 2 * length2 and t0 <= t <= t1:
             codes[k] = code
+            if level is not None:
+                elev[k] = level & 0xFF
 
 
 def _paint_strip(elev: bytearray, sd: g.Hexside, high: g.Hex, level: int) -> None:
@@ -250,17 +280,19 @@ def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name:
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
     """What ``board_terrain`` should give back for a painted whole-hex board."""
     with g.naming(None):
-        default = {"terrain": "open", "level": 0, "levels": 1}
+        default = {"terrain": "open", "level": 0, "levels": 1, "gully": False}
         hx = {g.hex_name(g.plain_parse_hex(n)): {k: v[k] for k in default
                                                 if k in v and v[k] != default[k]}
               for n, v in hexes.items()}
         sides = {}
         for n, v in hexsides.items():
             v = {"type": v} if isinstance(v, str) else dict(v)
-            entry = {"type": v["type"]}
+            entry = {"type": v["type"]} if "type" in v else {}
             for flag in ("hillside", "gap"):
                 if v.get(flag):
                     entry[flag] = True
-            sides[g.hexside_name(g.parse_hexside(n))] = entry["type"] if len(entry) == 1 \
+            if v.get("depression") is False:
+                entry["depression"] = False
+            sides[g.hexside_name(g.parse_hexside(n))] = entry["type"] if list(entry) == ["type"] \
                 else entry
     return {"hexes": {k: v for k, v in hx.items() if v}, "hexsides": sides}

@@ -62,6 +62,41 @@ def _too_big(size: int) -> None:
                      f"(at most {archive.MAX_ARCHIVE_BYTES // 1_000_000} MB)")
 
 
+def layout_boards(rows: Any) -> list:
+    """The New map's cells (rows of a board number, or ``{"board", "flip"}``)
+    as ``map.boards``: a cell whose number is an imported board's ("4", "04"
+    and "bd4" alike: ``pycore.boards.board_number``) takes that board's
+    ``source`` (the newest import of it). Where boards are imported, a cell
+    naming a number none of them has raises SetupError saying so, before the
+    map is made: a blank board there would rule every LOS clear."""
+    from pycore.boards import board_number, load_layout
+    load_layout(rows)                               # the cells' own errors first
+    imported: dict[str, str] = {}
+    for known in api.boards():                      # oldest first: the newest import wins
+        imported[board_number(known["board"])] = known["source"]
+    out: list[list[Any]] = []
+    for i, row in enumerate(rows):
+        cells: list[Any] = []
+        for j, cell in enumerate(row):
+            label = cell if isinstance(cell, str) else cell["board"]
+            flip = isinstance(cell, dict) and cell.get("flip", False)
+            number = board_number(label)
+            own: str | None = cell.get("source") if isinstance(cell, dict) else None
+            source = own or imported.get(number)
+            if source is None and imported:
+                have = ", ".join(sorted(imported, key=lambda n: (len(n), n)))
+                raise SetupError(f"map.boards[{i}][{j}]: board {label} is not imported on this "
+                                 f"device (imported: {have}): import bd{number}, or type the "
+                                 f"number of an imported board")
+            if source is None:
+                cells.append({"board": label, "flip": True} if flip else label)
+            else:
+                cells.append({"board": number, "source": source, **({"flip": True} if flip
+                                                                    else {})})
+        out.append(cells)
+    return out
+
+
 def forget_board(source: Any) -> list:
     """Remove an imported board from this process; the boards left."""
     library.remove(library.check_source(source))

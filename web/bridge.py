@@ -140,7 +140,11 @@ QUERIES: dict[str, Query] = {
                                imports=("pycore.vasl.library", "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
+    "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
+    # Scenario rules (issue 29): the toggles' list, and the map with the SSRs applied.
+    "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.ssr",)),
+    "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.ssr",)),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,

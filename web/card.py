@@ -48,6 +48,9 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
     rows = [("Viewer", present.end_name(setup, question["viewer"])),
             ("Target", present.end_name(setup, question["target"]))]
     rows += [(f["label"], f["value"]) for f in present.facts(result)]
+    if setup.get("ssr"):        # issue 29: the scenario's SSRs the ruling was made under
+        from pycore.ssr import describe
+        rows.append(("Scenario rules", describe(setup["ssr"])))
     holders = present.wall_advantage(wa)
     return rows + [(holders["label"], holders["value"])]
 

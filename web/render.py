@@ -210,10 +210,10 @@ def _drawn(loaded) -> dict:
     """The setup as drawn: on imported boards (issue 19) their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
-    if loaded.own is None:
+    if loaded.own is None and loaded.given is None:
         return data
     from dataclasses import replace
-    full = replace(loaded, own=None).to_dict()
+    full = replace(loaded, own=None, given=None).to_dict()     # SSRs applied (issue 29)
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

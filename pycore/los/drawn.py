@@ -73,7 +73,9 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
         return None
     cache: dict[g.Hex, Drawn | None] = s.cache.setdefault(name, {})
     if h not in cache:
-        cache[h] = None if s.own is not None and h in s.own[0] else read(layout)
+        # issue 29: a hex whose terrain or level an SSR changed is judged whole, as an entry is
+        cache[h] = None if s.own is not None and (h in s.own[0] or h in s.ssr_changed) \
+            else read(layout)
     return cache[h]
 
 

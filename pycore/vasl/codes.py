@@ -197,6 +197,13 @@ DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge")
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
 ROADS = frozenset((65, 66, 67, 70))
+# Water drawn below the ground around it is a stream's bed (B20.1: a depression).
+WATER = frozenset((8, 9, 10, 11, 13, 34))
+BRIDGES = frozenset(range(82, 88))
+# Art drawn over a hex's own terrain (B.1): roads, paths, tracks, walls, hedges,
+# bocage, cliffs, rowhouse walls, road blocks and bridges say nothing of what
+# the hex is (pycore.vasl.reading), nor a runway or a railway line drawn across it.
+OVER = ROADS | BRIDGES | frozenset((69, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 112, 116, 153))
 
 
 class Reading(NamedTuple):

@@ -35,6 +35,8 @@ X_SCALE, X_SHIFT, Y_SCALE = Fraction(75, 4), Fraction(225, 4), Fraction(129, 4)
 STRETCHES = 32          # a hexside (37.5 px) is read in stretches of about 1.2 px
 BAND = 8                # px each side of a hexside where its wall/hedge/bocage is drawn
 SIDE_BAND = 16          # px each side read for the level beside the depiction (B9.6)
+DISC_PX = 10            # px round a hex's centre dot read for the terrain "at" the dot (B.1)
+LINE_PX = 2             # px either side of a hexside: the art crossing its interior (B19.2)
 PAD = 24                # px of margin round the padded planes (more than SIDE_BAND + 1)
 PADDED_HEIGHT = GRID_HEIGHT + 2 * PAD
 PERIOD_X, PERIOD_Y = 12, 4          # lattice units: 4 columns (225 px), 2 rows (129 px)
@@ -63,6 +65,32 @@ def centre_pixel(h: g.Hex) -> tuple[int, int]:
     return min(max(qx // 4, 0), GRID_WIDTH - 1), min(max(qy // 4, 0), GRID_HEIGHT - 1)
 
 
+def disc(h: g.Hex) -> tuple[tuple[int, int, int], ...]:
+    """The pixels within ``DISC_PX`` px of hex ``h``'s centre dot (pixel
+    centres, exactly), on the board: (column, first row, last row)."""
+    qx, qy = quarter(h)
+    out = []
+    for di, dj0, dj1 in _disc(qx % 4, qy % 4):
+        i, j0, j1 = qx // 4 + di, max(qy // 4 + dj0, 0), min(qy // 4 + dj1, GRID_HEIGHT - 1)
+        if 0 <= i < GRID_WIDTH and j0 <= j1:
+            out.append((i, j0, j1))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _disc(rx: int, ry: int) -> tuple[tuple[int, int, int], ...]:
+    """``disc`` relative to the pixel holding a dot at (rx, ry) quarter pixels in it."""
+    r2 = (4 * DISC_PX) ** 2
+    out = []
+    for di in range(-DISC_PX - 1, DISC_PX + 2):
+        dx = 4 * di + 2 - rx
+        rows = [dj for dj in range(-DISC_PX - 1, DISC_PX + 2)
+                if dx * dx + (4 * dj + 2 - ry) ** 2 <= r2]
+        if rows:
+            out.append((di, rows[0], rows[-1]))
+    return tuple(out)
+
+
 def pad(plane: bytes, fill: int) -> bytes:
     """A column-major pixel plane with ``PAD`` pixels of ``fill`` all round, so
     a hexside on the board's edge reads its off-board pixels as ``fill``."""
@@ -86,6 +114,7 @@ class HexsidePixels(NamedTuple):
     runs: tuple[tuple[int, int], ...]      # the band, column by column: [start, end) offsets
     stretches: tuple[Callable[[Any], tuple[int, ...]], ...]   # per stretch: the band's pixels
     sides: tuple[tuple[Pixel, ...], ...]   # per stretch: pixels within SIDE_BAND, nearest first
+    line: tuple[tuple[int, ...], ...]      # per stretch: offsets within LINE_PX of the hexside
 
 
 @lru_cache(maxsize=None)
@@ -118,6 +147,8 @@ def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
     a_sign = 1 if dx * (qa[1] - y1) - dy * (qa[0] - x1) > 0 else -1
     reach = 4 * SIDE_BAND + 4
     band2, side2 = (4 * BAND) ** 2 * length2, (4 * SIDE_BAND) ** 2 * length2
+    line2 = (4 * LINE_PX) ** 2 * length2
+    line: list[list[int]] = [[] for _ in range(STRETCHES)]
     band: list[list[int]] = [[] for _ in range(STRETCHES)]
     columns: dict[int, list[int]] = {}
     sides: list[list[Pixel]] = [[] for _ in range(STRETCHES)]
@@ -133,6 +164,8 @@ def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
                 continue
             stretch = along * STRETCHES // length2
             offset = i * PADDED_HEIGHT + j
+            if cross * cross <= line2:
+                line[stretch].append(offset)
             if cross * cross <= band2:
                 band[stretch].append(offset)
                 columns.setdefault(i, []).append(offset)
@@ -146,4 +179,5 @@ def _pattern(key: tuple[g.Point, g.Point, int, int]) -> HexsidePixels:
     return HexsidePixels(
         base, span, runs, tuple(_getter([o - base for o in s]) for s in band),
         tuple(tuple(sorted((p._replace(offset=p.offset - base) for p in s),
-                           key=lambda p: p.across)) for s in sides))
+                           key=lambda p: p.across)) for s in sides),
+        tuple(tuple(o - base for o in s) for s in line))

@@ -1,47 +1,59 @@
-"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real boards").
+"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real
+boards"), as a player reads the board (docs/board-reading.md has the
+measures, thresholds and rules).
 
-- **A hex** is what its centre dot shows: the terrain code of the pixel the
-  dot falls in (``pycore.vasl.codes``), and its base level, the elevation of
-  that pixel (plus one where the code is a depression: VASL draws a gully's
-  pixels one level below its hex's base level). A building's levels come from
-  the metadata's ``buildingType`` for that hex, else from the code.
-- **A hexside** carries a wall, hedge, bocage or cactus hedge where that
-  depiction covers **at least half of its length**: the hexside is cut into
-  ``grid.STRETCHES`` equal stretches, a stretch is covered where a pixel
-  within ``grid.BAND`` px of the hexside (square to it) has that code, and
-  the type covering the most stretches wins if it covers at least half of
-  the stretches that lie on the board. Half, because a wall that turns at a
-  vertex spills a few pixels onto the next hexside (at most a sixth of it),
-  and a wall drawn along most of a hexside is that hexside's wall (VASL
-  itself samples only the hexside's midpoint).
-- **Hillside** (B9.6): a wall or hedge whose two sides are depicted at
-  different levels, a depression's pixels (one level down) included. Each
-  side's level is the most common elevation of the pixels nearest the
-  depiction on that side (the first pixel beyond the wall's own pixels,
-  within ``grid.SIDE_BAND`` px), over the middle half of the hexside.
-- **Gap** (B9.3, B9.4): a wall, hedge or bocage hexside with a road or path
-  drawn across a stretch the depiction leaves bare.
+- **A hex** (B.1): its terrain is read round the centre dot, from the share
+  of each terrain among the pixels within ``grid.DISC_PX`` of the dot, and
+  from the shares of the whole hex (``pycore.vasl.layers.pixels``). Art drawn
+  over the hex (``codes.OVER``: roads, paths, walls, hedges, bridges) has no
+  say; a field's speckles are outvoted. A building on an eighth of the hex
+  makes a building hex though the dot is in open ground; a second terrain on
+  a third of the hex applies too (named in a warning: the format holds one).
+  Its base level is the ground drawn at the dot, roads as drawn included.
+- **A gully** (B19.1): gully art on a sixteenth of the hex; a stream, sunken
+  road (a road drawn below the ground beside it: B4) or water drawn below the
+  ground (B20) where it is at the dot. Other terrain is kept with
+  ``"gully": true`` (B19.21).
+- **A hexside**: one place per kind (``_hexsides``): a wall, hedge, bocage or
+  cactus hedge where its depiction covers **at least half of its length**
+  (``grid.STRETCHES`` stretches, pixels within ``grid.BAND`` px); Hillside by
+  B9.6's own test (``_hillside``); a gap where a road crosses a stretch the
+  depiction leaves bare (B9.3, B9.4); and ``{"depression": false}`` between
+  two depression hexes where no gully art crosses its interior (B19.2).
 
 Names are the board's own (``"CC6"``, ``"E4-E5"``); a layout places and
 flips them (``pycore.boards``).
 """
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import geometry as g
 from .. import limits
 from ..boards import BOARD_GRID
 from ..terrain import BUILDINGS
 from . import codes as c
-from . import grid
+from . import grid, layers
 from .archive import GRID_HEIGHT, Archive
 
 OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
 MAX_LISTED = 6           # hexes named in one warning
+# How a hex is read (B.1, B19.1; docs/board-reading.md). Shares are of the
+# pixels with a say: art drawn over the hex (roads, walls, bridges) has none.
+DISC_SHARE = Fraction(1, 3)      # a terrain on a third of the disc round the dot is "at the dot"
+DISC_MIN_PX = 24                 # fewer pixels with a say in the disc: read the whole hex
+HEX_DOMINANT = Fraction(1, 2)    # a terrain on half the hex dominates it, dot or not
+BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a building hex
+BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
+GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
+GULLY_CODE = 30                  # VASL's Gully; other depressions need the dot (B19.1 vs B20)
+NAMED_PX = 16                    # pixels of an unmodelled terrain that name a hex in a warning
 
 
 @dataclass(frozen=True)
@@ -76,7 +88,7 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
     hexes = _hexes(archive, notes)
-    hexsides, breaks = _hexsides(archive)
+    hexsides, breaks = _hexsides(archive, hexes)
     warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
@@ -89,39 +101,206 @@ def _signed(byte: int) -> int:
     return byte - 256 if byte > 127 else byte
 
 
+# What a hex's pixels are, one code at a time (docs/board-reading.md).
+_WALLISH = frozenset(code for code in c.OVER if code not in c.ROADS | c.BRIDGES
+                     and code not in (69, 112, 153))   # walls, hedges, cliffs: no level either
+_PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain", "marsh",
+               "shellholes")
+
+
+def _rank(terrain: str) -> int:
+    """Which of two terrains neither dominating is written (the other is warned of)."""
+    return _PRECEDENCE.index(terrain) if terrain in _PRECEDENCE else len(_PRECEDENCE)
+
+
+class _Pixels(NamedTuple):
+    """One hex's pixels tallied by (code, elevation): the whole hex and the disc round its dot."""
+    hex: Counter[int]           # code | elevation byte << 8
+    disc: Counter[int]
+
+
+def _pairs(archive: Archive) -> memoryview:
+    """The board's pixels as 16-bit values ``code | elevation byte << 8``, column-major."""
+    both = bytearray(2 * len(archive.codes))
+    lo, hi = (0, 1) if sys.byteorder == "little" else (1, 0)
+    both[lo::2], both[hi::2] = archive.codes, archive.elevations
+    return memoryview(both)
+
+
+def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]]) -> Counter[int]:
+    joined = b"".join(pairs[2 * (i * GRID_HEIGHT + j0):2 * (i * GRID_HEIGHT + j1 + 1)]
+                      for i, j0, j1 in spans)
+    if joined == joined[:2] * (len(joined) // 2):       # one code, one level: no count needed
+        return Counter({memoryview(joined[:2]).cast("H")[0]: len(joined) // 2})
+    return Counter(memoryview(joined).cast("H"))
+
+
+@dataclass
+class _Hex:
+    """One hex as a player reads it (B.1, B19.1), before it is written out."""
+    terrain: str                # app terrain, or "?<code>" for one the app lacks
+    level: int
+    gully: int                  # the depression art's dominant code (0: none)
+    both: str | None = None     # a second terrain neither dominates (B.1)
+    bridge: bool = False
+
+
+def _most(tally: Counter[int]) -> int:
+    """The value counted most (the lowest of equals): no heapq, which
+    ``Counter.most_common(1)`` imports on first use (the page warms imports)."""
+    return max(tally, key=lambda v: (tally[v], -v))
+
+
+def _terrain_of(code: int) -> str:
+    r = c.CODES.get(code)
+    if r is None or r.terrain is None:
+        return f"?{code}"
+    return r.terrain
+
+
+def _read_hex(px: _Pixels) -> _Hex:
+    """A hex's terrain, base level and gully from its tallies (docs/board-reading.md)."""
+    ground: Counter[int] = Counter()     # elevation of pixels showing the hex's own ground
+    for v, n in px.hex.items():
+        code = v & 255
+        if code not in c.OVER and code not in c.DEPRESSIONS and code not in c.WATER:
+            ground[_signed(v >> 8)] += n
+    surround = _most(ground) if ground else None
+
+    def depression(v: int) -> bool:
+        """Gully art: a depression's code, or a road or water drawn below the
+        ground around it (a sunken lane: B4; a stream's bed: B20)."""
+        code = v & 255
+        return code in c.DEPRESSIONS or (surround is not None and _signed(v >> 8) < surround
+                                         and (code in c.ROADS or code in c.WATER))
+
+    total = sum(px.hex.values())
+    dep: Counter[int] = Counter()
+    dep_levels: Counter[int] = Counter()
+    for v, n in px.hex.items():
+        if depression(v):
+            dep[v & 255 if (v & 255) in c.DEPRESSIONS else -(v & 255)] += n
+            dep_levels[_signed(v >> 8)] += n
+    gully_px = sum(dep.values())
+    gully = 0
+    if dep.get(GULLY_CODE, 0) >= GULLY_SHARE * total:
+        gully = GULLY_CODE      # B19.1: "the gully symbol need only appear in a hex"
+    elif gully_px:              # a stream, sunken road or wadi: at the dot, or most of the hex
+        disc_total = sum(px.disc.values())
+        dot_px = sum(n for v, n in px.disc.items() if depression(v))
+        if dot_px >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
+            gully = _most(dep)
+
+    def says(v: int) -> bool:
+        return (v & 255) not in c.OVER and not depression(v)
+
+    # The terrain at the dot: shares of the disc's pixels with a say.
+    pool = Counter({v: n for v, n in px.disc.items() if says(v)})
+    if sum(pool.values()) < DISC_MIN_PX:
+        pool = Counter({v: n for v, n in px.hex.items() if says(v)})
+    kinds: Counter[str] = Counter()
+    for v, n in pool.items():
+        kinds[_terrain_of(v & 255)] += n
+    at_dot = "open"
+    seen = sum(kinds.values())
+    if seen >= DISC_MIN_PX or (seen and seen >= GULLY_SHARE * total):
+        best = max((k for k in kinds if k != "open"), key=lambda k: (kinds[k], k), default=None)
+        if best is not None and kinds[best] >= DISC_SHARE * seen:
+            at_dot = best
+    # Shares of the whole hex (the pixels not drawn over it).
+    share: Counter[str] = Counter()
+    for v, n in px.hex.items():
+        if says(v):
+            share[_terrain_of(v & 255)] += n
+    area = sum(share.values()) + gully_px
+    primary = at_dot
+    if primary == "open" and area:
+        dominant = [k for k in share if k != "open" and share[k] >= HEX_DOMINANT * area]
+        buildings = [k for k in share if k in BUILDINGS and share[k] >= BUILDING_SHARE * area]
+        if dominant:
+            primary = dominant[0]
+        elif buildings:                  # B.1: an open dot never makes a building hex open
+            primary = max(buildings, key=lambda k: share[k])
+    both = None
+    if primary != "open" and area:
+        others = [k for k in share if k not in ("open", primary) and not k.startswith("?")
+                  and (share[k] >= BOTH_SHARE * area
+                       or (k in BUILDINGS and share[k] >= BUILDING_SHARE * area))]
+        if others:
+            both = max(others, key=lambda k: share[k])
+    # The base level: the ground (roads and paths as drawn) at the dot.
+    levels: Counter[int] = Counter()
+    for v, n in px.disc.items():
+        if (v & 255) not in _WALLISH and not depression(v):
+            levels[_signed(v >> 8)] += n
+    if sum(levels.values()) < DISC_MIN_PX:
+        levels = Counter()
+        for v, n in px.hex.items():
+            if (v & 255) not in _WALLISH and not depression(v):
+                levels[_signed(v >> 8)] += n
+        if sum(levels.values()) < GULLY_SHARE * total:
+            levels = Counter()
+    if levels:
+        level = max(levels, key=lambda e: (levels[e], -e))
+    elif dep_levels:        # all depression: drawn a level below the hex's base level
+        level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
+    else:
+        level = surround or 0
+    bridge = any((v & 255) in c.BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+    return _Hex(primary, level, gully, both=both, bridge=bridge)
+
+
 def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[str, Any]]:
     out: dict[g.Hex, dict[str, Any]] = {}
+    pairs = _pairs(archive)
     for h in BOARD_GRID.hexes():
-        x, y = grid.centre_pixel(h)
-        k = x * GRID_HEIGHT + y
-        code = archive.codes[k]
+        px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
         name = g.plain_hex_name(h)
-        r = c.CODES.get(code)
-        if r is None:
-            notes.setdefault(f"terrain code {code} (not in VASL's table) read as open ground",
-                             []).append(name)
-            r = c.CODES[0]
-        level = _signed(archive.elevations[k]) + (1 if r.depression else 0)
-        terrain, levels = r.terrain, r.levels
-        if terrain is None:
-            notes.setdefault(f"{r.name} (not in the app yet) read as open ground",
-                             []).append(name)
+        got = _read_hex(px)
+        _name_unmodelled(px.hex, name, notes)
+        terrain, levels = got.terrain, 1
+        if terrain.startswith("?"):          # unmodelled: named by _name_unmodelled
+            code = int(terrain[1:])
+            if code not in c.CODES:
+                notes.setdefault(f"terrain code {code} (not in VASL's table) read as open "
+                                 f"ground", []).append(name)
             terrain = "open"
-        elif r.approximate:
-            notes.setdefault(f"{r.name} read as {terrain}", []).append(name)
-        kind = archive.buildings.get(name)
-        if kind is not None:
-            b = c.BY_NAME.get(kind.casefold())
-            if b is not None and b.terrain in BUILDINGS:
-                terrain, levels = b.terrain, b.levels
-        if abs(level) > limits.MAX_LEVEL:
-            notes.setdefault(f"level {level} (beyond {limits.MAX_LEVEL}) read as "
-                             f"{limits.MAX_LEVEL if level > 0 else -limits.MAX_LEVEL}",
+        if got.both is not None and terrain == "open":     # beside terrain the app lacks
+            terrain = got.both
+        elif got.both is not None:
+            terrain = min(terrain, got.both, key=_rank)
+            other = got.both if terrain != got.both else got.terrain
+            notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
+                             f"(B.1, as in 2I9); read as {terrain}, the drawing judging the "
+                             f"LOS", []).append(name)
+        if terrain in BUILDINGS:
+            terrain, levels = _building(archive, name, px.hex, terrain)
+        gully = got.gully != 0
+        if gully:
+            r = c.CODES.get(abs(got.gully))
+            if got.gully < 0:
+                what = ("a road drawn below the ground beside it (a sunken road, B4)"
+                        if abs(got.gully) in c.ROADS else
+                        "water drawn below the ground beside it (a stream, B20)")
+                notes.setdefault(f"{what} read as a gully", []).append(name)
+            elif r is not None and r.approximate:
+                notes.setdefault(f"{r.name} read as a gully", []).append(name)
+            if got.bridge:
+                notes.setdefault("a bridge over a gully read as the gully (B19.1: units are on "
+                                 "the bridge unless placed beneath it): mark a unit on the "
+                                 "bridge \"crest\"", []).append(name)
+        if abs(got.level) > limits.MAX_LEVEL:
+            notes.setdefault(f"level {got.level} (beyond {limits.MAX_LEVEL}) read as "
+                             f"{limits.MAX_LEVEL if got.level > 0 else -limits.MAX_LEVEL}",
                              []).append(name)
-            level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, level))
+        level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
         entry: dict[str, Any] = {}
-        if terrain != "open":
+        if gully and terrain in ("open", "gully"):
+            entry["terrain"] = "gully"
+        elif terrain != "open":
             entry["terrain"] = terrain
+            if gully:
+                entry["gully"] = True          # B19.21: a gully holding other terrain
         if level:
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
@@ -131,8 +310,50 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
     return out
 
 
-def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
-                                         dict[g.Hexside, frozenset[int]]]:
+def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) -> tuple[str, int]:
+    """A building hex's kind and levels: the metadata's ``buildingType`` for the
+    hex, else the building code drawn most in it."""
+    kind = archive.buildings.get(name)
+    if kind is not None:
+        b = c.BY_NAME.get(kind.casefold())
+        if b is not None and b.terrain in BUILDINGS:
+            return b.terrain, b.levels
+    drawn: Counter[int] = Counter()
+    for v, n in tally.items():
+        r = c.CODES.get(v & 255)
+        if r is not None and r.terrain == terrain:
+            drawn[v & 255] += n
+    if not drawn:
+        return terrain, 1
+    return terrain, c.CODES[_most(drawn)].levels
+
+
+def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]) -> None:
+    """Name this hex under each terrain drawn in it that the app does not model
+    (one warning per terrain, the first hexes named: docs/board-reading.md)."""
+    drawn: Counter[int] = Counter()
+    for v, n in tally.items():
+        drawn[v & 255] += n
+    for code, n in drawn.items():
+        r = c.CODES.get(code)
+        if n < NAMED_PX or r is None or r.depression:
+            continue
+        if r.terrain is None:
+            how = "check it by eye" if code in c.OVER else "read as open ground"
+            notes.setdefault(f"{r.name} (not in the app yet: {how}) drawn", []).append(name)
+        elif r.approximate:
+            notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
+
+
+def _in_level(entry: dict[str, Any] | None) -> int:
+    """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
+    entry = entry or {}
+    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
+                                    else 0)
+
+
+def _hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
+              ) -> tuple[dict[g.Hexside, dict[str, Any]], dict[g.Hexside, frozenset[int]]]:
     padded = grid.pad(archive.codes, OFF_BOARD)
     kinds = padded.translate(c.HEXSIDE_INDEX)
     kinds_view, codes = memoryview(kinds), memoryview(padded)
@@ -141,25 +362,63 @@ def _hexsides(archive: Archive) -> tuple[dict[g.Hexside, dict[str, Any]],
     elevations: memoryview | None = None
     for sd in board_hexsides():
         start, pattern = grid.hexside_pixels(sd)
-        # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
-        if all(kinds.count(0, start + a, start + b) == b - a for a, b in pattern.runs):
-            continue
         window = slice(start, start + pattern.span)
-        edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
-        kind, bare = _covering(pattern, kinds_view[window], codes[window] if edge else None)
-        if kind is None:
-            continue
-        entry: dict[str, Any] = {"type": kind}
-        if kind != "bocage":
+        # One place per kind of hexside: walls, hedges, bocage (B9) ...
+        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
+        if wall is not None:
+            entry, bare = wall
+            if entry["type"] not in ("bocage", "cliff"):   # a cliff: the hill's edge (B11)
+                low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
+                if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
+                    if elevations is None:
+                        elevations = memoryview(grid.pad(archive.elevations, 0))
+                    side = 1 if high == sd[0] else -1
+                    if _hillside(pattern, kinds_view[window], codes[window],
+                                 elevations[window], side, _in_level(hexes.get(high))):
+                        entry["hillside"] = True
+            if bare is not None:
+                entry["gap"] = True
+                breaks[sd] = bare
+            out[sd] = entry
+        # ... and depressions (B19.2)
+        if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
             if elevations is None:
                 elevations = memoryview(grid.pad(archive.elevations, 0))
-            if _hillside(pattern, kinds_view[window], codes[window], elevations[window]):
-                entry["hillside"] = True
-        if any(c.ROADS.intersection(pattern.stretches[i](codes[window])) for i in bare):
-            entry["gap"] = True
-            breaks[sd] = frozenset(bare)
-        out[sd] = entry
+            ground = min(hexes.get(h, {}).get("level", 0) for h in sd)
+            if not _depression_crosses(pattern, codes[window], elevations[window], ground):
+                out.setdefault(sd, {})["depression"] = False
     return out, breaks
+
+
+def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
+          kinds_view: memoryview, codes: memoryview
+          ) -> tuple[dict[str, Any], frozenset[int] | None] | None:
+    """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
+    road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
+    # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
+    if all(kinds.count(0, first + a, first + b) == b - a for a, b in pattern.runs):
+        return None
+    edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
+    kind, bare = _covering(pattern, kinds_view, codes if edge else None)
+    if kind is None:
+        return None
+    if any(c.ROADS.intersection(pattern.stretches[i](codes)) for i in bare):
+        return {"type": kind}, frozenset(bare)
+    return {"type": kind}, None
+
+
+def _depression_crosses(pattern: grid.HexsidePixels, codes: memoryview, elevations: memoryview,
+                        ground: int) -> bool:
+    """Does gully art (a depression's code, or a road or water drawn below the
+    ground) cross the hexside's interior (away from its ends: B19.2, A6.8 EX)?"""
+    ends = grid.STRETCHES // 8
+    for offsets in pattern.line[ends:grid.STRETCHES - ends]:
+        for o in offsets:
+            code = codes[o]
+            if code in c.DEPRESSIONS or ((code in c.ROADS or code in c.WATER)
+                                         and _signed(elevations[o]) < ground):
+                return True
+    return False
 
 
 def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
@@ -182,23 +441,20 @@ def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
 
 
 def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
-              elevations: memoryview) -> bool:
-    """Are the two sides of the depiction at different levels (B9.6)?"""
-    levels: dict[int, Counter[int]] = {1: Counter(), -1: Counter()}
-    middle = pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]
-    for pixels in middle:
-        found: dict[int, int] = {}
+              elevations: memoryview, high_side: int, high_level: int) -> bool:
+    """B9.6's test on the higher side: is the first ground beyond the
+    depiction at the higher level (no lower terrain between the wall and the
+    higher level's terrain), over most of the middle half of the hexside?"""
+    high = low = 0
+    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
         for p in pixels:
-            if p.side and p.side not in found and not kinds[p.offset] \
-                    and codes[p.offset] != OFF_BOARD:
-                found[p.side] = _signed(elevations[p.offset])
-                if len(found) == 2:
-                    break
-        for side, level in found.items():
-            levels[side][level] += 1
-    if not levels[1] or not levels[-1]:
-        return False
-    return levels[1].most_common(1)[0][0] != levels[-1].most_common(1)[0][0]
+            if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
+                if _signed(elevations[p.offset]) >= high_level:
+                    high += 1
+                else:
+                    low += 1
+                break
+    return high > low
 
 
 def _unknown_codes(plane: bytes) -> list[str]:

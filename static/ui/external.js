@@ -105,8 +105,13 @@ export class External {
         return;
       }
       const setup = emptySetup();
-      setup.map = { boards: this.boardGrid.boards() };
-      this.load(setup, "new map").catch(() => {});
+      // Python names each cell's imported board ("4", "04" and "bd4" alike), or says
+      // which number no imported board has, before the map is made.
+      this.python.call("layout_boards", this.boardGrid.boards()).then((boards) => {
+        setup.map = { boards };
+        return this.load(setup, "new map");
+      }, (err) => failed("load", `Could not make the new map: ${err.player ?? err.message}. ` +
+        "Your setup is unchanged.")).catch(() => {});
     });
     // The plain map's size boxes offer what the engine allows.
     this.version.then((v) => {

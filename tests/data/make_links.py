@@ -703,6 +703,25 @@ OLD_LINKS = [
 
 ENTRIES += OLD_LINKS
 
+# Scenario special rules (issue 29, docs/ssr.md): the hedge said once to be bocage.
+ENTRIES += [
+    {
+        "name": "issue-29-hedges-to-bocage-ssr",
+        "covers": "the ssr field: all hedges are bocage (B9.51), and no walls on board 44 only",
+        "source": setup(6, 8, hexes={"C5": {"terrain": "woods"}},
+                        hexsides={"C4-C5": "hedge", "C2-C3": "wall"},
+                        units=[g("g1", "C1"), r("r1", "C5", wa=False), r("r2", "C5", wa=True)],
+                        board="44", ssr=["hedges-to-bocage", {"name": "no-walls", "board": "44"}]),
+        "checks": [
+            los("g1", "r1", "B9.521: the hedge is bocage by SSR; a viewer not in a hex formed "
+                "by it sees into that hex but not units without WA.", los=False,
+                location_los=True, rule="B9.521"),
+            los("g1", "r2", "B9.521: it sees a unit that claims WA over the bocage; the C2-C3 "
+                "wall is gone by SSR.", los=True, location_los=True),
+        ],
+    },
+]
+
 
 # Links made by the releases before issue 24 (item 5), whose sides and ids could hold
 # characters that show nothing (zero-width), turn text around (bidi controls) or are

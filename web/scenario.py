@@ -1,0 +1,37 @@
+"""The page's "Scenario rules" section (issue 29; pycore/ssr.py, docs/ssr.md):
+the SSRs a player may toggle, and the map as the rules see it with them on.
+
+The page computes no rule: it lists ``catalog()`` as toggles and paints what
+``ssr_view(setup)`` returns, the transformation done here by ``pycore.ssr``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pycore import ssr
+from pycore.setup import load_setup
+
+
+def catalog() -> list:
+    """Every SSR the page offers, in order: ``{"name", "label", "rule", "group"}``.
+    Turning one on turns off any other of its ``group`` (they change the same
+    terrain: the setup would refuse both)."""
+    return ssr.catalog()
+
+
+def ssr_view(setup: Any) -> dict:
+    """``{"legend", "terrain"}``: the SSRs on, in a player's words, for the
+    map's legend ("" when none); and, when any SSR changed the map, the whole
+    terrain the map paints (``{"hexes", "hexsides"}``: the boards' reading or
+    the painting, the SSRs applied, the setup's corrections over it, a removed
+    wall left out), else None (the page paints as it does without SSRs)."""
+    s = load_setup(setup)
+    legend = ssr.legend(s.ssr)
+    if not s.ssr_changed:
+        return {"legend": legend, "terrain": None}
+    from dataclasses import replace
+    with s.names():
+        d = replace(s, own=None, given=None, units=(), ssr=()).to_dict()
+    sides = {k: v for k, v in d["hexsides"].items()
+             if (v if isinstance(v, str) else v.get("type")) != "none"}
+    return {"legend": legend, "terrain": {"hexes": d["hexes"], "hexsides": sides}}
