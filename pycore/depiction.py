@@ -44,8 +44,10 @@ def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
             or min(a[1], b[1]) >= y1:
         return True
     dx, dy = b[0] - a[0], b[1] - a[1]
-    sides = [dx * (y - a[1]) - dy * (x - a[0]) for x in (x0, x1) for y in (y0, y1)]
-    return min(sides) >= 0 or max(sides) <= 0
+    c = dy * a[0] - dx * a[1]          # the corners' sides of the line: dx y - dy x + c
+    s1, s2 = dx * y0 - dy * x0 + c, dx * y1 - dy * x0 + c
+    s3, s4 = dx * y0 - dy * x1 + c, dx * y1 - dy * x1 + c
+    return min(s1, s2, s3, s4) >= 0 or max(s1, s2, s3, s4) <= 0
 
 
 def bands(cols: Columns) -> tuple[Band, ...]:
@@ -81,7 +83,7 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
             break
         if misses(bv, a, b):
             continue
-        x = met(columns, a, b, v, (bv[1] // 4, bv[3] // 4 - 1))
+        x = met(columns, a, b, v, bv)
         if x > found:
             found = x
         if x >= v:
@@ -115,8 +117,20 @@ def _max_between(columns: Columns, i: int, j0: int, j1: int) -> int:
     left, right = columns.get(i - 1, ()), columns.get(i, ())
     if not left or not right:
         return 0
-    return max((min(value_at(columns, i - 1, j), value_at(columns, i, j))
-                for j in range(j0, j1 + 1)), default=0)
+    best = 0
+    for f1, l1, v1 in left:                  # runs facing each other within j0..j1
+        if l1 < j0:
+            continue
+        if f1 > j1:
+            break
+        for f2, l2, v2 in right:
+            if f2 > l1 or f2 > j1:
+                break
+            if l2 >= f1 and l2 >= j0:
+                m = v1 if v1 < v2 else v2
+                if m > best:
+                    best = m
+    return best
 
 
 def _rows_between(columns: Columns, j: int, i0: int, i1: int) -> int:
@@ -131,13 +145,13 @@ def top(columns: Columns) -> int:
 
 
 def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | None = None,
-        rows: tuple[int, int] | None = None) -> int:
+        within: Box | None = None) -> int:
     """The largest value the open segment a-b (quarter pixels) passes through,
     0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
     the others count as 0.  ``most``: the largest value in ``columns``
-    (``top``), where known: the search stops once it is met; ``rows``: the
-    first and last row holding a value, where known: only the columns where
-    the segment is within those rows are read.
+    (``top``), where known: the search stops once it is met; ``within``: a
+    box (quarter pixels) holding every value, where known: only its columns
+    where the segment is within its rows are read.
 
     A slanted segment is read column by column, each column's rows it passes
     through worked out exactly from the integer line equation (4d times a
@@ -152,8 +166,10 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         i, inside = divmod(ax, 4)
         j0, j1 = ylo // 4, (yhi - 1) // 4
         return _max_in(columns, i, j0, j1) if inside else _max_between(columns, i, j0, j1)
-    first = max(ax // 4, min(columns))               # pixel columns the open x-range meets
-    last = min((bx - 1) // 4, max(columns))
+    if within is None:                               # pixel columns the open x-range meets
+        first, last = max(ax // 4, min(columns)), min((bx - 1) // 4, max(columns))
+    else:
+        first, last = max(ax // 4, within[0] // 4), min((bx - 1) // 4, within[2] // 4 - 1)
     if first > last:
         return 0
     if ay == by:                                     # horizontal
@@ -164,14 +180,15 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
     if most is None:
         most = top(columns)
     d, dy = bx - ax, by - ay
-    if rows is not None:
-        # the columns where the segment lies within the drawn rows (a superset:
-        # each end widened by a column; the scan below is the exact test)
-        ea = (ax * dy + (4 * rows[0] - ay) * d) // dy // 4
-        eb = (ax * dy + (4 * rows[1] + 4 - ay) * d) // dy // 4
+    if within is not None:
+        # the columns of the box where the segment lies within its rows (a
+        # superset: each end widened by a column; the scan below is exact)
+        x0, y0, x1, y1 = within
+        ea = (ax * dy + (y0 - ay) * d) // dy // 4
+        eb = (ax * dy + (y1 - ay) * d) // dy // 4
         if ea > eb:
             ea, eb = eb, ea
-        first, last = max(first, ea - 1), min(last, eb + 1)
+        first, last = max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
     d4, base = 4 * d, ay * d - dy * ax
     best = 0
     get = columns.get

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from pycore import geometry as g
 from pycore.depiction import bands, met, met_banded, top
+from pycore.los.drawn import box
 from pycore.vasl.grid import quarter
 
 
@@ -71,13 +72,11 @@ def test_met_equals_the_rational_oracle(grid, a, b):
 
 @settings(max_examples=400)
 @given(_grid, _point, _point)
-def test_met_with_the_drawing_s_top_and_rows_equals_the_rational_oracle(grid, a, b):
+def test_met_with_the_drawing_s_top_and_box_equals_the_rational_oracle(grid, a, b):
     # the shortcuts a drawn hex keeps (pycore.los.drawn): stop at the top
-    # value, read only the columns where the thread is within the drawn rows
+    # value, read only the columns of its box where the thread is within its rows
     cols = _columns(grid)
-    rows = (min(j for j, _, _ in (r[0] for r in cols.values())),
-            max(j for _, j, _ in (r[-1] for r in cols.values()))) if cols else None
-    assert met(cols, a, b, top(cols), rows) == _oracle(grid, a, b)
+    assert met(cols, a, b, top(cols), box(cols) if cols else None) == _oracle(grid, a, b)
 
 
 @settings(max_examples=400)

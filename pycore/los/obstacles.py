@@ -25,11 +25,10 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if not ctx.intervening(h):
         return
     t, p, q = ctx.terrain, ctx.viewer.point, ctx.target.point
-    name = g.hex_name(h)
     stand = t.meets(h, p, q)
     if stand is not None:
-        obstacle(ctx, r, stand.top2, stand.height // 2, (h,), name, stand.what, stand.rule,
-                 as_drawn=stand.as_drawn, level=stand.level)
+        obstacle(ctx, r, stand.top2, stand.height // 2, (h,), g.hex_name(h), stand.what,
+                 stand.rule, as_drawn=stand.as_drawn, level=stand.level)
         if r.block is not None:
             return
     else:
@@ -39,12 +38,13 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     ground = t.ground(h, p, q)
     if not ground.drawn:
         if stand is None and ground.level > ctx.lo_ground:
+            name = g.hex_name(h)
             obstacle(ctx, r, 2 * ground.level, 1, (h,), name,
                      f"the hill (level {ground.level}) in {name}", "A6.2", crest=True)
         return
     # A6.2: a crest line drawn in the hex counts where the thread crosses it,
     # beside the obstacle or not
-    level = ground.level
+    level, name = ground.level, g.hex_name(h)
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,
                  f"the hill (level {level}) drawn in {name}", "A6.2", crest=True, level=level)

@@ -105,6 +105,9 @@ class Painted:
 
     def __init__(self, s: Setup):
         self.s = s
+        # each whole hex's answers, found once (they do not depend on the thread)
+        self._stands: dict[g.Hex, tuple[int, int, str] | None] = {}
+        self._grounds: dict[g.Hex, Ground] = {}
 
     def is_drawn(self, h: g.Hex) -> bool:
         """Is hex h judged on a drawing rather than whole?"""
@@ -121,18 +124,26 @@ class Painted:
         return obstacle_height(info.terrain, info.levels), info.level
 
     def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
-        info = self.s.hex(h)
-        height = obstacle_height(info.terrain, info.levels)
-        if not height:
+        try:
+            got = self._stands[h]
+        except KeyError:
+            info = self.s.hex(h)
+            height = obstacle_height(info.terrain, info.levels)
+            got = self._stands[h] = None if not height else \
+                (2 * info.level + height, height, info.terrain)
+        if got is None:
             return None
-        return Stand(2 * info.level + height, height, f"{info.terrain} in {g.hex_name(h)}",
-                     "A6.2")
+        # named as it is asked: the hex's name follows the map's naming (g.naming)
+        return Stand(got[0], got[1], f"{got[2]} in {g.hex_name(h)}", "A6.2")
 
     def beside(self, h: g.Hex) -> str | None:
         return None
 
     def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
-        return Ground(self.s.hex(h).level)
+        got = self._grounds.get(h)
+        if got is None:
+            got = self._grounds[h] = Ground(self.s.hex(h).level)
+        return got
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
         ia, ib = self.s.hex(a), self.s.hex(b)
