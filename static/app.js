@@ -54,7 +54,7 @@ const los = new LosTool({ store, view, python, showMessage: situationMessage,
 const boardGrid = new BoardGrid();
 // The player's board files (issue 19): in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
-  openLink: (text) => external.openLink(text),
+  openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
 const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);

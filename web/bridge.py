@@ -98,10 +98,13 @@ def _capital(text: str) -> str:
 def version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore import limits
+    from pycore.vasl import archive
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
             "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
-            "max_setup_bytes": limits.MAX_INFLATED_BYTES}
+            "max_setup_bytes": limits.MAX_INFLATED_BYTES,
+            # the page refuses a bigger board file from its size, unread (issue 30)
+            "max_board_bytes": archive.MAX_ARCHIVE_BYTES}
 
 
 # Every query the page can ask (docs/contract.md "The Python API", "Share links";

@@ -33,7 +33,7 @@ def import_files(page, files: dict[str, bytes]) -> str:
 
 
 def listed(page) -> list[str]:
-    return page.locator("#board-library > li > span").all_inner_texts()
+    return page.locator("#board-library > li:not(.waiting-link) > span").all_inner_texts()
 
 
 def source_of(data: bytes) -> str:
