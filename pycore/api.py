@@ -57,7 +57,7 @@ def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
         return result
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
-    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()   # cached
+    trace = g.trace(v.point, t.point) if v.hex != t.hex else ()   # cached
     return ssr.ruling_steps(s, result, (v.hex, *ssr.touched(trace), t.hex))
 
 

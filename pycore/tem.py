@@ -286,7 +286,7 @@ def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False,
     (default: the thread between the two units' traced points)."""
     if trace is None:
         fe, te = unit_end(s, firer), unit_end(s, target)
-        trace = g.trace(fe.point, te.point, fe.hex, te.hex)
+        trace = g.trace(fe.point, te.point)
     a = Assessment(s, firer, target, indirect, trace)
     return {"tem": a.tem, "tem_options": a.options, "hull_down": a.hull_down, "steps": a.steps}
 

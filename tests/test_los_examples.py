@@ -160,7 +160,7 @@ def test_A6_7_EX_V3_to_W10_seven_hindrance_hexes_count_plus_5_same_range_rule():
 
 def test_A6_7_EX_V3_to_W10_with_a_wreck_in_V7_is_plus_6_which_blocks_B_10():
     # The EX's total is +6; a total of +6 or more blocks the LOS (B.10, as VASL rules
-    # it: issue 28, docs/changes-hills.md). The sum is still said, step by step.
+    # it: issue 28, docs/changes.md). The sum is still said, step by step.
     s = setup(hexes=many(SEVEN_GRAIN, terrain="grain"),
               units=[unit("wreck", "V7", side="Russian", type="wreck")])
     for r in check_both_ways(s, "V3", "W10"):

@@ -156,6 +156,8 @@ QUERIES: dict[str, Query] = {
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
                               at_start=False),
+    # What the app read in one hex (issue 33: the reading view, web/reading.py).
+    "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.los",)),
     "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
                             imports=("pycore.vasl.layers",)),
 }
