@@ -22,6 +22,7 @@ class End:
     unit: Unit | None
     elevation: int          # base level + level, one lower IN a gully (B19.2)
     in_depression: bool     # IN a Depression hex (A6.3), not at crest level
+    on_gully_bridge: bool = False   # on the bridge of a gully bridge hex (B19.1)
 
     @property
     def name(self) -> str:
@@ -38,7 +39,7 @@ def make_end(s: Setup, h: g.Hex, level: int = 0, vertex: g.Point | None = None,
     in_dep = info.is_depression and not crest and not on_bridge and level == 0
     elevation = info.level + level - (1 if in_dep else 0)
     return End(h, level, vertex if vertex is not None else h, entrenched, crest, unit,
-               elevation, in_dep)
+               elevation, in_dep, info.is_depression and on_bridge and level == 0)
 
 
 def unit_end(s: Setup, u: Unit) -> End:

@@ -384,3 +384,16 @@ def test_B19_1_a_unit_in_a_gully_bridge_hex_is_on_the_bridge_unless_beneath_it()
             assert api.los(s, a, b)["los"] is True, api.los(s, a, b)["steps"]
         for a, b in (("under", "far"), ("far", "under")):  # IN the gully beneath it (A6.3)
             assert api.los(s, a, b)["los"] is False
+
+
+def test_B19_1_the_first_step_says_the_unit_is_on_the_gully_bridge_and_it_claims_no_WA():
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    on = {"id": "on", "side": "German", "type": "squad", "hex": "E3"}
+    far = {"id": "far", "side": "Russian", "type": "squad", "hex": "H3"}
+    for s in _both(hexes, [on, far]):
+        assert "(on the gully's bridge, B19.1)" in api.los(s, "on", "far")["steps"][0]["text"]
+        s["hexsides"] = {s["units"][0]["hex"] + "-" + s["units"][0]["hex"][:2] + "F3": "wall"}
+        wa = api.wall_advantage(s)["units"]["on"]
+        assert wa["eligible"] is False and "on a bridge" in wa["reason"]      # B9.32
+    beneath = _both(hexes, [dict(on, beneath=True), far])[0]
+    assert "IN the Depression" in api.los(beneath, "on", "far")["steps"][0]["text"]
