@@ -41,7 +41,8 @@ EXPLAIN: dict[str, str] = {
             "has beyond the first; a Location past the last Blind Hex is seen.",
     "A6.7": "Hindrance terrain that the thread crosses between the two ends adds "
             "+1 each to the attack. Hindrances that lie at the same range from the "
-            "viewer count once between them, and a Hindrance in either end's own "
+            "viewer (from the vertex, when the thread starts at one) count once "
+            "between them, and a Hindrance in either end's own "
             "hex does not count (except terrain that hinders at every level).",
     "A6.8": "Two units in the same hex see each other unless floors of a building "
             "lie between them; adjacent hexes of one building are treated as one "

@@ -4,7 +4,7 @@ gullies: B9.4, B9.41, B9.54, B9.541, B9.7, B19.4, B10.4, Chapter B Terrain Chart
 A cost is a number, ``"all"`` (all MF/MP) or, for a vehicle whose MP allowance
 is not given, text such as ``"½ MP allowance + 1"``.
 
-Setup fields read here beyond CONTRACT.md: unit extras ``class`` (a vehicle's
+Setup fields read here beyond docs/contract.md: unit extras ``class`` (a vehicle's
 movement class, default ``fully-tracked`` for an AFV, ``truck`` otherwise),
 ``mp`` (its MP allowance), ``breacher`` (Dozer / Culin device, B9.541);
 hexside extra ``breach`` (a Breach counter, B9.541).

@@ -1,4 +1,4 @@
-"""Load and validate a version-1 setup (CONTRACT.md) into immutable objects.
+"""Load and validate a version-1 setup (docs/contract.md) into immutable objects.
 
 Every malformed input raises SetupError naming the field's path and what is
 wrong, e.g. ``hexsides["A1-C5"]: A1 and C5 are not adjacent``.  Unknown extra
@@ -26,7 +26,7 @@ UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck"
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
               "burning", "moved", "dug_in")
 VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "truck")
-# Fields added beyond CONTRACT.md (documented in the README):
+# Fields added beyond docs/contract.md (documented in docs/contract.md):
 #   units: "armored" (vehicles; default true); the optional fields below, kept in
 #   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
@@ -136,7 +136,7 @@ class Unit:
 
     def is_friend(self, other: "Unit") -> bool:
         """Same side: sides are compared ignoring case and surrounding spaces
-        ("german" and " German " are friends; CONTRACT.md), for old links too,
+        ("german" and " German " are friends; docs/contract.md), for old links too,
         and after NFKC ("Ｇerman" is German; ``pycore.lookalike``). The one
         place the rules decide friend or enemy."""
         return side_key(self.side) == side_key(other.side)

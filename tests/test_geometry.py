@@ -38,7 +38,7 @@ def test_bad_hex_names_raise_value_error(bad):
 
 
 def test_contract_geometry_centres():
-    # CONTRACT.md: odd columns' hex n at y = n - 0.5, even columns' at y = n.
+    # docs/contract.md: odd columns' hex n at y = n - 0.5, even columns' at y = n.
     assert H("A1") == (3, 1) and H("B1") == (6, 2) and H("B0") == (6, 0)
 
 

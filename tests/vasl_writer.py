@@ -1,5 +1,5 @@
 """Write VASL board archives for the tests, from painted setups: no real board's
-data is ever used (CONTRACT.md "Real boards").
+data is ever used (docs/contract.md "Real boards").
 
     from tests.vasl_writer import board_archive
     data = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}},
@@ -270,15 +270,16 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
-                  block: int = 1024, shapes: tuple = ()) -> bytes:
+                  block: int = 1024, shapes: tuple = (), image: bytes | None = None) -> bytes:
     """A VASL board archive of a painted board (board-local hex names), with
-    sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``)."""
+    sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``);
+    ``image``: the bytes of its board image (a GIF the test draws), else a stub."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
     elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes))
     los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes)), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
                                                            metadata_buildings),
-                        "LOSData": los, f"bd{name}.gif": b"GIF89a (no image in tests)"})
+                        "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)"})
 
 
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:

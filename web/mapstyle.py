@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # svgwrite is loaded after ready; the preview (web.preview) needs only the sheets
     import svgwrite
 
-# Terrain fills (CONTRACT.md "hexes.terrain"). A terrain not listed here still
+# Terrain fills (docs/contract.md "hexes.terrain"). A terrain not listed here still
 # draws, with the generic "unknown" hatch, and its name in the hex.
 TERRAIN_FILLS = {
     "woods": ("#2f6b2a", "#5d9b48"),

@@ -51,7 +51,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         r.blocked(g.hex_name(t.hex), "A6.8",
                   "The building levels between them block the LOS (A6.8 EX).")
         return r
-    r.trace = trace = g.trace(v.point, t.point, v.hex, t.hex)
+    r.trace = trace = g.trace(v.point, t.point)
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),

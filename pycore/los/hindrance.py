@@ -32,7 +32,7 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     and wrecks on either side (D9.4)."""
     for h in item.hexes:
         if not ctx.own(h):
-            _hinder(ctx, r, h, g.distance(ctx.viewer.hex, h),
+            _hinder(ctx, r, h, g.point_range(ctx.viewer.point, h),
                     terrain=TERRAIN[ctx.s.hex(h).terrain].inherent, bridge=False)
 
 
@@ -69,7 +69,13 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True,
 def sum_up(r: Ruling) -> None:
     """A6.7's same-range rule, said as it is applied: Hindrance hexes at the
     same range from the viewer count once, at the highest DRM among them;
-    then the total as a sum, one term per range."""
+    then the total as a sum, one term per range.  From a vertex the ranges
+    count from that vertex (A6.12; ``geometry.point_range``), which the steps say."""
+    v = r.viewer.point
+    if not g.is_centre(v):
+        r.say("A6.7", f"The LOS is traced from vertex {g.vertex_name(v)} (A6.12): ranges "
+                      f"for the same-range rule count from that vertex, its three hexes "
+                      f"being at range 0 (A6.7).")
     terms = []
     for rng in sorted(r.hindered):
         hexes = r.hindered[rng]

@@ -122,6 +122,7 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
     ``what`` names it: with ``plural``, a sentence saying where two drawings
     lie; ``as_drawn``: it is met where it is drawn (A6.1). ``level``: a crest's level as drawn where the thread meets it, for
     A6.43's difference (else the hex's base level)."""
+    what = _cap(what)               # it starts each sentence below (issue 33)
     lo, hi = ctx.lo, ctx.hi
     lo_e = ctx.lo_ground if crest else lo.elevation
     if 2 * lo_e >= top2:

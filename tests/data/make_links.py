@@ -506,7 +506,7 @@ ENTRIES = [
                 "in Y8.", los=False, blocked_at="Y8", rule=BLOCKS),
         ],
     },
-    # Links that carry a question (README "Share links with a question"): the
+    # Links that carry a question (docs/contract.md, "A question in a link"): the
     # ruling to show on opening. Older version-1 readers keep the extra field
     # with a warning and open the setup as before.
     {
@@ -729,7 +729,7 @@ ENTRIES += [
 # another form of the same letter (fullwidth): made by that code's ``share.encode``.
 # Today a side or id is read without invisible characters and compared after NFKC
 # (pycore.lookalike); two ids that then read the same are told apart by a visible
-# " (2)", so the link still opens (CONTRACT.md), and its question follows the unit.
+# " (2)", so the link still opens (docs/contract.md), and its question follows the unit.
 def _side(uid, side, hex_, **more):
     return unit(uid, side, "squad", hex_, **more)
 
