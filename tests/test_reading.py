@@ -357,8 +357,10 @@ def gully_boards(draw):
         if level:
             hexes[h]["level"] = level
     sides = {}
+    def gully(h):       # B19.2: a depression hexside lies between two gully hexes
+        return hexes[h].get("terrain") == "gully" or hexes[h].get("gully", False)
     pairs = sorted({g.hexside(a, b) for a in hexes for b in g.neighbours(a)
-                    if b in hexes and hexes[a] and hexes[b]})
+                    if b in hexes and gully(a) and gully(b)})
     for sd in draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []:
         sides[sd] = {"depression": False}
     with g.naming(None):
