@@ -397,3 +397,17 @@ def test_B19_1_the_first_step_says_the_unit_is_on_the_gully_bridge_and_it_claims
         assert wa["eligible"] is False and "on a bridge" in wa["reason"]      # B9.32
     beneath = _both(hexes, [dict(on, beneath=True), far])[0]
     assert "IN the Depression" in api.los(beneath, "on", "far")["steps"][0]["text"]
+
+
+def test_B6_2_B19_1_links_carry_the_bridge_and_beneath_and_the_hex_reading_names_the_bridge():
+    from pycore import share
+    from web.reading import hex_reading
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    units = [{"id": "on", "side": "German", "type": "squad", "hex": "E3", "beneath": True},
+             {"id": "far", "side": "Russian", "type": "squad", "hex": "H3"}]
+    s = _both(hexes, units)[0]
+    back = share.decode(share.encode(s))
+    assert back["hexes"]["41E3"] == {"terrain": "gully", "bridge": True}
+    assert api.los(back, "on", "far") == api.los(s, "on", "far")
+    assert api.los(s, "on", "far")["los"] is False          # beneath: IN the gully (A6.3)
+    assert "with a bridge" in hex_reading(s, "41E3")["text"]
