@@ -179,11 +179,14 @@ def _applies(rule: Rule, layout: Any, board: str | None, hexes: tuple[g.Hex, ...
 def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
               hexes: Mapping[g.Hex, Any], sides: Mapping[g.Hexside, Any],
               make_hex: Callable[[Any, str, int], Any],
+              make_side: Callable[[Any, str | None], Any], is_wall: Callable[[Any], bool],
               ) -> tuple[dict, dict, dict[Any, Change]]:
     """``hexes`` and ``sides`` (``pycore.setup`` HexInfo / HexsideInfo, as the
     boards show them) with ``rules`` applied, and what changed where.
-    ``make_hex(info, terrain, level)``: ``info`` with a new terrain and level."""
-    from .setup import HexsideInfo, Wall
+    ``make_hex(info, terrain, level)``: ``info`` with a new terrain and level;
+    ``make_side(info, type)``: a wall's hexside with another type, or without
+    its wall (None: nothing left). Passed in by pycore.setup, which this module
+    does not import (docs/architecture-library.md: no import loop)."""
     hexes, sides = dict(hexes), dict(sides)
     changed: dict[Any, Change] = {}
     if not rules:
@@ -192,15 +195,14 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
     hex_rules = [r for r in rules if r.ssr.kind != "hexside"]
     if side_rules:
         for s, info in list(sides.items()):
-            if not isinstance(info, Wall):
+            if not is_wall(info):
                 continue
             for r in side_rules:
                 if info.type == r.ssr.source and _applies(r, layout, board, s):
                     new = r.ssr.result
-                    if new is not None:
-                        sides[s] = Wall(new, info.hillside, info.gap, info.depression, info.extra)
-                    elif info.depression is not None:       # B19.2's mark stays
-                        sides[s] = HexsideInfo(None, False, False, info.depression, info.extra)
+                    made = make_side(info, new)
+                    if made is not None:
+                        sides[s] = made
                     else:
                         del sides[s]
                     changed[s] = Change(r, info.type, new or f"no {info.type}")

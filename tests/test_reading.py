@@ -15,7 +15,7 @@ import pytest
 
 from pycore import api
 from pycore import geometry as g
-from pycore.setup import load_setup
+from pycore.api import load as load_setup   # loaded with the boards imported (api.LIBRARY)
 from pycore.vasl import grid, layers, reading
 from pycore.vasl.archive import GRID_HEIGHT
 from tests.helpers import unit

@@ -185,7 +185,7 @@ def _imported_map(ssrs, hexsides=None) -> dict:
 
 
 def test_an_imported_boards_hedges_become_bocage_where_the_hedge_art_lies():
-    s = load_setup(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))
+    s = api.load(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))   # with api.LIBRARY
     with s.names():
         assert s.wall(g.parse_hexside("55Q1-55R1")).type == "bocage"
         assert s.wall(g.parse_hexside("55E4-55E5")).type == "wall"
