@@ -33,6 +33,9 @@ VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "t
 #   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
 #   hexes: "gully": true marks a gully that also holds other terrain (B19.21).
+#   hexes: "bridge": true marks a (non-pontoon) bridge in the hex, at the hex's base
+#   level (B6.2: a LOS Hindrance; over a gully, B19.1: units there are on the
+#   bridge unless "beneath"); docs/hills.md.
 #   hexsides: "depression": false marks two adjacent gully hexes that are not
 #   connected by a Depression hexside (A6.8 EX, B19.2); a hexside object may
 #   then omit "type".
@@ -40,7 +43,8 @@ UNIT_EXTRA_FIELDS = {
     # B9.32 eligibility, B9.3 TEM, D9.5 Armored Cupola, B9.36 ordnance, B9.541 Breach
     **{f: bool for f in ("column", "fortified_gun", "bridge", "roadblock", "pillbox", "cave",
                          "wire", "panji", "prisoner", "cupola", "abandoned", "stunned",
-                         "moving", "prc", "motorcyclist", "breacher", "ordnance")},
+                         "moving", "prc", "motorcyclist", "breacher", "ordnance",
+                         "beneath")},     # beneath: under a gully bridge (B19.1)
     "name": str,
     "class": VEHICLE_CLASSES,             # movement class of a vehicle (Chapter B chart)
     "dc": ("placed", "thrown"),           # B9.3: a Demolition Charge attack
@@ -58,7 +62,7 @@ CLIFF = "cliff"
 HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
 #   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
 SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
-_HEX_FIELDS = ("terrain", "level", "levels", "gully")
+_HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
     + UNIT_FLAGS
@@ -71,6 +75,7 @@ class HexInfo:
     levels: int = 1
     gully: bool = False
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    bridge: bool = False    # B6.2, B19.1: a bridge at the hex's base level
 
     @property
     def is_depression(self) -> bool:
@@ -340,6 +345,9 @@ class _Loader:
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
                             "setup", SETUP_EXTRA_FIELDS)
+        if extra.get("orchards") == "in-season" and any(r.ssr.kind == "season" for r in rules):
+            raise SetupError("orchards: \"in-season\" contradicts the scenario rule "
+                             "orchards-out-of-season (B14.2): keep one of them")
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
@@ -424,8 +432,9 @@ class _Loader:
             level = int_field(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
             levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
             gully = bool_field(v.get("gully", False), f"{path}.gully")
+            bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
             out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
-                             self.extras(v, _HEX_FIELDS, path))
+                             self.extras(v, _HEX_FIELDS, path), bridge)
         return out
 
     def load_hexsides(self, sides: Any, grid: g.Grid) -> dict:
@@ -531,7 +540,8 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
         for h, entry in rd.hexes.items():
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
-                                                  entry.get("gully", False)))
+                                                  entry.get("gully", False),
+                                                  bridge=entry.get("bridge", False)))
         for (h1, h2), entry in rd.hexsides.items():
             kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11: issue 28
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
@@ -730,6 +740,8 @@ def _dump(s: Setup) -> dict:
             d["levels"] = info.levels
         if info.gully:
             d["gully"] = True
+        if info.bridge:
+            d["bridge"] = True
         d.update(info.extra)
         if d or s.overrides is not None:      # over an imported board, open ground is a correction
             hexes[g.hex_name(h)] = d or {"terrain": "open"}

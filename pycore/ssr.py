@@ -52,6 +52,10 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _terrain("no-grain", "no grain", "B15", "grain", "open"),
     _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
     _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
+    # B14.2: the orchard hexes it applies to are out of season, as the setup's
+    # "orchards": "out-of-season" makes every orchard (issue 28; pycore.los.orchard).
+    Ssr("orchards-out-of-season", "orchards out of season", "B14.2", "season", "orchard",
+        "out of season", "season:orchard"),
 )}
 
 # Level changes (B10.1: a hill's base level): "level-2-to-1" makes every hex of
@@ -213,6 +217,8 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                 if r.ssr.kind == "terrain" and info.terrain == r.ssr.source:
                     terrain = r.ssr.result
                     done.append(Change(r, info.terrain, terrain))
+                elif r.ssr.kind == "season" and info.terrain == r.ssr.source:
+                    done.append(Change(r, info.terrain, r.ssr.result))     # B14.2
                 elif r.ssr.kind == "level" and info.level == r.ssr.source:
                     level = r.ssr.result
                     done.append(Change(r, f"level {info.level}", f"level {level}"))
@@ -222,6 +228,12 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                     done[0].rule, " and ".join(c.before for c in done),
                     " and ".join(c.after for c in done))
     return hexes, sides, changed
+
+
+def out_of_season(s: Any, h: g.Hex) -> bool:
+    """Whether an SSR made the orchard in ``h`` out of season (B14.2)."""
+    change = s.ssr_changed.get(h)
+    return change is not None and "out of season" in change.after.split(" and ")
 
 
 def spec(rules: tuple[Rule, ...]) -> list:
@@ -239,6 +251,8 @@ def step(part: Any, change: Change) -> dict:
             text = f"The {change.before} {name} is removed {why}."
         else:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
+    elif change.rule.ssr.kind == "season":
+        text = f"The orchard in {g.hex_name(part)} is out of season {why}."
     else:
         name = g.hex_name(part)
         after = "open ground" if change.after == "open" else change.after
@@ -300,4 +314,4 @@ def legend(rules: tuple[Rule, ...]) -> str:
 
 
 __all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "describe", "legend", "load", "lookup",
-           "ruling_steps", "spec", "step", "touched", "transform"]
+           "out_of_season", "ruling_steps", "spec", "step", "touched", "transform"]

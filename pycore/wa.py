@@ -36,6 +36,12 @@ def flag(u: Unit, *names: str) -> bool:
     return any(u.extra.get(n) is True for n in names)
 
 
+def _on_gully_bridge(s: Setup, u: Unit) -> bool:
+    """B19.1: in a gully bridge hex a unit is on the bridge unless beneath it."""
+    info = s.hex(u.hex)
+    return info.bridge and info.is_depression and u.level == 0 and not flag(u, "beneath")
+
+
 def same_location(s: Setup, a: Unit, b: Unit) -> bool:
     """Same hex, same level, and both IN or both above a Depression (A6.3)."""
     return a.hex == b.hex and a.level == b.level and \
@@ -133,7 +139,7 @@ def static_reason(s: Setup, u: Unit, sides: frozenset) -> tuple[str, str] | None
          "an Abandoned AFV or Armored Cupola has no crew: it claims no WA (B9.32, D9.52)"),
         (u.level > 0, "B9.32", "only a ground-level unit may claim WA"),
         (flag(u, "pillbox", "cave"), "B9.32", "a unit in a pillbox or cave may not claim WA"),
-        (flag(u, "bridge") and not flag(u, "roadblock"), "B9.32",
+        ((flag(u, "bridge") or _on_gully_bridge(s, u)) and not flag(u, "roadblock"), "B9.32",
          "a unit on a bridge (except over a Roadblock) may not claim WA"),
         (flag(u, "column"), "B9.32", "a unit in Column/Convoy may not claim WA"),
         (flag(u, "fortified_gun"), "B9.32",
