@@ -128,6 +128,27 @@ def test_B10_2_EXC_15Y4_fires_through_Y3_to_Y2_but_not_through_Z3_to_AA3():
     assert r["los"] is False and r["blocked_at"] == "41Z3"
 
 
+# B10.2 EX (board 3): the hexes it names at the levels it gives (G10, G9, F8 level 1; H7
+# and I8 level 2); the rest of hill mass 534 is the app's choice of a hill around them
+# (level 1 in front and beside, level 2 behind H7 and I8), never the board's data.
+HILL_534 = {**{h: {"level": 1} for h in ("F7", "F8", "G7", "G8", "G9", "G10", "H6", "H8",
+                                         "H9", "H10", "I9", "I10", "J8", "J9", "J10")},
+            **{h: {"level": 2} for h in ("H7", "I6", "I7", "I8", "J7")}}
+
+
+def test_B10_2_EX_3F9_sees_G10_G9_F8_H7_and_I8_and_no_other_hex_of_hill_mass_534():
+    seen = {"G10", "G9", "F8", "H7", "I8"}
+    for h in HILL_534:
+        r = rulings("F9", h, HILL_534)          # both ways, painted and on an archive
+        assert r["los"] is (h in seen), (h, last(r))
+        if h not in seen:                       # the thread meets a Crest Line before it
+            assert r["blocked_at"] not in (None, "41" + h), (h, r["blocked_at"])
+    s = {"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]},
+         "hexes": {"41" + k: v for k, v in HILL_534.items()}}
+    swept = api.visibility(s, {"hex": "41F9"})["hexes"]
+    assert {h for h in HILL_534 if swept["41" + h]["los"]} == seen
+
+
 # --- B11: cliffs ----------------------------------------------------------------------------
 
 def test_B11_21_a_cliffs_Blind_Hexes_are_never_reduced_below_one_for_a_non_adjacent_viewer():
