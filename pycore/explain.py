@@ -67,6 +67,9 @@ EXPLAIN: dict[str, str] = {
     "B11.21": "A cliff is a sheer drop: behind it the whole drop counts toward Blind "
               "Hexes, and to a viewer not adjacent to it, it always casts at least one, "
               "whatever that viewer's elevation advantage.",
+    "B11.31": "Vehicle armament and ordnance cannot fire straight down a cliff into the "
+              "hex at its foot; only a LATW other than a PIAT, or a mortar that may fire "
+              "at 1 hex, can. Small arms and other support weapons can.",
     "B11.4": "A cliff hexside can be crossed only by Climbing, a move of its own with "
              "its own costs and risks; it is not a plain move into the next hex.",
     "B12": "Brush is inherent terrain: it hinders a LOS that crosses it (+1) "

@@ -48,6 +48,7 @@ UNIT_EXTRA_FIELDS = {
     "name": str,
     "class": VEHICLE_CLASSES,             # movement class of a vehicle (Chapter B chart)
     "dc": ("placed", "thrown"),           # B9.3: a Demolition Charge attack
+    "weapon": ("latw", "piat", "mortar", "mortar-min-range-1"),   # B11.31 (pycore.cliff_fire)
     "entrenchment": ("foxhole", "trench"),
     "mp": (1, 99),                        # MP allowance
     "emplacement": (0, 9),                # Emplacement TEM (B9.31 EXC)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import cliff_fire
 from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
@@ -302,18 +303,25 @@ def _unit(s: Setup, uid: Any, field: str) -> Unit:
 
 def fire(s: Setup, firer: Any, target: Any, indirect: bool = False) -> dict:
     """docs/contract.md ``fire``: the ``los`` result plus ``tem``, ``tem_options``
-    and ``hull_down``; ``tem`` is null when there is no LOS."""
+    and ``hull_down``; ``tem`` is null when there is no LOS. ``may_fire`` is false
+    without LOS or where B11.31 forbids the fire down a cliff (pycore.cliff_fire)."""
     f, t = _unit(s, firer, "firer"), _unit(s, target, "target")
     if f.id == t.id:
         raise SetupError("target: a unit cannot fire at itself")
     ruling = evaluate(s, f.id, t.id)
     out = ruling.as_dict()
     if not out["los"]:
-        out.update(tem=None, tem_options=[], hull_down=False)
+        out.update(tem=None, tem_options=[], hull_down=False, may_fire=False)
+        return out
+    cliff = cliff_fire.restriction(s, f, t, is_ordnance(f))
+    if cliff is not None and not cliff[0]:
+        out.update(tem=None, tem_options=[], hull_down=False, may_fire=False)
+        out["steps"] = list(out.get("steps", [])) + [cliff[1]]
         return out
     got = assess(s, f, t, indirect, ruling.trace)
-    out.update(tem=got["tem"], tem_options=got["tem_options"], hull_down=got["hull_down"])
-    out["steps"] = list(out.get("steps", [])) + got["steps"]
+    out.update(tem=got["tem"], tem_options=got["tem_options"], hull_down=got["hull_down"],
+               may_fire=True)
+    out["steps"] = list(out.get("steps", [])) + ([cliff[1]] if cliff else []) + got["steps"]
     return out
 
 

@@ -432,3 +432,58 @@ def test_B6_2_B19_1_links_carry_the_bridge_and_beneath_and_the_hex_reading_names
     assert api.los(back, "on", "far") == api.los(s, "on", "far")
     assert api.los(s, "on", "far")["los"] is False          # beneath: IN the gully (A6.3)
     assert "with a bridge" in hex_reading(s, "41E3")["text"]
+
+
+# --- B11.31: fire down a cliff hexside ------------------------------------------------------
+
+def _cliff_fire(firer: dict, level: int = 1, far: bool = False) -> list[dict]:
+    """A firer in E4 (level ``level``) over the cliff hexside E4-E5, the target
+    below in E5 (or E6, not adjacent), painted and on an archive, both ways."""
+    hexes, sides = {"E4": {"level": level}, "E3": {"level": level}}, {"E4-E5": "cliff"}
+    out = []
+    for p, board in (("41", "41"), ("42", {"board": "42", "source": _source(hexes, sides)})):
+        s = {"format": "asl-setup", "version": 1, "map": {"boards": [[board]]},
+             "units": [{"id": "up", "side": "German", "hex": p + "E4", **firer},
+                       {"id": "down", "side": "Russian", "type": "squad",
+                        "hex": p + ("E6" if far else "E5")}]}
+        if p == "41":
+            s["hexes"] = {"41" + k: v for k, v in hexes.items()}
+            s["hexsides"] = {"41E4-41E5": "cliff"}
+        out.append(api.fire(s, "up", "down"))
+    assert [(r["los"], r["may_fire"], r["tem"]) for r in out[:1]] == \
+        [(r["los"], r["may_fire"], r["tem"]) for r in out[1:]]
+    return out
+
+
+def test_B11_31_no_vehicle_armament_or_ordnance_down_a_cliff_into_the_adjacent_lower_hex():
+    for firer in ({"type": "vehicle"}, {"type": "gun"}, {"type": "squad", "ordnance": True},
+                  {"type": "squad", "weapon": "piat"}, {"type": "squad", "weapon": "mortar"}):
+        r = _cliff_fire(firer)[0]
+        assert r["los"] is True and r["may_fire"] is False and r["tem"] is None, firer
+        assert r["steps"][-1]["rule"] == "B11.31" and "cliff hexside 41E4-41E5" in \
+            r["steps"][-1]["text"] and "no attack is allowed" in r["steps"][-1]["text"]
+
+
+def test_B11_31_EXC_LATW_and_mortar_of_range_1_small_arms_and_other_fire_are_not_restricted():
+    for firer in ({"type": "squad", "weapon": "latw"},
+                  {"type": "squad", "weapon": "mortar-min-range-1"}):
+        r = _cliff_fire(firer)[0]
+        assert r["may_fire"] is True and any(s["rule"] == "B11.31" for s in r["steps"])
+    r = _cliff_fire({"type": "squad"})[0]               # Small Arms
+    assert r["may_fire"] is True and not any(s["rule"] == "B11.31" for s in r["steps"])
+    # not down to the adjacent hex, not down at all (both at one level), upwards: no rule
+    assert _cliff_fire({"type": "vehicle"}, far=True)[0]["may_fire"] is True
+    assert _cliff_fire({"type": "vehicle"}, level=0)[0]["may_fire"] is True
+
+
+def test_B11_31_is_about_fire_down_the_cliff_the_LOS_is_the_same_both_ways():
+    hexes = {"41E4": {"level": 1}}
+    s = {"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]}, "hexes": hexes,
+         "hexsides": {"41E4-41E5": "cliff"},
+         "units": [{"id": "up", "side": "German", "type": "vehicle", "hex": "41E4"},
+                   {"id": "tank", "side": "Russian", "type": "vehicle", "hex": "41E5"}]}
+    down, up = api.fire(s, "up", "tank"), api.fire(s, "tank", "up")
+    assert down["los"] is up["los"] is True                 # A6.5
+    assert down["may_fire"] is False
+    # B11.32 (fire up a cliff) is not applied: B11.31 is not cited upwards
+    assert not any(st["rule"] == "B11.31" for st in up["steps"])
