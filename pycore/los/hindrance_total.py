@@ -1,7 +1,9 @@
 """A Hindrance total of +6 or more blocks the LOS (issue 28; docs/hills.md).
 
-VASL's engine blocks such a LOS citing B.10; the rulebook's text of B.10 was
-not at hand when this was written, so the step says that the app assumes it.
+VASL's engine blocks such a LOS citing B.10. The rulebook's Chapter B contents
+name B.10 "LOS hindrance blockage" (found with ``search``), so the rule exists
+and is B.10; its text, and so the +6 threshold, could not be read, so the step
+says that the app assumes the threshold as VASL rules it.
 A6.7 EX (4V3 to W10 with a wreck in V7: "+6") names the total without saying
 more.  The total is A6.7's, with its same-range rule (Ruling.hindrance).
 """
@@ -18,7 +20,8 @@ LIMIT = 6
 
 
 def judge(r: Ruling) -> None:
-    """After A6.7's sum: a total of +6 or more blocks the LOS (B.10, assumed)."""
+    """After A6.7's sum: a total of +6 or more blocks the LOS (B.10; the threshold
+    assumed)."""
     if not (r.location_los and r.hindrance >= LIMIT):
         return
     total, where = 0, g.hex_name(r.target.hex)
@@ -29,5 +32,5 @@ def judge(r: Ruling) -> None:
             break
     r.blocked(where, "B.10",
               f"A Hindrance DRM of +{r.hindrance} is +{LIMIT} or more: the app takes the "
-              "LOS as blocked (B.10, as VASL rules it; the app assumes this rule, whose "
-              "text it could not check).")
+              "LOS as blocked (B.10, LOS Hindrance blockage; the app assumes the "
+              f"threshold of +{LIMIT} as VASL rules it, as it could not read the rule's text).")
