@@ -48,8 +48,9 @@ EXPLAIN: dict[str, str] = {
             "lie between them; adjacent hexes of one building are treated as one "
             "building for this.",
     # --- Chapter B terrain --------------------------------------------------------
-    "B.10": "Hindrances add up along the LOS; a total of +6 or more blocks it (the "
-            "app follows VASL here: the rulebook's own words were not at hand).",
+    "B.10": "Hindrances add up along the LOS, and enough of them block it (B.10, LOS "
+            "Hindrance blockage): the app takes +6 or more as blocking, as VASL does; "
+            "the rule's own threshold could not be read.",
     "B.2": "Terrain Chart: the cost in MF/MP to enter a hex is its terrain's "
            "Cost of Terrain (COT).",
     "B1": "Open Ground neither blocks nor hinders a LOS and gives no TEM.",
