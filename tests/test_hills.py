@@ -487,3 +487,10 @@ def test_B11_31_is_about_fire_down_the_cliff_the_LOS_is_the_same_both_ways():
     assert down["may_fire"] is False
     # B11.32 (fire up a cliff) is not applied: B11.31 is not cited upwards
     assert not any(st["rule"] == "B11.31" for st in up["steps"])
+
+
+def test_B11_31_the_card_says_the_fire_is_not_allowed_not_that_there_is_no_LOS():
+    from web import present
+    r = _cliff_fire({"type": "vehicle"})[0]
+    tem = next(f for f in present.facts(r) if f["key"] == "tem")
+    assert tem["value"] == "– (this fire is not allowed)" and present.verdict(r) == "Clear LOS"
