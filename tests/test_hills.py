@@ -149,6 +149,57 @@ def test_B10_2_EX_3F9_sees_G10_G9_F8_H7_and_I8_and_no_other_hex_of_hill_mass_534
     assert {h for h in HILL_534 if swept["41" + h]["los"]} == seen
 
 
+# B10.23 EX (A), (C)-(G), board 15: painted copies of only the hexes each example names, at
+# the levels it states (the examples' wording as another project's rulebook-example tests
+# quote it, eASLRB v3.14; docs/hills.md). Unnamed hexes stay level 0, below everything.
+
+def test_B10_23_EX_A_15Y6_cannot_see_U7_behind_the_two_level_V6_U7_cliff():
+    hexes = {"Y6": {"level": 4}, "V6": {"level": 2}}
+    r = rulings("Y6", "U7", hexes, {"V6-U7": "cliff"})
+    assert r["los"] is False and r["rule"] == "B11.21" and r["blocked_at"] == "41V6"
+
+
+def test_B10_23_EX_C_15Y6_level_4_sees_EE3_past_the_level_1_Crest_Line_in_DD3():
+    r = rulings("Y6", "EE3", {"Y6": {"level": 4}, "DD3": {"level": 1}})
+    assert r["los"] is True
+    assert any("41DD3, 5 hexes away" in s["text"] and "reduced to none" in s["text"]
+               for s in r["steps"]), last(r)
+
+
+def test_B10_23_EX_D_15Y6_cannot_see_EE5_behind_the_level_3_Crest_Line_in_DD5():
+    r = rulings("Y6", "EE5", {"Y6": {"level": 4}, "DD5": {"level": 3}, "EE5": {"level": 2}})
+    assert r["los"] is False and r["rule"] == "B10.23" and r["blocked_at"] == "41DD5"
+    assert "casts 1 Blind Hex" in last(r)
+
+
+def test_B10_23_EX_E_15X6_cannot_see_K7_past_M7_at_11_hexes_but_Y6_at_12_can():
+    hexes = {"X6": {"level": 3}, "Y6": {"level": 4}, "M7": {"level": 2}, "K7": {"level": 1}}
+    r = rulings("X6", "K7", hexes)
+    assert r["los"] is False and r["blocked_at"] == "41M7"
+    assert "11 hexes away" in last(r) and "casts 2 Blind Hexes" in last(r)
+    r = rulings("Y6", "K7", hexes)
+    assert r["los"] is True
+    assert any("12 hexes away" in s["text"] and "reduced to 1 Blind Hex" in s["text"]
+               for s in r["steps"]), last(r)
+
+
+def test_B10_23_EX_F_15CC5_cannot_see_CC1_behind_the_woods_on_the_CC3_hill():
+    hexes = {"CC5": {"level": 3}, "CC3": {"level": 1, "terrain": "woods"}}
+    for target in ("CC2", "CC1"):                 # two Blind Hexes over level-0 ground
+        r = rulings("CC5", target, hexes)
+        assert r["los"] is False and r["blocked_at"] == "41CC3", target
+
+
+def test_B10_23_EX_G_15Q4_sees_M2_past_the_O3_building_but_not_were_M2_level_0():
+    hexes = {"Q4": {"level": 3}, "O3": {"level": 1, "terrain": "building"},
+             "N2": {"level": 1}, "M2": {"level": 1}}
+    assert rulings("Q4", "M2", hexes)["los"] is True
+    assert rulings("Q4", "N2", hexes)["los"] is False          # the one Blind Hex
+    lower = {k: v for k, v in hexes.items() if k != "M2"}
+    r = rulings("Q4", "M2", lower)
+    assert r["los"] is False and r["blocked_at"] == "41O3"
+
+
 # --- B11: cliffs ----------------------------------------------------------------------------
 
 def test_B11_21_a_cliffs_Blind_Hexes_are_never_reduced_below_one_for_a_non_adjacent_viewer():
