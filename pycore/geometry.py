@@ -12,6 +12,8 @@ are the ones judged (``pixel`` is for drawing only).
 """
 from __future__ import annotations
 
+from array import array
+
 import math
 import re
 from contextlib import contextmanager
@@ -386,11 +388,19 @@ def _walk(p: Point, q: Point) -> list[tuple]:
 
 _REL_CACHE: dict = {}
 _ABS_CACHE: dict = {}
-# Bounds, first in first out (documented with the others in pycore/limits.py):
-# a thread's items take about 15 KB at range 20, so these hold ~8 MB and
-# ~30 MB at worst.  pycore.visibility needs neither for most threads.
-_ABS_CACHE_MAX = 500     # threads between given points: repeated LOS clicks
-_REL_CACHE_MAX = 2000    # threads by offset: three quarters of those on 66 x 20
+# Bounds, first in first out (docs/terrain-interface.md, "The trace caches"):
+# - by offset, a thread is kept compact: one array of small integers (about
+#   40 bytes per item), which the garbage collector never walks.  3,000 offsets
+#   hold one whole sweep from any viewer of the largest legal map (at most
+#   limits.MAX_MAP_HEXES = 2,706 targets, one offset each), so a sweep never
+#   evicts its own offsets; the level-20 corner of 132 x 20 fills ~2,640 of them
+#   with ~15 MB.
+# - by end points, the placed thread (TraceItem tuples, which the collector
+#   walks at every full collection): few are kept, for repeated LOS clicks.
+_ABS_CACHE_MAX = 64
+_REL_CACHE_MAX = 3000
+_KINDS = ("hex", "cross", "along", "vertex")
+_KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 
 
 def _anchor(p: Point) -> Hex:
@@ -422,32 +432,53 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay),
                sx * (near_hex[0] - ax), sy * (near_hex[1] - ay),
                sx * (far_hex[0] - ax), sy * (far_hex[1] - ay))
-    rel = _REL_CACHE.get(rel_key)
-    if rel is None:
-        rel = _relative_trace(rel_key)
+    code = _REL_CACHE.get(rel_key)
+    if code is None:
+        code = _relative_trace(rel_key)
         if len(_REL_CACHE) >= _REL_CACHE_MAX:
             del _REL_CACHE[next(iter(_REL_CACHE))]
-        _REL_CACHE[rel_key] = rel
-    mirrored = sx < 0 or sy < 0
-    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
-    out = tuple(
-        new(TraceItem, (kind, _place(hexes, sx, sy, ax, ay, mirrored and kind != "cross"),
-                        _place(points, sx, sy, ax, ay, False) if points else (), near, far))
-        for kind, hexes, points, near, far in rel)
+        _REL_CACHE[rel_key] = code
+    out = tuple(_place(code, sx, sy, ax, ay))
     if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
         del _ABS_CACHE[next(iter(_ABS_CACHE))]   # first in, first out
     _ABS_CACHE[key] = out
     return out
 
 
-def _place(pts: tuple, sx: int, sy: int, ax: int, ay: int, resort: bool) -> tuple:
-    """Mirror (sx, sy = +-1) and translate relative points; hexsides and
-    vertices keep their hexes sorted, a crossing keeps its direction."""
-    if len(pts) == 1:
-        (x, y), = pts
-        return ((sx * x + ax, sy * y + ay),)
-    out = [(sx * x + ax, sy * y + ay) for x, y in pts]
-    return tuple(sorted(out)) if resort else tuple(out)
+def _place(code, sx: int, sy: int, ax: int, ay: int) -> list:
+    """The items of a compact relative thread (``_relative_trace``), mirrored
+    (sx, sy = +-1) and moved to the centre (ax, ay); a hexside's or vertex's
+    hexes stay sorted when mirrored, a crossing keeps its direction."""
+    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
+    kinds = _KINDS
+    resort = sx < 0 or sy < 0
+    out = []
+    append = out.append
+    i, n = 0, len(code)
+    while i < n:
+        k, near, far, nh = code[i], code[i + 1], code[i + 2], code[i + 3]
+        i += 4
+        if nh == 1:
+            hexes: tuple = ((sx * code[i] + ax, sy * code[i + 1] + ay),)
+            i += 2
+        else:
+            j = i + 2 * nh
+            placed = [(sx * code[m] + ax, sy * code[m + 1] + ay) for m in range(i, j, 2)]
+            hexes = tuple(sorted(placed)) if resort and k != 1 else tuple(placed)
+            i = j
+        npts = code[i]
+        i += 1
+        if npts == 0:
+            points: tuple = ()
+        elif npts == 1:
+            points = ((sx * code[i] + ax, sy * code[i + 1] + ay),)
+            i += 2
+        else:
+            j = i + 2 * npts
+            points = tuple([(sx * code[m] + ax, sy * code[m + 1] + ay) for m in range(i, j, 2)])
+            i = j
+        append(new(TraceItem, (kinds[k], hexes, points, near, far)))
+    return out
 
 
 def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
@@ -460,9 +491,11 @@ def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
                  if kind == "hex" and hexes[0] != p and hexes[0] != q)
 
 
-def _relative_trace(rel_key: tuple) -> tuple:
+def _relative_trace(rel_key: tuple) -> array:
+    """The thread of a relative key, compact: per item its kind's code, near,
+    far, the number of hexes and their x, y, the number of points and theirs."""
     nx, ny, fx, fy = rel_key[4:]
-    items = []
+    flat: list[int] = []
     for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
         near = far = 1 << 30
         for hx, hy in hexes:  # distance(), inlined: this is the cold path of visibility
@@ -472,5 +505,12 @@ def _relative_trace(rel_key: tuple) -> tuple:
             dc = abs(hx - fx) // 3
             d = dc + max(0, (abs(hy - fy) - dc) // 2)
             far = d if d < far else far
-        items.append((kind, hexes, points, near, far))
-    return tuple(items)
+        flat += (_KIND_CODE[kind], near, far, len(hexes))
+        for xy in hexes:
+            flat += xy
+        flat.append(len(points))
+        for xy in points:
+            flat += xy
+    # 2 bytes an integer when every one fits (coordinates on a legal map do)
+    small = max(flat) < 1 << 15 and min(flat) >= -(1 << 15)
+    return array("h" if small else "i", flat)
