@@ -445,14 +445,14 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     return out
 
 
-def _place(code, sx: int, sy: int, ax: int, ay: int) -> list:
+def _place(code: array, sx: int, sy: int, ax: int, ay: int) -> list[TraceItem]:
     """The items of a compact relative thread (``_relative_trace``), mirrored
     (sx, sy = +-1) and moved to the centre (ax, ay); a hexside's or vertex's
     hexes stay sorted when mirrored, a crossing keeps its direction."""
     new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
     kinds = _KINDS
     resort = sx < 0 or sy < 0
-    out = []
+    out: list[TraceItem] = []
     append = out.append
     i, n = 0, len(code)
     while i < n:
