@@ -461,6 +461,11 @@ def _place(code: array, sx: int, sy: int, ax: int, ay: int) -> list[TraceItem]:
         if nh == 1:
             hexes: tuple = ((sx * code[i] + ax, sy * code[i + 1] + ay),)
             i += 2
+        elif nh == 2:   # a hexside: the commonest item after a hex
+            a = (sx * code[i] + ax, sy * code[i + 1] + ay)
+            b = (sx * code[i + 2] + ax, sy * code[i + 3] + ay)
+            hexes = (b, a) if resort and k != 1 and b < a else (a, b)
+            i += 4
         else:
             j = i + 2 * nh
             placed = [(sx * code[m] + ax, sy * code[m + 1] + ay) for m in range(i, j, 2)]
