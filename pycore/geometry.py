@@ -333,6 +333,7 @@ def _walk(p: Point, q: Point) -> list[tuple]:
         out.append(("hex", (p,), ()) if is_centre(p) else ("vertex", vertex_hexes(p), (p,)))
         return out
     px, py = p
+    turns = [dx * oy - dy * ox for ox, oy in VERTEX_OFFSETS]
     if is_centre(p):
         state, cur = "hex", p
         out.append(("hex", (p,), ()))
@@ -344,7 +345,9 @@ def _walk(p: Point, q: Point) -> list[tuple]:
             if cur == q:
                 return out
             hx, hy = cur
-            s = [_cross(dx, dy, hx + ox - px, hy + oy - py) for ox, oy in VERTEX_OFFSETS]
+            # _cross(dx, dy, hx + ox - px, hy + oy - py) per vertex, expanded
+            w = dx * (hy - py) - dy * (hx - px)
+            s = [w + k for k in turns]
             for i in range(6):
                 j = (i + 1) % 6
                 if s[i] < 0 < s[j]:  # exit through the edge i -> i+1
