@@ -507,11 +507,15 @@ def _relative_trace(rel_key: tuple) -> array:
     for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
         near = far = 1 << 30
         for hx, hy in hexes:  # distance(), inlined: this is the cold path of visibility
-            dc = abs(hx - nx) // 3
-            d = dc + max(0, (abs(hy - ny) - dc) // 2)
+            u, v = hx - nx, hy - ny
+            dc = (u if u >= 0 else -u) // 3
+            e = ((v if v >= 0 else -v) - dc) // 2
+            d = dc + e if e > 0 else dc
             near = d if d < near else near
-            dc = abs(hx - fx) // 3
-            d = dc + max(0, (abs(hy - fy) - dc) // 2)
+            u, v = hx - fx, hy - fy
+            dc = (u if u >= 0 else -u) // 3
+            e = ((v if v >= 0 else -v) - dc) // 2
+            d = dc + e if e > 0 else dc
             far = d if d < far else far
         flat += (_KIND_CODE[kind], near, far, len(hexes))
         for xy in hexes:
