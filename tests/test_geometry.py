@@ -209,6 +209,25 @@ def test_trace_ranges_from_both_ends():
             assert it.far == g.distance(H("W10"), it.hexes[0])
 
 
+
+@given(points, points, centres, centres)
+@settings(max_examples=200, deadline=None)
+def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p, q, near, far):
+    # The trace cache keeps a thread once per offset, mirrored into the four
+    # quadrants (docs/terrain-interface.md): placed back, each item holds the
+    # hexes the walk itself meets, sorted for a hexside or vertex, and its range
+    # from each end hex, whichever thread filled the cache first.
+    if p == q:
+        return
+    items = g.trace(p, q, near, far)
+    walked = g._walk(p, q)
+    assert [it.kind for it in items] == [kind for kind, _, _ in walked]
+    for it, (kind, hexes, pts) in zip(items, walked):
+        want = hexes if kind == "cross" else tuple(sorted(hexes))
+        assert it.hexes == want and it.points == pts
+        assert it.near == min(g.distance(near, h) for h in it.hexes)
+        assert it.far == min(g.distance(far, h) for h in it.hexes)
+
 # --- exactness at the longest range of a 66-column map ---------------------------------
 
 def test_longest_horizontal_hexspine_thread_on_a_66_column_map_is_exact():
