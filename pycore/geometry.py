@@ -398,9 +398,15 @@ _ABS_CACHE: dict = {}
 #   limits.MAX_MAP_HEXES = 2,706 targets, one offset each), so a sweep never
 #   evicts its own offsets; the level-20 corner of 132 x 20 fills ~2,640 of them
 #   with ~15 MB.
-# - by end points, the placed thread (TraceItem tuples, which the collector
-#   walks at every full collection): few are kept, for repeated LOS clicks.
-_ABS_CACHE_MAX = 64
+# - by end points, the placed thread: repeated LOS clicks, and a sweep from a
+#   viewer swept before.  Its TraceItems are walked by every full collection of
+#   the garbage collector (a tuple subclass is never untracked), so they are
+#   bounded in items too: 40,000 (~10 MB), not the 125,000 that 500 threads from
+#   the level-20 corner held, which made the collections of one sweep step
+#   take up to 100 ms.
+_ABS_CACHE_MAX = 500
+_ABS_ITEMS_MAX = 40_000
+_abs_items = 0     # items held in _ABS_CACHE
 _REL_CACHE_MAX = 3000
 _KINDS = ("hex", "cross", "along", "vertex")
 _KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
@@ -442,9 +448,14 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
             del _REL_CACHE[next(iter(_REL_CACHE))]
         _REL_CACHE[rel_key] = code
     out = tuple(_place(code, sx, sy, ax, ay))
-    if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
-        del _ABS_CACHE[next(iter(_ABS_CACHE))]   # first in, first out
+    global _abs_items
+    if not _ABS_CACHE:
+        _abs_items = 0     # emptied (tests clear it)
+    while _ABS_CACHE and (len(_ABS_CACHE) >= _ABS_CACHE_MAX
+                          or _abs_items + len(out) > _ABS_ITEMS_MAX):
+        _abs_items -= len(_ABS_CACHE.pop(next(iter(_ABS_CACHE))))   # first in, first out
     _ABS_CACHE[key] = out
+    _abs_items += len(out)
     return out
 
 
