@@ -1,4 +1,4 @@
-"""The JSON-in, JSON-out facade (CONTRACT.md).  The browser bridge and the
+"""The JSON-in, JSON-out facade (docs/contract.md).  The browser bridge and the
 command line call these; bad input raises SetupError naming the field.
 
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
@@ -38,7 +38,7 @@ def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
     from .location import End, resolve
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
-    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()   # cached
+    trace = g.trace(v.point, t.point) if v.hex != t.hex else ()   # cached
     return ssr.ruling_steps(s, result, (v.hex, *ssr.touched(trace), t.hex))
 
 
@@ -124,7 +124,7 @@ def place(setup: Any, name: Any) -> dict:
     return {"name": text, "kind": kind, "names": [text]}
 
 
-# --- real boards (CONTRACT.md "Real boards") ----------------------------------------
+# --- real boards (docs/contract.md "Real boards") ----------------------------------------
 
 def import_board(data: Any) -> dict:
     """Read a VASL board archive (the bytes of ``bd41``, ...) into this process's

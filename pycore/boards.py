@@ -2,7 +2,7 @@
 (issue 11): ``12P2``, ``6Z8-6Y8-6Y9``, a seam hex as ``12GG5`` or ``6A5``.
 
 A layout is rows of 33 x 10 boards, top to bottom, each row left to right
-(CONTRACT.md ``map.boards``). Where two boards touch, their half hexes make
+(docs/contract.md ``map.boards``). Where two boards touch, their half hexes make
 one hex: side by side, the right board's column A lies on the left board's
 column GG; stacked, the lower board's row 0 lies on the upper board's row 10.
 So the whole map is one plain lattice, ``Grid(32 * across + 1, 10 * down)``,
@@ -216,8 +216,7 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
             where = f"{path}[{i}][{j}]"
             label, flip = _board(board, where)
             if isinstance(board, dict) and "source" in board:
-                from .vasl.library import check_source
-                sources[label] = check_source(board["source"], where + ".source")
+                sources[label] = _source_of(label, board["source"], where)
             if label.casefold() in seen:
                 raise SetupError(f"{where}: board {label} is already on the map")
             seen.add(label.casefold())
@@ -230,6 +229,19 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
         raise SetupError(f"{path}: {across} x {down} boards is too big a map (at most 4 "
                          f"boards across and 8 down, and at most 4 x 2, 2 x 4 or 1 x 8)")
     return Layout(rows, sources)
+
+
+def _source_of(label: str, source: Any, where: str) -> str:
+    """A board's source, which must be of a board of that number: board 42
+    shown with 41's terrain would be a wrong map (issue 30)."""
+    from .vasl.library import SOURCE_RE, check_source
+    m = SOURCE_RE.match(check_source(source, where + ".source"))
+    assert m is not None
+    if board_number(m.group(1)) != board_number(label):     # "4" is "04"'s board
+        raise SetupError(f"{where}.source: board {label} is given the terrain of board "
+                         f"{m.group(1)} (VASL {m.group(2)}): a board and its file must be the "
+                         f"same board; call it {m.group(1)}, or import bd{board_number(label)}")
+    return source
 
 
 def _board(board: Any, where: str) -> tuple[str, bool]:

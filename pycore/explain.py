@@ -41,30 +41,63 @@ EXPLAIN: dict[str, str] = {
             "has beyond the first; a Location past the last Blind Hex is seen.",
     "A6.7": "Hindrance terrain that the thread crosses between the two ends adds "
             "+1 each to the attack. Hindrances that lie at the same range from the "
-            "viewer count once between them, and a Hindrance in either end's own "
+            "viewer (from the vertex, when the thread starts at one) count once "
+            "between them, and a Hindrance in either end's own "
             "hex does not count (except terrain that hinders at every level).",
     "A6.8": "Two units in the same hex see each other unless floors of a building "
             "lie between them; adjacent hexes of one building are treated as one "
             "building for this.",
     # --- Chapter B terrain --------------------------------------------------------
+    "B.10": "Hindrances add up along the LOS; a total of +6 or more blocks it (the "
+            "app follows VASL here: the rulebook's own words were not at hand).",
     "B.2": "Terrain Chart: the cost in MF/MP to enter a hex is its terrain's "
            "Cost of Terrain (COT).",
     "B1": "Open Ground neither blocks nor hinders a LOS and gives no TEM.",
     "B2": "Shellholes neither block nor hinder a LOS; they give a small TEM.",
     "B10.4": "Entering a hex at a higher elevation costs more: Infantry pay double "
              "the terrain cost, vehicles pay extra MP per level climbed.",
+    "B10.2": "A lower unit sees up a hill only as far as the first Crest Line of "
+             "each level; a higher unit sees down only through the Crest Line it "
+             "leaves its hex by. A Crest Line in the hex adjacent to a unit, lower "
+             "than it, never stops that unit's LOS.",
+    "B10.23": "A Crest Line is where the ground drops, not an obstacle with a height "
+              "of its own: one level of drop casts no Blind Hex within 4 hexes of the "
+              "higher unit, one at 5-9 hexes, two at 10-14; each further level of drop "
+              "behind it adds one; elevation advantage over it may take them all away.",
+    "B11.21": "A cliff is a sheer drop: behind it the whole drop counts toward Blind "
+              "Hexes, and to a viewer not adjacent to it, it always casts at least one, "
+              "whatever that viewer's elevation advantage.",
+    "B11.4": "A cliff hexside can be crossed only by Climbing, a move of its own with "
+             "its own costs and risks; it is not a plain move into the next hex.",
     "B12": "Brush is inherent terrain: it hinders a LOS that crosses it (+1) "
            "rather than blocking it.",
     "B13": "Woods are a one-level obstacle: they block a thread crossing them "
            "between the ends at or below their height.",
-    "B14": "An orchard hinders a LOS (+1) at every level it is traced through.",
+    "B14": "An orchard hinders (+1) a LOS traced at its own ground level.",
+    "B14.2": "An orchard in season (April to October) is a one-level obstacle to a LOS "
+             "to or from a higher elevation; out of season it hinders such a LOS (+1), "
+             "and from more than one level up only where it is next to the ground-level "
+             "end. Between same-level ends it hinders (+1) in any season.",
     "B15": "Grain is inherent terrain that hinders (+1) a LOS traced at its own "
            "ground level only.",
-    "B16": "Marsh neither blocks nor hinders a LOS.",
+    "B16": "Marsh hinders (+1) a LOS traced at its own ground level.",
+    "B16.2": "A marsh hex hinders (+1) a LOS between same-level ends that crosses it; "
+             "it gives no TEM.",
+    "B17.2": "A crag hex hinders (+1) a LOS between same-level ends that crosses it, "
+             "hexsides included; a unit in it has +1 TEM.",
+    "B18.2": "A graveyard hex hinders (+1) a LOS between same-level ends that crosses "
+             "it, its hexsides included; a unit in it has +1 TEM.",
     "B19": "A gully is a Depression: level -1 below its surroundings.",
     "B19.2": "A gully's hexsides joining another gully hex are Depression hexsides: "
              "a LOS that stays IN the Depression, along those hexsides, is not "
              "blocked by its walls; one that leaves it is judged as A6.3 says.",
+    "B19.51": "A gully that steps down a hill: the lower hex is a Hill Depression hex. "
+              "From no higher than its rim, a LOS that enters it across the step's "
+              "hexside (not at a vertex of it), crossing nothing at rim level in it "
+              "first, sees INTO it.",
+    "B19.52": "From at or above a Hill Depression hex's rim, A6.3 rules a LOS INTO it, "
+              "but a viewer not adjacent to it need not have a level of advantage per hex "
+              "of range when its LOS enters across the step's hexside, as B19.51 says.",
     "B19.4": "Entering a gully costs Infantry and vehicles extra, and some vehicles "
              "may not enter at all; climbing out adds the cost of a level. Moving "
              "between two gully hexes that no Depression hexside joins means climbing "

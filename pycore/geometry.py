@@ -1,6 +1,6 @@
 """Exact hex geometry: names, lattice coordinates, adjacency, range, the LOS trace.
 
-Coordinates (DESIGN.md): x in half-hexside units, y in half-hex-height units,
+Coordinates (docs/design.md): x in half-hexside units, y in half-hex-height units,
 y growing downward.  A hex *is* its centre point: column c (A = 1), row n
 give (3c, 2n - 1) for odd c and (3c, 2n) for even c.  Its vertices are
 (X +- 2, Y) and (X +- 1, Y +- 1).  Every centre and vertex is an integer
@@ -299,8 +299,9 @@ class TraceItem(NamedTuple):
                    ``points`` = its two ends in thread order);
       ``"vertex"`` it touches a vertex (``hexes`` = the three hexes there,
                    ``points`` = (v,)).
-    ``near`` and ``far`` are the range from the viewer's and the target's hex
-    (for a hexside or vertex: the least over its hexes).
+    ``near`` and ``far`` are the range from the viewer's and the target's end
+    of the thread (``point_range``; for a hexside or vertex: the least over its
+    hexes).
     """
     kind: TraceKind
     hexes: tuple[Hex, ...]
@@ -417,19 +418,26 @@ def _anchor(p: Point) -> Hex:
     return Hex(p) if is_centre(p) else vertex_hexes(p)[0]
 
 
-def trace(p: Point, q: Point, near_hex: Hex | None = None,
-          far_hex: Hex | None = None) -> tuple[TraceItem, ...]:
+def point_range(p: Point, h: Hex) -> int:
+    """The range to hex h from the point a LOS is traced from (A6.7 with A6.12):
+    from a centre dot, its hex's range; from a vertex, that of the nearest of
+    the three hexes meeting there, so a hex touching the vertex is at range 0.
+    Counted so, A6.7's same-range rule groups the Hindrance hexes of a thread
+    alike from either end, as A6.5 wants (docs/rules.md, "Hindrances")."""
+    return min(distance(o, h) for o in _origins(p))
+
+
+def _origins(p: Point) -> tuple[Hex, ...]:
+    return (Hex(p),) if is_centre(p) else vertex_hexes(p)
+
+
+def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     """The LOS thread from p to q (hex centres or vertices), in order.
 
     Lists every hex interior crossed, every hexside crossed or run along and
-    every vertex touched, each with its range from ``near_hex`` and
-    ``far_hex`` (default: the hexes of p and q).
+    every vertex touched, each with its range from p and from q (``point_range``).
     """
-    if near_hex is None:
-        near_hex = _anchor(p)
-    if far_hex is None:
-        far_hex = _anchor(q)
-    key = (p, q, near_hex, far_hex)
+    key = (p, q)
     got = _ABS_CACHE.get(key)
     if got is not None:
         return got
@@ -438,9 +446,7 @@ def trace(p: Point, q: Point, near_hex: Hex | None = None,
     # thread is computed once for the quadrant its target lies in and mirrored.
     sx = -1 if q[0] < ax else 1
     sy = -1 if q[1] < ay else 1
-    rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay),
-               sx * (near_hex[0] - ax), sy * (near_hex[1] - ay),
-               sx * (far_hex[0] - ax), sy * (far_hex[1] - ay))
+    rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay))
     code = _REL_CACHE.get(rel_key)
     if code is None:
         code = _relative_trace(rel_key)
@@ -513,21 +519,26 @@ def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
 def _relative_trace(rel_key: tuple) -> array:
     """The thread of a relative key, compact: per item its kind's code, near,
     far, the number of hexes and their x, y, the number of points and theirs."""
-    nx, ny, fx, fy = rel_key[4:]
+    # The lattice's parity is kept by moving and mirroring about a centre, so
+    # the relative points are centres and vertices as the real ones are.
+    p, q = (rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])
+    from_p, from_q = _origins(p), _origins(q)
     flat: list[int] = []
-    for kind, hexes, points in _walk((rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])):
+    for kind, hexes, points in _walk(p, q):
         near = far = 1 << 30
-        for hx, hy in hexes:  # distance(), inlined: this is the cold path of visibility
-            u, v = hx - nx, hy - ny
-            dc = (u if u >= 0 else -u) // 3
-            e = ((v if v >= 0 else -v) - dc) // 2
-            d = dc + e if e > 0 else dc
-            near = d if d < near else near
-            u, v = hx - fx, hy - fy
-            dc = (u if u >= 0 else -u) // 3
-            e = ((v if v >= 0 else -v) - dc) // 2
-            d = dc + e if e > 0 else dc
-            far = d if d < far else far
+        for hx, hy in hexes:  # point_range(), inlined: this is the cold path of visibility
+            for nx, ny in from_p:
+                u, v = hx - nx, hy - ny
+                dc = (u if u >= 0 else -u) // 3
+                e = ((v if v >= 0 else -v) - dc) // 2
+                d = dc + e if e > 0 else dc
+                near = d if d < near else near
+            for fx, fy in from_q:
+                u, v = hx - fx, hy - fy
+                dc = (u if u >= 0 else -u) // 3
+                e = ((v if v >= 0 else -v) - dc) // 2
+                d = dc + e if e > 0 else dc
+                far = d if d < far else far
         flat += (_KIND_CODE[kind], near, far, len(hexes))
         for xy in hexes:
             flat += xy

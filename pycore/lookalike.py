@@ -15,7 +15,7 @@ every door (links, files, autosaves, the unit editor):
   normalisation NFKC (``side_key``, ``id_key``). Two ids that read the same
   are one id twice: ``pycore.setup`` refuses them as a duplicate. A link made
   before this release may hold such a pair, and every version-1 link keeps
-  opening (CONTRACT.md): ``link_ids`` tells them apart with a visible `` (2)``.
+  opening (docs/contract.md): ``link_ids`` tells them apart with a visible `` (2)``.
 - **Letters of another script that look Latin** (Cyrillic ``е``, Greek
   ``ο``): such a side is another side (a player may well name a side in
   Cyrillic), but it is flagged in a warning, ``Gеrman looks like German but is
@@ -95,7 +95,7 @@ def id_key(uid: str) -> str:
 
 def side_key(side: str) -> str:
     """What a side reads as: units whose sides have the same key are friends
-    (CONTRACT.md: case and surrounding spaces are ignored; so are invisible
+    (docs/contract.md: case and surrounding spaces are ignored; so are invisible
     characters and another form of the same letters)."""
     if side.isascii():
         return side.strip().casefold()
@@ -189,7 +189,7 @@ def link_ids(obj: Any) -> tuple[Any, list[str]]:
 
     Before issue 24 two units could be ``g1`` and ``g1`` with a zero-width space
     (or ``ｇ1``): a valid setup then, one id twice now. A link must keep opening
-    (CONTRACT.md), so the id that is not already as it reads (invisible
+    (docs/contract.md), so the id that is not already as it reads (invisible
     characters, or another form of its letters), or else the later one, gets a
     visible `` (2)``; an id of invisible characters alone becomes ``unit (2)``.
     The link's question follows its unit. Ids equal as written were refused

@@ -4,7 +4,7 @@ gullies: B9.4, B9.41, B9.54, B9.541, B9.7, B19.4, B10.4, Chapter B Terrain Chart
 A cost is a number, ``"all"`` (all MF/MP) or, for a vehicle whose MP allowance
 is not given, text such as ``"½ MP allowance + 1"``.
 
-Setup fields read here beyond CONTRACT.md: unit extras ``class`` (a vehicle's
+Setup fields read here beyond docs/contract.md: unit extras ``class`` (a vehicle's
 movement class, default ``fully-tracked`` for an AFV, ``truck`` otherwise),
 ``mp`` (its MP allowance), ``breacher`` (Dozer / Culin device, B9.541);
 hexside extra ``breach`` (a Breach counter, B9.541).
@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from . import geometry as g
 from .errors import SetupError
+from .los.crest import is_cliff
 from .setup import VEHICLE_CLASSES, Setup, hex_field
 from .terrain import BOCAGE_TYPES as BOCAGE
 from .wa import INFANTRY, has_wa
@@ -41,6 +42,12 @@ COT = {
     "stone-building": (2, NA, NA, NA, NA, "half B", NA, NA),
     "marsh": (ALL, ALL, NA, NA, NA, NA, NA, NA),
     "gully": (2, 2, ALL, 4, 4, 2, 3, 6),   # B19.4; other terrain's COT is added
+    # B17.4: Infantry 2 MF, Cavalry 4 MF; no vehicle (nor horse-drawn) ever enters.
+    "crag": (2, 4, NA, NA, NA, NA, NA, NA),
+    # B18.41: Infantry 1 MF; off a graveyard road only fully-tracked vehicles (½ MP
+    # allotment and a Bog check) and motorcycles (4 MP). Graveyard roads are not
+    # modelled; cavalry and horse-drawn are taken as Open Ground (docs/hills.md).
+    "graveyard": (1, 1, 1, 4, NA, HALF + " B", NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -84,7 +91,9 @@ class Move:
         self.say(rule, text)
 
     def run(self) -> dict:
-        self._terrain()
+        self._cliff()
+        if self.allowed:
+            self._terrain()
         if self.allowed:
             self._hexside()
         cost = self._total() if self.allowed else None
@@ -153,6 +162,15 @@ class Move:
         return cot * 2
 
     # --- the hexside crossed -------------------------------------------------------
+    def _cliff(self) -> None:
+        """B11.1 EX: a cliff hexside is crossed only by Climbing (B11.4), which this
+        app does not model (issue 28, docs/hills.md): the plain move is refused."""
+        sd = g.hexside(self.a, self.b)
+        if is_cliff(self.s, sd):
+            self.forbid("B11.4", f"{g.hexside_name(sd)} is a cliff hexside: it can be crossed "
+                        "only by Climbing (B11.4), which this app does not work out; a plain "
+                        "move across it is not allowed.")
+
     def _hexside(self) -> None:
         sd = g.hexside(self.a, self.b)
         info = self.s.wall(sd)

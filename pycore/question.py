@@ -1,5 +1,5 @@
-"""The question a share link may carry beside its setup (README "Share links
-with a question"): which ruling to show on opening.
+"""The question a share link may carry beside its setup (docs/contract.md,
+"A question in a link"): which ruling to show on opening.
 
 A link made with a question holds one more top-level field, ``question``, in
 its setup JSON. Version-1 readers that predate it keep it as an unknown field

@@ -1,4 +1,4 @@
-"""Load and validate a version-1 setup (CONTRACT.md) into immutable objects.
+"""Load and validate a version-1 setup (docs/contract.md) into immutable objects.
 
 Every malformed input raises SetupError naming the field's path and what is
 wrong, e.g. ``hexsides["A1-C5"]: A1 and C5 are not adjacent``.  Unknown extra
@@ -26,7 +26,7 @@ UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck"
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
               "burning", "moved", "dug_in")
 VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "truck")
-# Fields added beyond CONTRACT.md (documented in the README):
+# Fields added beyond docs/contract.md (documented in docs/contract.md):
 #   units: "armored" (vehicles; default true); the optional fields below, kept in
 #   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
@@ -50,6 +50,12 @@ UNIT_EXTRA_FIELDS = {
 #   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 NO_HEXSIDE = "none"
+#   hexsides: the type "cliff" (B11, issue 28; docs/hills.md) is a cliff hexside of
+#   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
+CLIFF = "cliff"
+HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
+#   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
+SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
@@ -125,7 +131,7 @@ class Unit:
 
     def is_friend(self, other: "Unit") -> bool:
         """Same side: sides are compared ignoring case and surrounding spaces
-        ("german" and " German " are friends; CONTRACT.md), for old links too,
+        ("german" and " German " are friends; docs/contract.md), for old links too,
         and after NFKC ("Ｇerman" is German; ``pycore.lookalike``). The one
         place the rules decide friend or enemy."""
         return side_key(self.side) == side_key(other.side)
@@ -287,7 +293,7 @@ class _Loader:
                                                          _with_terrain)
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
-                            "setup")
+                            "setup", SETUP_EXTRA_FIELDS)
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
@@ -388,16 +394,17 @@ class _Loader:
                 kind = None
             elif kind is None and "depression" not in v:
                 raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
-            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDES):
+            if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDE_TYPES):
                 raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
-                                 f"(expected one of {', '.join(HEXSIDES)})")
+                                 f"(expected one of {', '.join(HEXSIDE_TYPES)})")
             dep = v.get("depression")
             if dep is not None:
                 dep = bool_field(dep, f"{path}.depression")
             hillside = bool_field(v.get("hillside", False), f"{path}.hillside")
             gap = bool_field(v.get("gap", False), f"{path}.gap")
             extra = self.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS)
-            out[s] = HexsideInfo(None, hillside, gap, dep, extra) if kind is None \
+            # A cliff (B11) is a hexside of the hill, not a wall: HexsideInfo, never Wall.
+            out[s] = HexsideInfo(kind, hillside, gap, dep, extra) if kind in (None, CLIFF) \
                 else Wall(kind, hillside, gap, dep, extra)
         return out
 
@@ -470,7 +477,8 @@ def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside,
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            info = Wall(entry["type"], entry.get("hillside", False), entry.get("gap", False),
+            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11: issue 28
+            info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
                         entry.get("depression")) if "type" in entry \
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)

@@ -1,4 +1,4 @@
-"""Share links: a setup carried in a URL fragment (CONTRACT.md, "Share links").
+"""Share links: a setup carried in a URL fragment (docs/contract.md, "Share links").
 
 A link is ``s1.`` followed by base64url (no padding) of the raw-deflated
 (zlib wbits -15), compact UTF-8 JSON of the setup. The ``1`` is the link

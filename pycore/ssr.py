@@ -1,5 +1,5 @@
 """Scenario special rules (SSR) that change the board's terrain (issue 29;
-CONTRACT.md "Scenario special rules (SSR)"; docs/ssr.md).
+docs/contract.md "Scenario special rules (SSR)"; docs/ssr.md).
 
 A setup names them once: ``"ssr": ["hedges-to-bocage", {"name": "no-walls",
 "board": "55"}]``. Each is a fixed transformation of the map's terrain,
@@ -41,7 +41,7 @@ def _terrain(name: str, label: str, rule: str, source: str, result: str) -> Ssr:
     return Ssr(name, label, rule, "terrain", source, result, f"terrain:{source}")
 
 
-# The six fixed names first (CONTRACT.md), then the terrain ones (docs/ssr.md).
+# The six fixed names first (docs/contract.md), then the terrain ones (docs/ssr.md).
 CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _hexside("hedges-to-bocage", "hedges to bocage", "B9.51", "hedge", "bocage"),
     _hexside("walls-to-bocage", "walls to bocage", "B9.51", "wall", "bocage"),
@@ -269,7 +269,7 @@ def ruling_steps(s: Any, result: dict, parts: Any) -> dict:
     first, in thread order, for every hex or hexside an SSR changed that its
     thread crosses, runs along or touches (``parts``: ``touched``), the ends'
     hexes included: a hexside made bocage, a wall removed, grain made open
-    ground. Every step a transformation decided says so (CONTRACT.md). Run
+    ground. Every step a transformation decided says so (docs/contract.md). Run
     under the setup's names."""
     changed = s.ssr_changed
     found: dict[Any, None] = {}

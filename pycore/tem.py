@@ -5,9 +5,9 @@ B9.531, B9.62, D9.3, D9.54.
 returns the wall/hedge/bocage hexsides the fire passes through into the
 target's Location; ``assess`` turns them, the target's in-hex terrain and its
 Wall Advantage into every TEM the target may choose; ``fire`` adds the LOS
-ruling (CONTRACT.md); ``bocage_concealment`` answers B9.55.
+ruling (docs/contract.md); ``bocage_concealment`` answers B9.55.
 
-Setup fields read here beyond CONTRACT.md: target unit extras ``moving``
+Setup fields read here beyond docs/contract.md: target unit extras ``moving``
 (crossing a road gap, B9.3; ``moved`` counts too), ``prc`` and
 ``motorcyclist`` (B9.3), ``emplacement`` (its TEM, B9.31 EXC), ``entrenchment``
 (``"foxhole"``, default, or ``"trench"``); firer extras ``ordnance``
@@ -279,7 +279,7 @@ def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False, trace=No
     (default: the thread between the two units' traced points)."""
     if trace is None:
         fe, te = unit_end(s, firer), unit_end(s, target)
-        trace = g.trace(fe.point, te.point, fe.hex, te.hex)
+        trace = g.trace(fe.point, te.point)
     a = Assessment(s, firer, target, indirect, trace)
     return {"tem": a.tem, "tem_options": a.options, "hull_down": a.hull_down, "steps": a.steps}
 
@@ -294,7 +294,7 @@ def _unit(s: Setup, uid, field: str) -> Unit:
 
 
 def fire(s: Setup, firer, target, indirect: bool = False) -> dict:
-    """CONTRACT.md ``fire``: the ``los`` result plus ``tem``, ``tem_options``
+    """docs/contract.md ``fire``: the ``los`` result plus ``tem``, ``tem_options``
     and ``hull_down``; ``tem`` is null when there is no LOS."""
     from .los import evaluate
     f, t = _unit(s, firer, "firer"), _unit(s, target, "target")

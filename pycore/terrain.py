@@ -26,10 +26,15 @@ TERRAIN = {t.name: t for t in (
     Terrain("woods", 2, 0, False, 1, "B13"),
     Terrain("brush", 0, 1, True, 1, "B12"),
     Terrain("grain", 0, 1, True, 0, "B15"),
-    Terrain("orchard", 0, 1, True, 0, "B14", hinders_all_levels=True),
+    # B14.2 (issue 28): +1 to same-level LOS in any season (B14.21); at other
+    # levels a one-level obstacle in season, a Hindrance out of season:
+    # pycore.los.orchard.
+    Terrain("orchard", 0, 1, True, 0, "B14"),
     Terrain("building", 3, 0, False, 2, "B23"),
     Terrain("stone-building", 3, 0, False, 3, "B23"),
-    Terrain("marsh", 0, 0, True, 0, "B16"),
+    Terrain("marsh", 0, 1, True, 0, "B16.2"),      # +1 to same-level LOS (B16.2)
+    Terrain("crag", 0, 1, True, 1, "B17.2"),       # +1 same-level, TEM +1 (B17.2, B17.3)
+    Terrain("graveyard", 0, 1, True, 1, "B18.2"),  # +1 same-level, TEM +1 (B18.2, B18.3)
     Terrain("shellholes", 0, 0, True, 1, "B2"),
     Terrain("gully", 0, 0, True, 0, "B19", depression=True),
 )}

@@ -28,6 +28,7 @@ from typing import Any
 from . import geometry as g
 from . import limits
 from .location import End, make_end, resolve
+from .los import hilldepression
 from .los.context import terrain
 from .los.source import blocks_in_hex, crest_blocks, neither_above
 from .setup import Setup
@@ -63,10 +64,15 @@ def _ground(s: Setup) -> list:
     got = s.cache.get("ground")
     if got is None:
         t = terrain(s)
+        hill_dep = hilldepression.has_any(s)
         got = []
         for h in s.grid.hexes():
             e = make_end(s, h)
             whole = t.whole(h)
+            if hill_dep and s.hex(h).is_depression:
+                # a gully hex of a map with Hill Depressions (B19.5, issue 28): a thread
+                # down the gully sees past its base level; the engine judges it
+                whole = None
             height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
             got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
         s.cache["ground"] = got

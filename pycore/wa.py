@@ -7,7 +7,7 @@ claimed); without it the engine applies Mandatory WA (B9.323).  Who claimed
 first cannot be read from a snapshot, so two enemies with an equal claim over
 a shared hexside are reported in ``problems`` and neither is given WA.
 
-Setup fields read here beyond CONTRACT.md (unit extras; all default false):
+Setup fields read here beyond docs/contract.md (unit extras; all default false):
 ``column`` (in Column/Convoy), ``fortified_gun`` (possesses a Gun in a
 Fortified building), ``bridge`` / ``roadblock`` (on a bridge / over a
 Roadblock), ``pillbox`` / ``cave``, ``wire`` / ``panji`` (above Wire/Panji),
@@ -319,7 +319,7 @@ def has_wa(s: Setup, u: Unit) -> bool:
 
 
 def report(s: Setup) -> dict:
-    """CONTRACT.md ``wall_advantage``."""
+    """docs/contract.md ``wall_advantage``."""
     r = resolve(s)
     units = {}
     for i, st in r.st.items():

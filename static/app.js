@@ -1,4 +1,4 @@
-// The page's wiring (CONTRACT.md "The page"): it builds the map, the store,
+// The page's wiring (docs/contract.md "The page"): it builds the map, the store,
 // the tools and the panels, hands each what it needs, fans out a refresh at
 // every change, starts the page and owns window.asl. Python (pycore via
 // static/pyworker.js) makes every ruling; each job is a module in static/ui/.
@@ -27,6 +27,8 @@ import { installGoto } from "./ui/goto.js";
 import { ShareBox } from "./ui/share.js";
 import { External } from "./ui/external.js";
 import { installViewControls } from "./ui/viewcontrols.js";
+import { QuestionSave } from "./ui/question.js";
+import { ReadingView } from "./ui/reading.js";
 import { ScenarioRules } from "./ui/scenario.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,20 +45,25 @@ const strokes = new Strokes({
   onHexes: (hexes) => maps.drawnIs(store.setup.map) && paint.paintHexes(hexes),
   onHexsides: (sides) => maps.drawnIs(store.setup.map) && paint.setHexsides(sides),
 });
-const pz = new PanZoom(mapBox, $("map-content"), (target, event) => tools.tap(target, event), strokes);
+const pz = new PanZoom(mapBox, $("map-content"), (target, event) => tools.tap(target, event), strokes,
+  (target) => {       // a held hex: what the app read there (issue 33)
+    const hex = target?.closest?.("[data-hex]")?.dataset.hex;
+    if (hex && maps.drawnIs(store.setup.map)) reading.show(hex);
+  });
 
 const startup = new Startup();          // the newest save storage holds, the rest kept aside
 const store = startup.store;
 startup.watch(python);
 
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
-  onQuestion: () => share.stale() });
+  onQuestion: () => { share.stale(); question.changed(); } });
 const boardGrid = new BoardGrid();
 // The player's board files (issue 19): in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
-  openLink: (text) => external.openLink(text),
+  openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
-const paint = new PaintTool({ store, python, under: library.under(() => store.setup) });
+const paint = new PaintTool({ store, python, under: library.under(() => store.setup),
+  imported: () => Boolean(library.layer(store.setup)) });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 // Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
 const scenario = new ScenarioRules({ store, python,
@@ -66,6 +73,7 @@ const units = new UnitTool({ store, view, python, showMessage, painted,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
 const vis = new VisibilityTool({ store, view, python });
+const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,
   selected: () => units.selected, onDrawn: () => refresh("map") });
@@ -93,6 +101,7 @@ $("los-chip-close").addEventListener("click", () => los.clear());
 const card = new RulingCard({ store, los, view, pz, python, showMessage, showTool: (tool) => tools.set(tool),
   shareUrl: files.shareUrl });
 const share = new ShareBox({ store, card });
+const question = new QuestionSave({ store, view, card });
 const external = new External({ store, python, view, maps, card, library, boardGrid,
   loaded: (setup) => units.chipsFromSetup(setup) });
 installGoto({ store, python, view, pz, los });
@@ -116,6 +125,7 @@ function refresh(reason) {
   los.refresh();
   vis.refresh();
   wa.refresh();
+  reading.refresh();
 }
 store.onChange((setup, reason) => refresh(reason));
 
@@ -133,21 +143,25 @@ installKeys({
     "?": () => { $("keys-help").open = !$("keys-help").open; },
   },
 });
-installHint();
+const hint = installHint();
+boardGrid.onOffer = (labels) => hint.boards(labels);
 installViewControls(pz);
 $("zoom-frame").addEventListener("click", () => maps.frame());
 
 // --- start ------------------------------------------------------------------------
 
-tools.set("terrain");
+// The page opens looking and asking (issue 33): a drag pans, nothing is painted
+// until the player picks Terrain or Hexsides.
+tools.set("los");
 startup.firstDraw(refresh);
 maps.frame();
 const link = files.takeLinkFromUrl();
 const started = python.ready.then(async () => {
   await library.ready;
   await startup.checkSaved(python, maps, refresh);
-  if (link) await external.openLink(link);
+  const opened = link ? await external.openLink(link) : false;
   await maps.job;
+  await question.restore(opened);        // a link's question wins over the saved one
 });
 
 window.asl = {

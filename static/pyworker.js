@@ -44,7 +44,11 @@ let resolveReady, rejectReady;
 const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 ready.catch(() => {}); // a failed load is reported through onStatus("error") too
 
-const worker = new Worker(workerURL, { type: "module" });
+// static/boot.js started the worker as the page began (issue 32): take it over,
+// unless it is of another build (a half-updated server), then start our own.
+const boot = globalThis.aslBoot;
+if (boot && boot.build !== CONFIG.build) boot.worker.terminate();
+const worker = boot && boot.build === CONFIG.build ? boot.worker : new Worker(workerURL, { type: "module" });
 worker.onmessage = (event) => {
   const msg = event.data;
   if (msg.status === "ready") {
@@ -182,3 +186,10 @@ function onStatus(cb) {
 
 export const python = { ready, call, callBytes, latest, stop, onStatus, build: CONFIG.build, timings: null,
                         sent: {} };
+
+if (worker === boot?.worker) {   // what it said before this module ran, in order,
+  // once everything above is defined
+  for (const event of boot.held.splice(0)) {
+    (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+  }
+}

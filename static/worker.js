@@ -1,5 +1,5 @@
 // The Python side of the page: a module Web Worker running Pyodide from the
-// site's own folder (DESIGN.md "Browser conventions"; no CDN, no network).
+// site's own folder (docs/design.md "Browser conventions"; no CDN, no network).
 // Protocol (static/pyworker.js is the only client):
 //   page -> worker  {id, name, args}       args: a JSON string of the arguments
 //                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file, issue 19),
@@ -12,17 +12,31 @@
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-// Written by build.py: the build id, the wheels to install, a minimal lock file.
-const CONFIG = /*ASL_CONFIG*/ { build: "dev", wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
+// Written by build.py: the build id, the app's Python (a zip of bytecode), the
+// wheels to install at start and when idle, a minimal lock file.
+const CONFIG = /*ASL_CONFIG*/ { build: "dev", app: null, wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
 
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");
+
+// The app's modules are fetched while the runtime boots (issue 32): one zip of
+// bytecode that goes on sys.path as it is, so nothing is installed.
+const APP_ZIP = "/lib/asl_los.zip";
+function fetchApp() {
+  if (!CONFIG.app) return Promise.resolve(null);
+  return fetch(new URL(CONFIG.app, here)).then((response) => {
+    if (!response.ok) throw new Error(`${CONFIG.app}: ${response.status} ${response.statusText}`);
+    return response.arrayBuffer();
+  });
+}
 
 async function start() {
   const t0 = performance.now();
   if (expectedBuild && expectedBuild !== CONFIG.build) {
     throw new Error(`mixed versions: page ${expectedBuild}, worker ${CONFIG.build}; reload the page`);
   }
+  const app = fetchApp();
+  app.catch(() => {});          // awaited below; a failure is reported there
   const options = {
     indexURL: new URL("pyodide/", here).href,
     // Wheels by URL, fetched while the runtime boots (PYODIDE-NOTES.md: never by name).
@@ -35,6 +49,11 @@ async function start() {
   }
   const pyodide = await loadPyodide(options);
   const tBoot = performance.now();
+  const zip = await app;
+  if (zip) {
+    pyodide.FS.writeFile(APP_ZIP, new Uint8Array(zip));
+    pyodide.pyimport("sys").path.insert(0, APP_ZIP);
+  }
   const bridge = pyodide.pyimport("web.bridge");
   const pythonBuild = bridge.BUILD_ID;
   if (pythonBuild !== CONFIG.build) {

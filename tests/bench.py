@@ -185,7 +185,8 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     # Opening a 2 x 1 map of imported boards: the setup loaded with both boards'
     # terrain (the first query) and a visibility map (the map is drawn by the
     # page: ``python build.py bench``).
-    left, right = (api.import_board(files[0])["source"], api.import_board(files[1])["source"])
+    left = api.import_board(files[0])["source"]
+    right = api.import_board(board_archive(hexes, sides, name="12"))["source"]     # its own number
     setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
     setupcache.clear()
@@ -248,7 +249,7 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     shapes = _crest_lines(hexes, random.Random(seed + 1)) + shapes
     data = board_archive(hexes, {}, shapes=shapes, metadata_buildings=False)
     source = api.import_board(data)["source"]
-    right = api.import_board(board_archive(hexes, {}, shapes=shapes, version="6.2",
+    right = api.import_board(board_archive(hexes, {}, shapes=shapes, version="6.2", name="12",
                                            metadata_buildings=False))["source"]
     terrain = api.board_terrain(source)["hexes"]
     drawn = load_setup({"format": "asl-setup", "version": 1,

@@ -1,4 +1,4 @@
-"""Small builders for version-1 setups (CONTRACT.md), shared by test authors.
+"""Small builders for version-1 setups (docs/contract.md), shared by test authors.
 
     from tests.helpers import setup, unit, loc, many, check_los
     s = setup(hexes={"I3": {"terrain": "woods"}}, hexsides={"Z8-Y9": "hedge"},
@@ -14,7 +14,7 @@ from typing import Any
 
 from pycore import api
 
-# The contract's result keys (CONTRACT.md, "los").
+# The contract's result keys (docs/contract.md, "los").
 LOS_KEYS = ("los", "location_los", "range", "hindrance", "blocked_at", "rule", "steps")
 
 

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for valid version-1 setups (CONTRACT.md, "A setup").
+"""Hypothesis strategies for valid version-1 setups (docs/contract.md, "A setup").
 
     from tests.strategies import setups
     @given(setups(min_units=2))
@@ -41,7 +41,7 @@ _free_text = st.one_of(st.sampled_from(NASTY_TEXT),
 
 
 def _hexside_key(draw, a, b) -> str:
-    """A hexside named by its two hexes, in either order (CONTRACT.md)."""
+    """A hexside named by its two hexes, in either order (docs/contract.md)."""
     first, second = (a, b) if draw(st.booleans()) else (b, a)
     return f"{geometry.hex_name(first)}-{geometry.hex_name(second)}"
 

@@ -40,7 +40,7 @@ def test_each_query_is_declared_once_with_its_lane():
 
 
 def test_warm_imports_everything_the_first_click_needs():
-    """README: before ready the worker imports the rules modules (``warm()``),
+    """docs/architecture.md: before ready the worker imports the rules modules (``warm()``),
     so no query a first click may ask imports anything when first asked; and
     once idle (``warm(idle=True)``) neither does any other. Every declared
     query is asked."""
@@ -68,7 +68,8 @@ def test_warm_imports_everything_the_first_click_needs():
                 "import_board_file": [files[0]], "board_image_file": [files[1]],
                 "forget_board": ["vasl:41:6.3:0000000000000000"], "map_terrain": [setup],
                 "missing_boards": [link], "prepare_boards": [setup],
-                "ssr_catalog": [], "ssr_view": [setup], "layout_boards": [[["bd41"]]]}}
+                "ssr_catalog": [], "ssr_view": [setup], "layout_boards": [[["bd41"]]],
+                "hex_reading": [setup, "A1"]}}
         assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
         new = {{}}
         for idle in (False, True):

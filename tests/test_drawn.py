@@ -326,18 +326,22 @@ def test_A6_1_a_hill_drawn_on_both_sides_of_a_hexside_blocks_along_it():
     assert all(r["los"] is True for r in _four(one, "42", "P5", "R5"))
 
 
-def test_A6_43_a_crest_drawn_across_a_hex_casts_the_blind_hexes_of_the_level_met():
+def test_B10_23_a_crest_drawn_across_a_hex_casts_the_blind_hexes_of_the_level_met():
     # Q4's centre dot stays at level 0; level 2 is drawn over its middle band, which the
-    # thread from Q2 (level 3) crosses: as the whole level 2 hill, 2 Blind Hexes (A6.43)
+    # thread from Q2 (level 3) crosses: as the whole level 2 hill. A Crest Line has no
+    # Blind Hex of its own (B10.23): 2 hexes away, nothing from range (A6.41), +1 for the
+    # drop of two levels to Q5 (A6.43: the part over one), so only Q5 is blind (issue
+    # 28; it was 2, Q5 and Q6, when the crest was counted as a one-level obstacle).
     drawn_ = imported({"Q2": {"level": 3}},
                       shapes=({"hex": "Q4", "level": 2, "rect": (-40, -20, 40, -3), "own": True},))
     whole = imported({"Q2": {"level": 3}, "Q4": {"level": 2}}, name="42")
-    for target, blind in (("Q5", True), ("Q6", True), ("Q7", False)):
+    for target, blind in (("Q5", True), ("Q6", False), ("Q7", False)):
         for source, name in ((drawn_, "41"), (whole, "42")):
             for r in _four(source, name, "Q2", target):
                 assert r["los"] is not blind, (name, target, r["steps"])
                 if blind:
-                    assert r["blocked_at"] == name + "Q4"
+                    assert r["blocked_at"] == name + "Q4" and r["rule"] == "B10.23"
+                    assert f"Crest Line in {name}Q4, 2 hexes away" in r["steps"][-1]["text"]
 
 
 def test_A6_1_drawings_blocking_along_a_hexside_are_told_in_a_sentence_citing_A6_1():

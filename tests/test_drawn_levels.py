@@ -109,9 +109,13 @@ def test_A6_2_a_crest_drawn_beside_small_woods_in_the_same_hex_still_blocks():
     assert api.los(disc_only, {"hex": "43Q8"}, {"hex": "43Q4"})["los"] is True
 
 
-def test_A6_4_a_crest_drawn_beside_small_woods_in_the_same_hex_still_makes_blind_hexes():
+def test_B10_23_a_crest_drawn_beside_small_woods_in_the_same_hex_still_makes_blind_hexes():
+    # The level-2 crest drawn in Q6, 3 hexes from Q9, drops two levels: 1 Blind Hex
+    # (B10.23, A6.43), Q5; Q4 is seen (issue 28: it was blind when the crest was counted
+    # as a one-level obstacle).
     s = board({"Q9": {"level": 3}}, shapes=(HIGH_BAND, DISC))
-    assert sees(s, "Q9", "Q4") is False
+    assert sees(s, "Q9", "Q5") is False
+    assert sees(s, "Q9", "Q4") is True
     disc_only = board({"Q9": {"level": 3}}, shapes=(DISC,), name="42")
     assert api.los(disc_only, {"hex": "42Q9"}, {"hex": "42Q4"})["los"] is True
 

@@ -38,7 +38,7 @@ def test_bad_hex_names_raise_value_error(bad):
 
 
 def test_contract_geometry_centres():
-    # CONTRACT.md: odd columns' hex n at y = n - 0.5, even columns' at y = n.
+    # docs/contract.md: odd columns' hex n at y = n - 0.5, even columns' at y = n.
     assert H("A1") == (3, 1) and H("B1") == (6, 2) and H("B0") == (6, 0)
 
 
@@ -210,23 +210,24 @@ def test_trace_ranges_from_both_ends():
 
 
 
-@given(points, points, centres, centres)
+@given(points, points)
 @settings(max_examples=200, deadline=None)
-def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p, q, near, far):
+def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p, q):
     # The trace cache keeps a thread once per offset, mirrored into the four
     # quadrants (docs/terrain-interface.md): placed back, each item holds the
     # hexes the walk itself meets, sorted for a hexside or vertex, and its range
-    # from each end hex, whichever thread filled the cache first.
+    # from each end (A6.7 with A6.12: g.point_range), whichever thread filled
+    # the cache first.
     if p == q:
         return
-    items = g.trace(p, q, near, far)
+    items = g.trace(p, q)
     walked = g._walk(p, q)
     assert [it.kind for it in items] == [kind for kind, _, _ in walked]
     for it, (kind, hexes, pts) in zip(items, walked):
         want = hexes if kind == "cross" else tuple(sorted(hexes))
         assert it.hexes == want and it.points == pts
-        assert it.near == min(g.distance(near, h) for h in it.hexes)
-        assert it.far == min(g.distance(far, h) for h in it.hexes)
+        assert it.near == min(g.point_range(p, h) for h in it.hexes)
+        assert it.far == min(g.point_range(q, h) for h in it.hexes)
 
 # --- exactness at the longest range of a 66-column map ---------------------------------
 

@@ -1,6 +1,6 @@
 """Light bocage (the bocage play aid): a ½-level obstacle with bocage's TEM.
 
-From ../shared/rules/bocage-play-aid.txt: LOS, a ½ Level Obstacle that does not
+From the bocage play aid (its text is not in the repository): LOS, a ½ Level Obstacle that does not
 create a Blind Hex from a higher Location, with LOS along its hexspine (+2
 bocage TEM) and units on slopes seeing over it; TEM +2 Direct, +1 Indirect,
 not cumulative; its own movement row. Where the aid is silent it follows bocage

@@ -1,4 +1,4 @@
-"""Link compatibility forever (issue 4 of issue 5; CONTRACT.md "Share links").
+"""Link compatibility forever (issue 4 of issue 5; docs/contract.md "Share links").
 
 tests/data/links.json holds version-1 share links covering every feature of
 the setup format, each with rulings reasoned from the rules text. Every old

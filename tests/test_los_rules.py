@@ -523,7 +523,7 @@ def test_D9_4_bypassing_AFV_hinders_only_a_LOS_touching_the_bypassed_hexside(byp
 
 def test_contract_a_Location_with_no_unit_is_seen_when_its_Location_is():
     # B9.521: BB8-style viewer outside the bocage hex sees into it; with no unit
-    # there, "los" is the Location's LOS (CONTRACT.md: for a unit, the unit itself).
+    # there, "los" is the Location's LOS (docs/contract.md: for a unit, the unit itself).
     s = setup(hexsides={"D2-E3": "bocage"})
     r = check_los(s, "C2", "E3")
     assert r["location_los"] is True

@@ -1,5 +1,5 @@
 """The SVG map (web/render.py): every hex, hexside and vertex addressable by
-its CONTRACT.md name, placed by pycore.geometry, and the setup drawn faithfully."""
+its docs/contract.md name, placed by pycore.geometry, and the setup drawn faithfully."""
 from __future__ import annotations
 
 import re
@@ -45,7 +45,7 @@ def board():
     return parse(render.map_svg(setup()))
 
 
-# --- hex names and geometry (CONTRACT.md "Hex names and geometry") -------------------
+# --- hex names and geometry (docs/contract.md "Hex names and geometry") -------------------
 
 def test_geomorphic_board_has_every_hex_of_a_33x10_map_and_no_other(board):
     names = set(by_attr(board, "data-hex"))
@@ -67,7 +67,7 @@ def test_hexes_are_placed_by_geometry_pixel_with_their_six_vertices(board):
 
 
 def test_rulebook_adjacencies_hold_on_the_drawn_map(board):
-    """Q4, Q5 and R4 share a vertex; T1 touches U2; Z9-X6 runs along Z8-Y9 (CONTRACT.md)."""
+    """Q4, Q5 and R4 share a vertex; T1 touches U2; Z9-X6 runs along Z8-Y9 (docs/contract.md)."""
     vertices = by_attr(board, "data-vertex")
     sides = by_attr(board, "data-hexside")
     q = vertices[geometry.vertex_name(geometry.parse_vertex("Q4-Q5-R4"))]

@@ -260,7 +260,7 @@ def test_A6_1_the_lower_of_the_two_decides_a_level_1_pair_sees_over_woods_and_hi
     assert_clear(check_both_ways(s, "O2", "W2")[0])
 
 
-# --- sides compare ignoring case and spaces (CONTRACT.md) ----------------------------------
+# --- sides compare ignoring case and spaces (docs/contract.md) ----------------------------------
 
 def test_sides_that_differ_only_in_case_and_spaces_are_friends():
     s = setup(hexsides={"E4-E5": "wall"},

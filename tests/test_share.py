@@ -1,4 +1,4 @@
-"""Share links (CONTRACT.md, "Share links"): the format and the round trip."""
+"""Share links (docs/contract.md, "Share links"): the format and the round trip."""
 import base64
 import json
 import re
@@ -12,7 +12,7 @@ from pycore.errors import SetupError
 from pycore.setup import load_setup
 from tests.strategies import setups
 
-# The example setup of CONTRACT.md (B9.2 EX, board 6).
+# The example setup of docs/contract.md (B9.2 EX, board 6).
 CONTRACT_EXAMPLE = {
     "format": "asl-setup",
     "version": 1,
@@ -90,7 +90,7 @@ def test_decode_accepts_fragment_hash_or_whole_url(wrap):
 
 
 def test_unknown_fields_survive_the_link():
-    # CONTRACT.md: fields beyond version 1's are welcome and kept.
+    # docs/contract.md: fields beyond version 1's are welcome and kept.
     setup = dict(CONTRACT_EXAMPLE, notes="Tournament round 2 «Z9»",
                  future={"weather": "mist", "levels": [1, 2]})
     setup["units"] = [dict(u, name="Kampfgruppe <b>") for u in setup["units"]]

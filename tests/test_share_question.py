@@ -1,4 +1,4 @@
-"""The question in a share link (issue 10; README "Share links with a question").
+"""The question in a share link (issue 10; docs/contract.md, "A question in a link").
 
 A link may carry, beside its setup, the ruling to show on opening. It is an
 addition to link version 1: a link made now must open in the previous

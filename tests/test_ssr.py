@@ -189,7 +189,7 @@ def test_an_imported_boards_hedges_become_bocage_where_the_hedge_art_lies():
     with s.names():
         assert s.wall(g.parse_hexside("55Q1-55R1")).type == "bocage"
         assert s.wall(g.parse_hexside("55E4-55E5")).type == "wall"
-        # A correction over the imported board still overrides (CONTRACT.md).
+        # A correction over the imported board still overrides (docs/contract.md).
         assert s.wall(g.parse_hexside("55P4-55P5")).type == "hedge"
     assert s.to_dict()["hexsides"] == {"55P4-55P5": "hedge"}       # links carry no board data
     r = api.los(s, "g", "r")

@@ -3,7 +3,7 @@
 ``tem_of`` judges the TEM along the exact thread between the two units, given
 that LOS exists (``pycore.tem.assess``); ``api.fire`` adds the LOS ruling and
 is used where the LOS itself is part of the example.  Examples are rebuilt
-from their text on a 33 x 10 board (CONTRACT.md geometry); comments say how.
+from their text on a 33 x 10 board (docs/contract.md geometry); comments say how.
 """
 import pytest
 

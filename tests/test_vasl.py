@@ -1,4 +1,4 @@
-"""Real boards (issue 19, CONTRACT.md "Real boards"): VASL board archives read
+"""Real boards (issue 19, docs/contract.md "Real boards"): VASL board archives read
 hex by hex, placed on a map of boards, flipped and corrected by the setup.
 
 Every archive here is written by ``tests/vasl_writer.py`` from a painted
@@ -262,7 +262,7 @@ def test_a_setup_takes_away_a_boards_wall_with_the_type_none():
 
 
 def test_a_flipped_board_turns_its_terrain_round_with_its_names():
-    source = imported({"A1": {"terrain": "woods"}, "B2": {"level": 1}}, {"A1-A2": "hedge"})
+    source = imported({"A1": {"terrain": "woods"}, "B2": {"level": 1}}, {"A1-A2": "hedge"}, name="7")
     plain = load_setup(board_map({"board": "7", "source": source}))
     flipped = load_setup(board_map({"board": "7", "source": source, "flip": True}))
     top_left, bottom_right = g.hex_at(1, 1), g.hex_at(33, 10)

@@ -168,3 +168,59 @@ def test_B9_42_the_TEM_step_of_a_wall_at_the_traced_vertex_cites_B9_42(firer, he
     r = api.fire(_s({hexside: "wall"}, firer), "f", "t")
     wall_steps = [x for x in r["steps"] if x["text"].startswith(f"wall {hexside}: +")]
     assert wall_steps and all(x["rule"] == "B9.42" for x in wall_steps), wall_steps
+
+
+# --- A6.7 with A6.12: Hindrance ranges counted from a traced vertex ----------------------
+
+def test_A6_7_A6_12_same_range_rule_counts_from_the_traced_vertex_both_ways():
+    # The thread from B3 to the E3-E4-F3 vertex of E4 crosses brush in D3, then E3.
+    # From B3 they are at ranges 2 and 3: +2.  From E4 both hexes are adjacent, but
+    # the thread starts at the vertex, which E3 touches and D3 does not: they lie one
+    # behind the other (ranges 0 and 1 from the vertex) and both count, +2 both ways
+    # (before: +1 from the vertex, the same-range rule applied to E4's ranges).
+    s = setup({"D3": {"terrain": "brush"}, "E3": {"terrain": "brush"}})
+    to_vertex, from_vertex = check_both_ways(s, {"hex": "B3"},
+                                             {"hex": "E4", "vertex": "E3-E4-F3"})
+    for r in (to_vertex, from_vertex):
+        assert_clear(r, hindrance=2)
+        assert not any("count once" in x["text"] for x in r["steps"]), r["steps"]
+    said = [x["text"] for x in from_vertex["steps"] if x["rule"] == "A6.7"]
+    assert any("traced from vertex E3-E4-F3" in t and "A6.12" in t for t in said), said
+    assert said[-1] == "Hindrance DRM: +1 (E3, range 0) +1 (D3, range 1) = +2."
+    assert to_vertex["steps"][-2]["text"] == "Hindrance DRM: +1 (D3, range 2) +1 (E3, range 3) = +2."
+
+
+def test_A6_7_A6_12_hexes_at_one_range_from_the_vertex_still_count_once_both_ways():
+    # The thread from the E3-E4-F3 vertex of E4 to A5 crosses D3 and D4, both one hex
+    # from the vertex and both three from A5: brush in both counts once, +1.
+    s = setup({"D3": {"terrain": "brush"}, "D4": {"terrain": "brush"}})
+    for r in check_both_ways(s, {"hex": "E4", "vertex": "E3-E4-F3"}, {"hex": "A5"}):
+        assert_clear(r, hindrance=1)
+        assert any("D3 and D4 are both at range" in x["text"] or
+                   "D4 and D3 are both at range" in x["text"] for x in r["steps"]), r["steps"]
+
+
+def test_A6_7_A6_12_the_same_range_grouping_is_alike_from_either_end_of_any_thread():
+    # The law behind A6.5 for Hindrances: grouping a thread's hexes by range from
+    # its start (a centre dot or a vertex, geometry.point_range) gives the same groups
+    # as grouping them by range from its end.  Every thread from a hex or one of its
+    # vertices to every centre and vertex within five hexes.
+    from collections import defaultdict
+
+    from pycore import geometry as g
+
+    c = g.parse_hex("Q5")
+    starts = [c, *g.hex_vertices(c)]
+    ends = {p for h in g.Grid(33, 10).hexes() if g.distance(c, h) <= 5
+            for p in (h, *g.hex_vertices(h))}
+    assert len(ends) > 200
+    for p in starts:
+        for q in ends - {p}:
+            hexes = {h for it in g.trace(p, q) if it.kind in ("hex", "along") for h in it.hexes}
+
+            def groups(end: g.Point) -> list:
+                by = defaultdict(set)
+                for h in hexes:
+                    by[g.point_range(end, h)].add(h)
+                return sorted(sorted(x) for x in by.values())
+            assert groups(p) == groups(q), (g.hex_name(c), p, q)

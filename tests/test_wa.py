@@ -3,7 +3,7 @@ D9.52, D9.54), through the public ``pycore.api.wall_advantage``.
 
 Rulebook examples are rebuilt from their text alone: where the illustration
 is needed, hexes are placed on a 33 x 10 board consistently with the text
-(CONTRACT.md geometry) and the comment says how.
+(docs/contract.md geometry) and the comment says how.
 """
 import pytest
 

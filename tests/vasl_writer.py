@@ -1,5 +1,5 @@
 """Write VASL board archives for the tests, from painted setups: no real board's
-data is ever used (CONTRACT.md "Real boards").
+data is ever used (docs/contract.md "Real boards").
 
     from tests.vasl_writer import board_archive
     data = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}},
@@ -37,8 +37,9 @@ from pycore.vasl.archive import GRID_HEIGHT, GRID_WIDTH, STAIRWAYS
 from pycore.vasl.grid import quarter
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
-             "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40}
-HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116}
+             "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
+             "crag": 26, "graveyard": 28}
+HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cliff": 75}
 # What a shape may draw besides a hex terrain: art drawn over a hex, and
 # terrain the app does not model (VASL's codes).
 SHAPE_CODES = {**HEX_CODES, **HEXSIDE_CODES, "road": 65, "path": 70, "elevated-road": 67,
@@ -128,7 +129,8 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             _paint_hexside(codes, elev, sd, ROAD, (0, 1))
         for span in spans:
             _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], span)
-        if levels[0] != levels[1] and not v.get("hillside", False):
+        # (a cliff is the hill's own edge: no strip of the lower level beside it, B11)
+        if levels[0] != levels[1] and not v.get("hillside", False) and v["type"] != "cliff":
             high = sd[0] if levels[0] > levels[1] else sd[1]
             _paint_strip(elev, sd, high, min(levels))
     return elev, codes
@@ -265,15 +267,16 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
-                  block: int = 1024, shapes: tuple = ()) -> bytes:
+                  block: int = 1024, shapes: tuple = (), image: bytes | None = None) -> bytes:
     """A VASL board archive of a painted board (board-local hex names), with
-    sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``)."""
+    sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``);
+    ``image``: the bytes of its board image (a GIF the test draws), else a stub."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
     elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes))
     los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes)), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
                                                            metadata_buildings),
-                        "LOSData": los, f"bd{name}.gif": b"GIF89a (no image in tests)"})
+                        "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)"})
 
 
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The page's board library, Python side (issue 19; CONTRACT.md "Real boards").
+"""The page's board library, Python side (issue 19; docs/contract.md "Real boards").
 
 A board file's bytes never travel as JSON: the worker (static/worker.js)
 writes them into Pyodide's in-memory file system and the query names the
@@ -44,8 +44,7 @@ def _read(path: Any) -> bytes:
         raise SetupError("board file: expected the path the worker wrote it to")
     try:
         size = os.stat(path).st_size
-        if size > archive.MAX_ARCHIVE_BYTES:      # refused before it is read
-            _too_big(size)
+        archive.check_size(size)                  # refused before it is read
         with open(path, "rb") as f:
             return f.read()
     except OSError as e:
@@ -55,11 +54,6 @@ def _read(path: Any) -> bytes:
             os.remove(path)
         except OSError:
             pass
-
-
-def _too_big(size: int) -> None:
-    raise SetupError(f"board file: {size // 1_000_000} MB is too big for a VASL board archive "
-                     f"(at most {archive.MAX_ARCHIVE_BYTES // 1_000_000} MB)")
 
 
 def layout_boards(rows: Any) -> list:
@@ -124,8 +118,8 @@ def missing_boards(text: Any) -> list:
     """The boards a share link's map names by ``source`` that are not imported
     here, first to last: ``[{"source", "message", "file"}]``, the message naming the
     file to import ("board 41 (VASL 6.3) is not on this device: import bd41").
-    Empty when there are none, or when the text is not a link (``share_read``
-    then says why)."""
+    Empty when there are none, or when the text is not a link or its map is
+    malformed (``share_read`` then says why: such a link is broken, issue 30)."""
     from pycore import share
     from web.messages import player_words
     try:
@@ -134,6 +128,12 @@ def missing_boards(text: Any) -> list:
         return []
     m = obj.get("map") if isinstance(obj, dict) else None
     boards = m.get("boards") if isinstance(m, dict) else None
+    if boards is not None:
+        from pycore.boards import load_layout
+        try:        # a malformed source, or one of another board: a broken link, never held
+            load_layout(boards)
+        except SetupError:
+            return []
     out = []
     for i, row in enumerate(boards if isinstance(boards, list) else []):
         for j, b in enumerate(row if isinstance(row, list) else []):

@@ -98,14 +98,17 @@ def _capital(text: str) -> str:
 def version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore import limits
+    from pycore.vasl import archive
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
             "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
-            "max_setup_bytes": limits.MAX_INFLATED_BYTES}
+            "max_setup_bytes": limits.MAX_INFLATED_BYTES,
+            # the page refuses a bigger board file from its size, unread (issue 30)
+            "max_board_bytes": archive.MAX_ARCHIVE_BYTES}
 
 
-# Every query the page can ask (CONTRACT.md "The Python API", "Share links";
-# README "How the page talks to Python"), by name. static/worker.js asks for
+# Every query the page can ask (docs/contract.md "The Python API", "Share links";
+# docs/architecture.md, "How the page talks to Python"), by name. static/worker.js asks for
 # the names that need the idle wheels (``idle_queries_json``), and ``warm``
 # imports what the others need before the worker reports ready. ``los`` and
 # ``fire`` are pycore.api's, with how to show the ruling (web.present).
@@ -149,6 +152,8 @@ QUERIES: dict[str, Query] = {
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
                               at_start=False),
+    # What the app read in one hex (issue 33: the reading view, web/reading.py).
+    "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.los",)),
     "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
                             imports=("pycore.vasl.layers",)),
 }

@@ -1,5 +1,5 @@
 """The ruling card: one LOS/fire ruling as a single SVG a tournament director
-can keep (issue 10; README "The ruling card").
+can keep (issue 10; docs/architecture.md, "The ruling card").
 
 ``ruling_card(setup, question, link)`` asks the rules (``pycore.api``) the
 question the link carries and draws, top to bottom: the verdict and its facts

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:   # svgwrite is loaded after ready; the preview (web.preview) needs only the sheets
     import svgwrite
 
-# Terrain fills (CONTRACT.md "hexes.terrain"). A terrain not listed here still
+# Terrain fills (docs/contract.md "hexes.terrain"). A terrain not listed here still
 # draws, with the generic "unknown" hatch, and its name in the hex.
 TERRAIN_FILLS = {
     "woods": ("#2f6b2a", "#5d9b48"),
@@ -24,6 +24,8 @@ TERRAIN_FILLS = {
     "marsh": ("#3f7b9a", "#a9cfc8"),
     "shellholes": ("#6b5a3f", "#cdbf9f"),
     "gully": ("#6e4a26", "#b08a5c"),
+    "crag": ("#5a5a5a", "#c8c4bc"),          # B17 (issue 28)
+    "graveyard": ("#4a4a52", "#dcdcd4"),     # B18 (issue 28)
 }
 
 # Base level (hill) tints, clamped to -1..4 in ``data-ground``.
@@ -56,6 +58,7 @@ HEXSIDE_CSS = """
 .hexside[data-type=hedge]{stroke:#7a8f00;stroke-width:4.5}
 .hexside[data-type=bocage]{stroke:#14401a;stroke-width:8}
 .hexside[data-type=light-bocage]{stroke:#3c6b2a;stroke-width:6}
+.hexside[data-type=cliff]{stroke:#3a2410;stroke-width:7;stroke-dasharray:5 2.5;stroke-linecap:butt}
 .hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
 .hexside[data-gap]{stroke-dasharray:34 32 34;stroke-linecap:butt}
 .hexside[data-block]{stroke:#e02020b0;stroke-width:9}
@@ -133,6 +136,8 @@ def _pattern(dwg: svgwrite.Drawing, name: str, ink: str, paper: str) -> svgwrite
         "gully": lambda: dwg.path("M0 4 Q2 2 4 4 T8 4", fill="none", stroke=ink, stroke_width=1),
         "building": lambda: dwg.rect((1, 1), (6, 6), fill=ink),
         "stone-building": lambda: dwg.rect((0.5, 0.5), (7, 7), fill=ink, stroke=paper, stroke_width=1),
+        "crag": lambda: dwg.polygon([(1, 6), (3, 2), (5, 5), (7, 3)], fill=ink),
+        "graveyard": lambda: dwg.rect((3, 1.5), (2, 5), fill=ink),
     }.get(name, lambda: dwg.path("M0 0 L8 8 M8 0 L0 8", stroke=ink, stroke_width=0.8))
     pat.add(motif())
     return pat

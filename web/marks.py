@@ -20,7 +20,7 @@ ID_CHARS = 7
 TYPE_ABBR = {"squad": "SQD", "halfsquad": "HS", "crew": "CRW", "leader": "LDR", "hero": "HERO",
              "vehicle": "AFV", "wreck": "WRCK", "gun": "GUN"}
 
-# Status flags shown under the counter (CONTRACT.md "units"), in this order.
+# Status flags shown under the counter (docs/contract.md "units"), in this order.
 STATUS_ABBR = [("broken", "BRK"), ("unarmed", "UNA"), ("pinned", "PIN"), ("entrenched", "ENT"),
                ("dug_in", "DUG"), ("concealed", "?"), ("hidden", "HID"), ("crest", "CRST"),
                ("burning", "BURN"), ("moved", "MVD")]

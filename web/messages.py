@@ -13,7 +13,7 @@ from typing import Any
 _UNIT = re.compile(r"\bunits\[(\d+)\](?:\.[a-z_]+)?")
 _HEX = re.compile(r'\bhexes\["([^"]+)"\](?:\.[a-z_]+)?')
 _HEXSIDE = re.compile(r'\bhexsides\["([^"]+)"\](?:\.[a-z_]+)?')
-_BOARD = re.compile(r"\bmap\.boards\[(\d+)\]\[(\d+)\](\.flip)?")
+_BOARD = re.compile(r"\bmap\.boards\[(\d+)\]\[(\d+)\](\.flip|\.source|\.board)?")
 _BOARD_ROW = re.compile(r"\bmap\.boards\[(\d+)\]")
 _SOURCE = re.compile(r"^map\.boards\[\d+\]\[\d+\]\.source: (?=board )")   # "board 41 (VASL 6.3) is not..."
 _FIELDS = {"map.columns": "the map's width (columns)", "map.rows": "the map's height (rows)",
@@ -35,7 +35,8 @@ def player_words(message: str, setup: Any) -> str:
     text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
     text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
     # New map of boards: the box a player typed in, by row and column (issue 22).
-    text = _BOARD.sub(lambda m: f"the {'flip of the ' if m.group(3) else ''}board in row "
+    part = {".flip": "flip of the ", ".source": "file of the "}
+    text = _BOARD.sub(lambda m: f"the {part.get(m.group(3) or '', '')}board in row "
                       f"{int(m.group(1)) + 1}, column {int(m.group(2)) + 1}", text)
     text = _BOARD_ROW.sub(lambda m: f"row {int(m.group(1)) + 1} of boards", text)
     for field, said in _FIELDS.items():

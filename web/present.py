@@ -115,7 +115,7 @@ def wall_advantage(wa: dict) -> Fact:
 
 
 # The bridge's queries "los" and "fire" (web.bridge QUERIES): the API's ruling
-# with how to show it. pycore.api's own answer is unchanged (CONTRACT.md).
+# with how to show it. pycore.api's own answer is unchanged (docs/contract.md).
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     result = api.los(setup, viewer, target)

@@ -36,7 +36,7 @@ def thread(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     from .. import geometry as g
     from .names import touches
     v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
-    trace = g.trace(v.point, t.point, v.hex, t.hex) if v.hex != t.hex else ()
+    trace = g.trace(v.point, t.point) if v.hex != t.hex else ()
     return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
 
 

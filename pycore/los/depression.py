@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Iterable
 
 from .. import geometry as g
+from . import crest, hilldepression
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -16,6 +17,8 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     """A6.3, B19.2: once the whole thread is clear, a Depression end."""
     v, t = ctx.viewer, ctx.target
     if not (v.in_depression or t.in_depression):
+        return
+    if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
         return
     if v.in_depression and t.in_depression:
         if not _continuous(ctx, ctx.trace):

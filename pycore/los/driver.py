@@ -13,7 +13,8 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from ..terrain import BUILDINGS
-from . import bocage, depression, entrenchment, hindrance, obstacles, walls
+from . import (bocage, depression, entrenchment, hindrance, hindrance_total, obstacles,
+               walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import vertex_name
 from .ruling import Ruling
@@ -21,6 +22,7 @@ from .ruling import Ruling
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
 ON: dict[g.TraceKind, tuple[Rule, ...]] = {
+    # (hindrance also asks pycore.los.orchard: B14.2 at different levels, issue 28)
     "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
     "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
     "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
@@ -49,7 +51,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         r.blocked(g.hex_name(t.hex), "A6.8",
                   "The building levels between them block the LOS (A6.8 EX).")
         return r
-    r.trace = trace = g.trace(v.point, t.point, v.hex, t.hex)
+    r.trace = trace = g.trace(v.point, t.point)
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
@@ -61,6 +63,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         rule(ctx, r)
     if r.location_los and r.hindered:
         hindrance.sum_up(r)
+        hindrance_total.judge(r)        # +6 or more blocks (B.10; issue 28)
     if r.los:
         extra = f", Hindrance DRM +{r.hindrance}" if r.hindered else ", no Hindrance"
         r.say("A6.1", f"LOS is clear{extra}.")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import geometry as g
 from ..location import unit_end
 from ..terrain import TERRAIN
+from . import orchard
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -31,20 +32,27 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     and wrecks on either side (D9.4)."""
     for h in item.hexes:
         if not ctx.own(h):
-            _hinder(ctx, r, h, g.distance(ctx.viewer.hex, h),
+            _hinder(ctx, r, h, g.point_range(ctx.viewer.point, h),
                     terrain=TERRAIN[ctx.s.hex(h).terrain].inherent)
 
 
 def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> None:
     info = ctx.s.hex(h)
     ter = TERRAIN[info.terrain]
+    if info.terrain == "orchard" and ctx.hi.elevation > info.level:
+        orchard.judge(ctx, r, h, rng)       # B14.2 at different levels (issue 28)
+        if r.block is not None:
+            return
     drm = 0
     if terrain and ter.hindrance:
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
         if reach <= info.level:
             drm += ter.hindrance
+            # issue 28: marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
+            also = f", {ter.rule}" if "." in ter.rule else ""
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance (A6.7).")
+                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
+                  f"(A6.7{also}).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:
@@ -54,7 +62,13 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> No
 def sum_up(r: Ruling) -> None:
     """A6.7's same-range rule, said as it is applied: Hindrance hexes at the
     same range from the viewer count once, at the highest DRM among them;
-    then the total as a sum, one term per range."""
+    then the total as a sum, one term per range.  From a vertex the ranges
+    count from that vertex (A6.12; ``geometry.point_range``), which the steps say."""
+    v = r.viewer.point
+    if not g.is_centre(v):
+        r.say("A6.7", f"The LOS is traced from vertex {g.vertex_name(v)} (A6.12): ranges "
+                      f"for the same-range rule count from that vertex, its three hexes "
+                      f"being at range 0 (A6.7).")
     terms = []
     for rng in sorted(r.hindered):
         hexes = r.hindered[rng]

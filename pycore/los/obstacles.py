@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import geometry as g
+from . import crest as crests
+from . import hilldepression
 from .context import Ctx
 from .source import neither_above
 
@@ -37,7 +39,9 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             r.say("A6.1", note)
     ground = t.ground(h, p, q)
     if not ground.drawn:
-        if stand is None and ground.level > ctx.lo_ground:
+        # B19.5 (issue 28): a gully run down into a Hill Depression stands at its floor
+        if stand is None and ground.level > ctx.lo_ground and \
+                hilldepression.floor(ctx, h, ground.level) > ctx.lo_ground:
             name = g.hex_name(h)
             obstacle(ctx, r, 2 * ground.level, 1, (h,), name,
                      f"the hill (level {ground.level}) in {name}", "A6.2", crest=True)
@@ -118,6 +122,7 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
     ``what`` names it: with ``plural``, a sentence saying where two drawings
     lie; ``as_drawn``: it is met where it is drawn (A6.1). ``level``: a crest's level as drawn where the thread meets it, for
     A6.43's difference (else the hex's base level)."""
+    what = _cap(what)               # it starts each sentence below (issue 33)
     lo, hi = ctx.lo, ctx.hi
     lo_e = ctx.lo_ground if crest else lo.elevation
     if 2 * lo_e >= top2:
@@ -133,13 +138,16 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
         return                      # not lower than the obstacle's full-level height: A6.4
     ob = min(hexes, key=lambda h: g.distance(h, lo.hex))
     diff = (ctx.s.hex(ob).level if level is None else level) - ctx.s.hex(lo.hex).level
+    behind = g.distance(ob, lo.hex)
     if crest:
-        diff = diff - 1 if diff > 1 else min(diff, 0)   # A6.43: only a difference > 1
+        # B10.2, B10.23, B11.21: a Crest Line's own count (pycore.los.crest, issue 28)
+        _crest_blind(ctx, r, ob, full_top, diff, behind, where,
+                     what if as_drawn else None)
+        return
     reduction = max(0, hi.elevation - full_top - 1)      # A6.42
     if min_blind is None:
-        min_blind = 0 if crest else 1                    # A6.42 EXC (B10.23)
+        min_blind = 1
     blind = max(min_blind, full + g.distance(hi.hex, ob) // 5 + diff - reduction)
-    behind = g.distance(ob, lo.hex)
     makes, seen = ("they make", "they are seen over") if plural else ("makes", "is seen over")
     if behind <= blind:
         sep = ": " if plural else " "
@@ -151,3 +159,17 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
         sep = ": " if plural else " "
         r.say("A6.4", f"{what}{sep}{seen}: {g.hex_name(lo.hex)} is {behind} hex(es) "
                          f"behind it, beyond its {blind} Blind Hex(es).")
+
+
+def _crest_blind(ctx: Ctx, r: Ruling, ob: g.Hex, level: int, diff: int, behind: int,
+                 where: str, drawn_what: str | None) -> None:
+    """B10.23 (issue 28): the Blind Hexes of a Crest Line or cliff, counted and
+    said by pycore.los.crest; ``drawn_what`` names a hill met as drawn (A6.1)."""
+    c = crests.count(ctx, ob, level, diff)
+    target = g.hex_name(ctx.lo.hex)
+    seen = f" ({drawn_what}, A6.1)" if drawn_what else ""
+    away = f"{behind} hex" if behind == 1 else f"{behind} hexes"
+    if behind <= c.blind:
+        r.blocked(where, c.rule, f"{c.text} {target}, {away} behind it, is a Blind Hex{seen}.")
+    else:
+        r.say(c.rule, f"{c.text} {target}, {away} behind it, is not a Blind Hex{seen}.")

@@ -32,7 +32,8 @@ class Ruling:
     steps: list[dict[str, str]] = field(default_factory=list)
     block: tuple[str, str] | None = None        # (where, rule): no location LOS
     unit_block: tuple[str, str] | None = None   # the unit alone is unseen
-    # A6.7: the Hindrance hexes by range from the viewer: (hex name, DRM)
+    # A6.7: the Hindrance hexes by range from the viewer's end (geometry.point_range):
+    # (hex name, DRM)
     hindered: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
 
     @property

@@ -18,12 +18,18 @@ The format, as VASL's ``BoardArchive`` writes and reads it:
 
 Every damaged or hostile file raises SetupError in a player's words, without
 reading more than the caps below: the archive at most ``MAX_ARCHIVE_BYTES``
-and ``MAX_ENTRIES`` entries, ``LOSData`` at most ``MAX_LOSDATA_BYTES`` once
-unzipped and ``MAX_PAYLOAD_BYTES`` once un-gzipped, the metadata at most
-``MAX_METADATA_BYTES``.
+(checked from its length before anything is read or copied; the page checks
+the same cap, given by the "version" query, from the file's size) and
+``MAX_ENTRIES`` entries (counted in the central directory itself, whatever
+the end record says), ``LOSData`` at most ``MAX_LOSDATA_BYTES`` once
+unzipped, ``MAX_PAYLOAD_BYTES`` once un-gzipped and ``MAX_BLOCK_RECORDS``
+block-data records, the metadata at most ``MAX_METADATA_BYTES`` and with no
+document type in any encoding. docs/hostile-files.md lists them and how fast
+each hostile file is refused (issue 30).
 """
 from __future__ import annotations
 
+import codecs
 import hashlib
 import io
 import re
@@ -34,6 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from xml.etree import ElementTree
+from xml.parsers import expat
 
 from ..errors import SetupError
 
@@ -47,9 +54,19 @@ MAX_ARCHIVE_BYTES = 64_000_000          # real archives (with their images) are 
 MAX_ENTRIES = 4096
 MAX_LOSDATA_BYTES = 8_000_000           # the gzip file inside the zip (real ones: ~0.1 MB)
 MAX_PAYLOAD_BYTES = PAYLOAD + PAYLOAD // 64 + 64   # with the block headers (5 per 1,024 bytes)
+# Java writes block data 1,024 bytes a record (2,271 records for a board);
+# even records of 255 bytes, the most a short record holds, stay under this.
+MAX_BLOCK_RECORDS = PAYLOAD // 255 + 64
 MAX_METADATA_BYTES = 1_000_000
 MAX_IMAGE_BYTES = 16_000_000            # the board's picture (real ones: 0.2-2 MB)
 IMAGE_SUFFIXES = (".gif", ".png", ".jpg", ".jpeg")
+# The encodings a document type declaration is searched in, looked up now (their
+# modules imported with this one, before the page's first import: web.bridge.warm).
+_DECLARATION_CODECS = tuple(codecs.lookup(c).name for c in ("utf-16-le", "utf-16-be",
+                                                              "utf-32-le", "utf-32-be"))
+# A copy cut short (a download or a sync that did not finish): what to do next.
+_INCOMPLETE = ("board file: the file looks incomplete (LOSData, its terrain, is cut short): "
+               "copy it again from its source, then import the copy")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,15}$")
 
 
@@ -102,10 +119,8 @@ def _opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.Zi
     damaged zip, or anything but bytes, raises SetupError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SetupError("board file: expected the file's bytes")
+    check_size(memoryview(data).nbytes)          # before the bytes are copied or read
     data = bytes(data)
-    if len(data) > MAX_ARCHIVE_BYTES:
-        raise SetupError(f"board file: {len(data) // 1_000_000} MB is too big for a VASL board "
-                         f"archive (at most {MAX_ARCHIVE_BYTES // 1_000_000} MB)")
     _check_directory(data)
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
@@ -114,7 +129,20 @@ def _opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.Zi
         raise
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError,
             OSError, ValueError, zlib.error, RuntimeError) as e:
-        raise SetupError(f"board file: the zip archive is damaged ({_why(e)})") from None
+        raise SetupError(f"board file: the zip archive is damaged ({_why(e)}): copy the file "
+                         "again from its source, then import the copy") from None
+
+
+def check_size(size: int) -> None:
+    """SetupError if a file of ``size`` bytes is too big to be a board archive."""
+    if size > MAX_ARCHIVE_BYTES:
+        raise SetupError(f"board file: it is {_megabytes(size)}, too big for a VASL board "
+                         f"archive (at most {MAX_ARCHIVE_BYTES // 1_000_000} MB): it is "
+                         "another kind of file; import the board's own bdNN file")
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / 1_000_000:,.1f} MB"
 
 
 def _metadata_xml(z: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo]) -> bytes:
@@ -132,14 +160,51 @@ def _why(e: Exception) -> str:
 
 def _check_directory(data: bytes) -> None:
     """A zip at all, with a sane number of entries, before ``zipfile`` reads its
-    whole central directory (a million empty entries would take seconds)."""
+    whole central directory. The entries are counted in the directory itself,
+    as ``zipfile`` will walk it (the ``size_cd`` bytes before the end record),
+    never taken from the end record's count: a 56 MB directory of 1.2 million
+    entries whose end record says 2 took 18 s to read (issue 30)."""
     end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
     if end < 0 or len(data) < end + 22:
-        raise SetupError("board file: this is not a VASL board archive (not a zip file)")
-    entries = struct.unpack_from("<H", data, end + 10)[0]
+        raise SetupError(_not_a_zip(data))
+    entries, size_cd, offset_cd = struct.unpack_from("<HII", data, end + 10)
     if entries >= MAX_ENTRIES:
-        raise SetupError(f"board file: the zip holds {entries} or more files, too many for "
-                         "a VASL board archive")
+        raise SetupError(_too_many())
+    if 0xFFFFFFFF in (size_cd, offset_cd) or entries == 0xFFFF:
+        raise SetupError("board file: this zip is in the 4 GB (Zip64) format no VASL board "
+                         "archive uses: it is another kind of file; import the board's own "
+                         "bdNN file")
+    at, stop, count = end - size_cd, end, 0
+    if at < 0:
+        raise SetupError(_cut_short())
+    while at < stop:
+        if data[at:at + 4] != b"PK\x01\x02" or at + 46 > stop:
+            raise SetupError("board file: the zip archive is damaged (its list of files is "
+                             "broken): copy the file again from its source")
+        count += 1
+        if count >= MAX_ENTRIES:
+            raise SetupError(_too_many())
+        n, m, k = struct.unpack_from("<HHH", data, at + 28)
+        at += 46 + n + m + k
+
+
+def _too_many() -> str:
+    return (f"board file: the zip holds {MAX_ENTRIES} or more files, too many for a VASL board "
+            "archive: it is another kind of file; import the board's own bdNN file")
+
+
+def _not_a_zip(data: bytes) -> str:
+    """Why bytes without a zip's end record are refused: a zip's beginning
+    means the copy was cut short, anything else is another kind of file."""
+    if data[:4] == b"PK\x03\x04":
+        return _cut_short()
+    return ("board file: this is not a VASL board archive (not a zip file): import the "
+            "board's own file (bd41, bd42, ... from VASL's boards folder)")
+
+
+def _cut_short() -> str:
+    return ("board file: the file looks incomplete (not a zip file: it ends before the zip's "
+            "list of files): copy it again from its source, then import the copy")
 
 
 def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
@@ -157,16 +222,46 @@ def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
 
 
 def _metadata_root(xml: bytes) -> ElementTree.Element:
-    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml:
+    if b"<!DOCTYPE" in xml or b"<!ENTITY" in xml or _declares_doctype(xml):
         raise SetupError("board file: BoardMetadata.xml declares a document type or entities, "
-                         "which a board's metadata never does")
+                         "which a board's metadata never does: it is not a VASL board's file")
     try:
         root = ElementTree.fromstring(xml)
-    except ElementTree.ParseError as e:
+    except (ElementTree.ParseError, ValueError, LookupError, UnicodeError) as e:
         raise SetupError(f"board file: BoardMetadata.xml is damaged ({_why(e)})") from None
     if root.tag != "boardMetadata":
         raise SetupError("board file: BoardMetadata.xml is not a VASL board's metadata")
     return root
+
+
+class _Doctype(Exception):
+    pass
+
+
+def _doctype(*_: object) -> None:
+    raise _Doctype
+
+
+def _declares_doctype(xml: bytes) -> bool:
+    """True if ``xml`` declares a document type or an entity, in whatever
+    encoding it is written (a UTF-16 entity bomb hides from a byte search,
+    issue 30): its text read as each encoding a declaration could be in is
+    searched, then expat, which stops at the declaration, before any entity
+    is defined, has the last word."""
+    for codec in _DECLARATION_CODECS:
+        text = xml.decode(codec, errors="replace")
+        if "<!DOCTYPE" in text or "<!ENTITY" in text:
+            return True
+    parser = expat.ParserCreate()
+    parser.StartDoctypeDeclHandler = _doctype
+    parser.EntityDeclHandler = _doctype
+    try:
+        parser.Parse(xml, True)
+    except _Doctype:
+        return True
+    except (expat.ExpatError, ValueError, LookupError, UnicodeError):
+        return False        # damaged otherwise: ElementTree says how
+    return False
 
 
 def _metadata(xml: bytes | ElementTree.Element) -> tuple[str, str, dict[str, str]]:
@@ -202,13 +297,13 @@ def _inflate(gz: bytes) -> bytes:
     try:
         out = d.decompress(gz, MAX_PAYLOAD_BYTES + 1)
     except zlib.error as e:
-        raise SetupError(f"board file: LOSData is damaged ({_why(e)})") from None
+        raise SetupError(f"board file: LOSData is damaged ({_why(e)}): copy the file again "
+                         "from its source, then import the copy") from None
     if len(out) > MAX_PAYLOAD_BYTES:
         raise SetupError(f"board file: LOSData un-gzips to more than {MAX_PAYLOAD_BYTES:,} "
                          "bytes, more than a geomorphic board's (a gzip bomb?)")
     if not d.eof:
-        raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
-                         "copied completely)")
+        raise SetupError(_INCOMPLETE)
     return out
 
 
@@ -216,8 +311,12 @@ def _blocks(stream: bytes) -> bytes:
     """The primitives of a Java serialization stream that holds only block data."""
     if stream[:4] != b"\xac\xed\x00\x05":
         raise SetupError("board file: LOSData is not VASL terrain data (no Java stream header)")
-    parts, i, n = [], 4, len(stream)
+    parts: list[bytes] = []
+    i, n = 4, len(stream)
     while i < n:
+        if len(parts) >= MAX_BLOCK_RECORDS:
+            raise SetupError(f"board file: LOSData holds more than {MAX_BLOCK_RECORDS:,} records, "
+                             "far more than a board's terrain: it is not a VASL board's file")
         tag = stream[i]
         if tag == 0x77 and i + 2 <= n:
             size, i = stream[i + 1], i + 2
@@ -227,8 +326,7 @@ def _blocks(stream: bytes) -> bytes:
             raise SetupError("board file: LOSData holds something other than terrain data "
                              f"(record type 0x{tag:02X} at byte {i:,})")
         if size < 0 or i + size > n:
-            raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
-                             "copied completely)")
+            raise SetupError(_INCOMPLETE)
         parts.append(stream[i:i + size])
         i += size
     return b"".join(parts)
@@ -237,7 +335,7 @@ def _blocks(stream: bytes) -> bytes:
 def _los_data(gz: bytes) -> tuple[bytes, bytes]:
     payload = _blocks(_inflate(gz))
     if len(payload) < 16:
-        raise SetupError("board file: LOSData is cut short (no board size)")
+        raise SetupError(_INCOMPLETE)
     width, height, gw, gh = struct.unpack_from(">4i", payload)
     if not (0 < width <= 1000 and 0 < height <= 1000 and 0 < gw <= 100_000 and 0 < gh <= 100_000):
         raise SetupError(f"board file: LOSData gives an absurd board size ({width} x {height} "
@@ -249,7 +347,6 @@ def _los_data(gz: bytes) -> tuple[bytes, bytes]:
         raise SetupError(f"board file: this board's terrain grid is {gw} x {gh} pixels, not "
                          f"the {GRID_WIDTH} x {GRID_HEIGHT} of a geomorphic board")
     if len(payload) < PAYLOAD:
-        raise SetupError("board file: LOSData is cut short (the file is damaged or was not "
-                         "copied completely)")
+        raise SetupError(_INCOMPLETE)
     body = payload[16:16 + 2 * PIXELS]
     return body[0::2], body[1::2]

@@ -8,7 +8,7 @@ this app's own:
 - a hex terrain of the setup format (``"woods"``, ``"gully"``, ...), with the
   number of levels for buildings (``"stone-building:3"``: ground level and two
   more, VASL's "Stone Building, 2 Level");
-- a hexside type (``"wall"``, ``"hedge"``, ``"bocage"``, ``"cactus-hedge"``),
+- a hexside type (``"wall"``, ``"hedge"``, ``"bocage"``, ``"cactus-hedge"``, ``"cliff"``),
   read along hexsides only;
 - a trailing ``~`` marks an approximation the import warns about (a stream or
   a sunken road read as a gully, a forest as woods);
@@ -44,9 +44,9 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (23, "Pillbox", None),
     (24, "Grain", "grain"),
     (25, "Brush", "brush"),
-    (26, "Crags", None),
+    (26, "Crags", "crag"),
     (27, "Debris", None),
-    (28, "Graveyard", None),
+    (28, "Graveyard", "graveyard"),
     (29, "Lumberyard", None),
     (30, "Gully", "gully"),
     (31, "Dry Stream", "gully~"),
@@ -88,7 +88,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (72, "Wall", "wall"),
     (73, "Hedge", "hedge"),
     (74, "Bocage", "bocage"),
-    (75, "Cliff", None),
+    (75, "Cliff", "cliff"),
     (76, "Rowhouse Wall", None),
     (77, "Rowhouse Wall, 1 Level", None),
     (78, "Rowhouse Wall, 2 Level", None),
@@ -194,7 +194,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
 # one level below the hex's base level (a gully hex at level 0 holds pixels at -1).
 DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 
-HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge")
+HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11, issue 28
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
 ROADS = frozenset((65, 66, 67, 70))
 # Water drawn below the ground around it is a stream's bed (B20.1: a depression).

@@ -47,8 +47,8 @@ def add(data: bytes) -> Board:
 
 def check_source(source: Any, path: str = "source") -> str:
     if not isinstance(source, str) or not SOURCE_RE.match(source):
-        raise SetupError(f"{path}: a board's source looks like \"vasl:41:6.3:\" and 16 hex "
-                         "digits (from importing the board's file)")
+        raise SetupError(f"{path}: not the name of a board file this app writes (\"vasl:41:6.3:\" "
+                         "and 16 hex digits): the link or file is damaged; ask for it again")
     return source
 
 

@@ -1,4 +1,4 @@
-"""A board archive read hex by hex, in the setup format (CONTRACT.md "Real
+"""A board archive read hex by hex, in the setup format (docs/contract.md "Real
 boards"), as a player reads the board (docs/board-reading.md has the
 measures, thresholds and rules).
 
@@ -442,7 +442,7 @@ def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
 
 def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
               elevations: memoryview, high_side: int, high_level: int) -> bool:
-    """B9.6's test on the higher side: is the first ground beyond the
+    """The test of B9.6 on the higher side: is the first ground beyond the
     depiction at the higher level (no lower terrain between the wall and the
     higher level's terrain), over most of the middle half of the hexside?"""
     high = low = 0

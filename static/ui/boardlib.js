@@ -13,9 +13,13 @@ const $ = (id) => document.getElementById(id);
 const LINK_KEY = "asl-los.waiting-link.v1";     // a link waiting for its boards
 
 export class BoardLibrary {
-  // openLink(text): opens a share link (app.js); inUse(): the sources of the map on screen.
-  constructor({ python, showMessage, grid, openLink, inUse }) {
-    Object.assign(this, { python, showMessage, grid, openLink, inUse });
+  // openLink(text, said): opens a share link (app.js), said before its own words;
+  // inUse(): the sources of the map on screen; current(): the setup on screen.
+  constructor({ python, showMessage, grid, openLink, inUse, current }) {
+    Object.assign(this, { python, showMessage, grid, openLink, inUse, current });
+    // The largest board file Python reads (pycore.vasl.archive via "version"):
+    // a bigger one is refused from its size, unread (issue 30).
+    this.limits = python.ready.then(() => python.call("version")).catch(() => null);
     this.boards = [];                 // {source, board, version, file, warnings}, oldest first
     this.layers = new Map();          // JSON of map.boards -> {hexes, hexsides}
     this.input = $("board-files");
@@ -30,7 +34,7 @@ export class BoardLibrary {
     this.ready = python.ready.then(() => this.restore().catch((err) => {
       this.showMessage(`The boards kept on this device could not be opened: ${err.message}.`);
     }), () => {});      // Python did not load: the page says so already
-    this.ready.then(() => this.list());
+    this.ready.then(() => this.list()).then(() => this.checkWaiting()).catch(() => {});
   }
 
   async restore() {
@@ -51,11 +55,20 @@ export class BoardLibrary {
     const done = [];
     const refused = [];
     const notes = [];
+    const most = (await this.limits)?.max_board_bytes;
     for (const file of files) {
       let bytes;
+      if (most && file.size > most) {
+        refused.push(`${file.name} was not imported: it is ${megabytes(file.size)}, too big for a VASL ` +
+          `board file (at most ${megabytes(most)}): it is another kind of file; import the board's own ` +
+          "bdNN file");
+        continue;
+      }
       try {
+        // Handed over whole (no copy: a hostile file is refused sooner, issue 30);
+        // read again from the file to be kept once Python accepts it.
+        const got = await this.python.callBytes("import_board_file", await file.arrayBuffer());
         bytes = await file.arrayBuffer();
-        const got = await this.python.callBytes("import_board_file", bytes.slice(0));
         const rec = { source: got.source, board: got.board, version: got.version, file: file.name,
                       bytes, added: Date.now() };
         let kept = true;
@@ -82,8 +95,9 @@ export class BoardLibrary {
     if (refused.length) said.push("Nothing else changed.");
     if (notes.length) said.push("Some terrain the app lacks is read as open ground or the nearest " +
       "terrain: see the board's notes below.");
-    this.showMessage(said.join(" "), refused.length ? "error" : "info");
-    if (done.length) await this.openWaitingLink();
+    const kind = refused.length ? "error" : "info";
+    this.showMessage(said.join(" "), kind);
+    if (done.length) await this.openWaitingLink(said.join(" "), kind);    // its words beside the import's
     return done;
   }
 
@@ -170,7 +184,9 @@ export class BoardLibrary {
   list() {
     const ul = $("board-library");
     ul.replaceChildren();
-    $("board-library-empty").hidden = this.boards.length > 0;
+    const waiting = this.waitingItem();
+    if (waiting) ul.append(waiting);
+    $("board-library-empty").hidden = this.boards.length > 0 || Boolean(waiting);
     for (const b of this.boards) {
       const li = document.createElement("li");
       li.dataset.source = b.source;
@@ -262,45 +278,182 @@ export class BoardLibrary {
     };
   }
 
-  // A link whose boards are not here: kept (question and all) until they are
-  // imported, then opened. True if it was kept.
+  // --- the waiting link (issues 19, 30, 33) ------------------------------------------
+  // One link whose boards are not here, kept (question and all) in localStorage
+  // as {text, files, at, shown}: the files it waits for ("bd41"), when it was
+  // kept, and the setup on screen then (JSON). It stays listed in the board
+  // library until it opens or the player dismisses it, across reloads. Once
+  // its boards are here it opens by itself only if the map on screen is still
+  // the one it found; otherwise it is offered (Open it / Dismiss), never forced.
+  // Another link or setup opened replaces or dismisses it, saying so.
+
+  // The waiting link, or null (before issue 30 the link's text alone was kept).
+  waitingLink() {
+    if (this.waiting === undefined) {
+      let raw = null;
+      try {
+        raw = localStorage.getItem(LINK_KEY);
+      } catch { /* none kept */ }
+      this.waiting = parseWaiting(raw);
+    }
+    return this.waiting;
+  }
+
+  keepWaiting(w) {
+    this.waiting = w;
+    this.waitingReady = false;
+    try {
+      if (w) localStorage.setItem(LINK_KEY, JSON.stringify(w));
+      else localStorage.removeItem(LINK_KEY);
+    } catch { /* kept in this page only */ }
+    this.list();
+  }
+
+  // Forget the waiting link because another link or setup was opened: the
+  // words that say so, or "" if none waited.
+  dropWaiting(text = null) {
+    const w = this.waitingLink();
+    if (!w || w.text === text) return "";
+    this.keepWaiting(null);
+    return `The link from ${when(w)} that waited for ${files(w)} is dismissed: what you opened replaced it.`;
+  }
+
+  // A link whose boards are not here is kept, replacing any other waiting one.
+  // True if it was kept; false if nothing is missing or it is no link (share_read
+  // then says what is wrong: a malformed board source is a broken link, never kept).
   async holdLink(text) {
     await this.ready;
     let missing;
     try {
       missing = await this.python.call("missing_boards", text);
     } catch {
-      return false;                   // share_read says what is wrong with it
+      return false;
     }
     if (!missing.length) return false;
-    try {
-      localStorage.setItem(LINK_KEY, text);
-    } catch { /* kept in this page only */ }
-    this.waiting = text;
+    const replaced = this.dropWaiting(text).replace("what you opened", "this link");
+    const w = { text, files: [...new Set(missing.map((m) => m.file).filter(Boolean))], at: Date.now(),
+                shown: this.current ? JSON.stringify(this.current()) : null };
+    this.keepWaiting(w);
     const { message: why, file } = missing[0];
-    this.showMessage(`${capital(why)}. The link is kept: it opens once the board is imported.`, "error",
+    this.showMessage(`${capital(why)}. The link is kept (listed under Boards on this device): it opens ` +
+      `once ${files(w)} is imported.${replaced ? ` ${replaced}` : ""}`, "error",
       { label: file ? `Import ${file}…` : "Import board…", run: () => this.input.click() });
     return true;
   }
 
-  async openWaitingLink() {
-    let text = this.waiting;
-    try {
-      text ??= localStorage.getItem(LINK_KEY);
-    } catch { /* none kept */ }
-    if (!text) return;
-    this.waiting = null;
-    try {
-      localStorage.removeItem(LINK_KEY);
-    } catch { /* nothing kept */ }
-    await this.openLink(text);      // holds it again if a board is still missing
+  // Whether the waiting link's boards are all here now (listed as ready to open).
+  async checkWaiting() {
+    const w = this.waitingLink();
+    if (!w) return null;
+    const missing = await this.python.call("missing_boards", w.text).catch(() => null);
+    if (missing === null) return null;
+    if (this.waitingLink() === w) {
+      this.waitingReady = missing.length === 0;
+      this.list();
+    }
+    return missing;
   }
+
+  // After an import (`said`: its own message, kept in view): the waiting link
+  // opens if its boards are here and the map is the one it found; else it is offered.
+  async openWaitingLink(said = "", kind = "info") {
+    const w = this.waitingLink();
+    if (!w) return;
+    const missing = await this.checkWaiting();
+    if (missing === null || this.waitingLink() !== w) return;
+    if (missing.length) {
+      const still = `The link from ${when(w)} still waits for ${files({ files: missing.map((m) => m.file) })}.`;
+      this.showMessage(joined(said, still), kind, { label: "Import board…", run: () => this.input.click() });
+      return;
+    }
+    const unchanged = w.shown !== null && this.current && JSON.stringify(this.current()) === w.shown;
+    if (unchanged) {
+      this.keepWaiting(null);
+      await this.openLink(w.text, said);
+      return;
+    }
+    const offer = `The link from ${when(w)} waits for ${files(w)}, now here: your map changed since, ` +
+      "so it opens only if you ask (Open it, or Dismiss it under Boards on this device).";
+    this.showMessage(joined(said, offer), kind, { label: "Open it", run: () => this.openWaiting() });
+  }
+
+  // The player's Open it: the waiting link opens (Undo brings back the map before).
+  async openWaiting() {
+    const w = this.waitingLink();
+    if (!w) return;
+    this.keepWaiting(null);
+    await this.openLink(w.text);
+  }
+
+  dismissWaiting() {
+    const w = this.waitingLink();
+    if (!w) return;
+    this.keepWaiting(null);
+    this.showMessage(`Dismissed the link from ${when(w)} that waited for ${files(w)}.`, "info");
+  }
+
+  // Its entry at the top of the board library.
+  waitingItem() {
+    const w = this.waitingLink();
+    if (!w) return null;
+    const li = document.createElement("li");
+    li.className = "waiting-link";
+    li.id = "waiting-link";
+    const text = document.createElement("span");
+    text.textContent = this.waitingReady
+      ? `Link from ${when(w)}: ${files(w)} is here, ready to open`
+      : `Link from ${when(w)}: waiting for ${files(w)}`;
+    const button = (label, run, aria) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      if (aria) b.setAttribute("aria-label", aria);
+      b.addEventListener("click", run);
+      return b;
+    };
+    const first = this.waitingReady
+      ? button("Open it", () => this.openWaiting(), `Open the link that waited for ${files(w)}`)
+      : button(`Import ${w.files[0] ?? "board"}…`, () => this.input.click());
+    li.append(text, first, button("Dismiss", () => this.dismissWaiting(),
+      `Dismiss the link that waits for ${files(w)}`));
+    return li;
+  }
+}
+
+const joined = (...parts) => parts.filter(Boolean).join(" ");
+
+function parseWaiting(raw) {
+  if (!raw) return null;
+  try {
+    const w = JSON.parse(raw);
+    if (w && typeof w.text === "string") {
+      return { text: w.text, files: Array.isArray(w.files) ? w.files.filter((f) => typeof f === "string") : [],
+               at: Number.isFinite(w.at) ? w.at : null, shown: typeof w.shown === "string" ? w.shown : null };
+    }
+  } catch { /* a link's text, as kept before issue 30 */ }
+  return { text: raw, files: [], at: null, shown: null };
+}
+
+// "bd41 and bd42", or "its boards".
+function files(w) {
+  const names = w.files.filter(Boolean);
+  if (!names.length) return "its boards";
+  return names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+// When a link was kept: "27 Nov, 12:50", or "before" (kept by an older version).
+function when(w) {
+  if (!w.at) return "before";
+  return new Date(w.at).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit",
+                                                   minute: "2-digit" });
 }
 
 // A SetupError in a player's words, without the "board file:" prefix.
 function words(err) {
   return String(err.player ?? err.message).replace(/^board file: /, "");
 }
+
+const megabytes = (bytes) => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 
 function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);

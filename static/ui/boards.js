@@ -1,6 +1,6 @@
 // New map of geomorphic boards (issue 11): a grid of cells, one per board,
 // each with its number and a flip toggle (rotated 180 degrees). It builds the
-// setup's map.boards field (CONTRACT.md); Python checks it, names the hexes
+// setup's map.boards field (docs/contract.md); Python checks it, names the hexes
 // and derives the map's size.
 
 const $ = (id) => document.getElementById(id);
@@ -69,9 +69,18 @@ export class BoardGrid {
     return this.cells.find((c) => !c.label.value.trim()) ?? null;
   }
 
-  // Boards just imported fill the cells in order (ui/boardlib.js).
+  // Boards just imported fill the cells in order (ui/boardlib.js). Into an
+  // empty grid they come as a row (four to a row), so New map takes them as
+  // they are: one board imported, a map of that board (issue 33).
   offer(labels) {
+    if (this.cells.every((c) => !c.label.value.trim())) {
+      const across = Math.min(labels.length, $("boards-across").options.length);
+      $("boards-across").value = String(across);
+      $("boards-down").value = String(Math.min(Math.ceil(labels.length / across), $("boards-down").options.length));
+      this.draw();
+    }
     this.cells.forEach((c, k) => { if (k < labels.length) c.label.value = labels[k]; });
+    this.onOffer?.(labels);
   }
 
   // The map.boards value: rows top to bottom, boards left to right.

@@ -1,6 +1,6 @@
 // The player's board files, kept on this device (issue 19): IndexedDB database
 // "asl-los-boards", store "boards", one record per imported board, keyed by its
-// source (CONTRACT.md "Real boards"):
+// source (docs/contract.md "Real boards"):
 //   {source, board, version, file, bytes: ArrayBuffer, added}
 // IndexedDB survives a reload, an update of the app (the service worker's
 // caches are per build; this is not) and a restart with no network. The

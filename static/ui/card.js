@@ -228,7 +228,7 @@ export class RulingCard {
 }
 
 // The smallest hex a framed question shows, in CSS px (issue 22).
-const MIN_HEX_PX = 30;
+const MIN_HEX_PX = 44;        // a finger's width (issue 33; WCAG 2.5.5)
 
 function today() {
   const d = new Date();

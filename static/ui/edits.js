@@ -1,4 +1,4 @@
-// Edits of a setup object (CONTRACT.md "A setup"), as pure functions: the
+// Edits of a setup object (docs/contract.md "A setup"), as pure functions: the
 // page applies them to a copy through Store.edit, so each one is undoable.
 
 import { nameKey } from "./mapview.js";
@@ -79,7 +79,7 @@ function putHexside(setup, name, spec, under) {
 }
 
 // The highest level a unit in this hex can be on: a building's top floor
-// (CONTRACT.md "levels" counts the ground level), else 0.
+// (docs/contract.md "levels" counts the ground level), else 0.
 export function topLevel(setup, hexName) {
   const spec = setup.hexes[keyIn(setup.hexes, hexName) ?? ""] ?? {};
   return BUILDINGS.has(spec.terrain) ? Math.max(0, Number(spec.levels ?? 1) - 1) : 0;

@@ -41,27 +41,44 @@ export class External {
     }
     succeeded("load");
     this.store.replaceChecked(valid, what);
+    // Another setup opened: a link waiting for its boards is dismissed (issue 30).
+    const dropped = what === "share link" ? "" : this.library.dropWaiting();
     this.loaded(this.store.setup);
     await this.maps.job;
     this.maps.frame();
-    if (warnings.length) showMessage([`Opened the ${what}.`, ...warnings].join(" "), "error");
+    if (warnings.length || dropped) {
+      showMessage([`Opened the ${what}.`, ...warnings, dropped].filter(Boolean).join(" "),
+        warnings.length ? "error" : "info");
+    }
     return valid;
   }
 
   // A share link's setup and question; false if it is not opened (yet).
-  async openLink(text) {
+  // said: words shown before the link's own (a board import's, issue 30).
+  async openLink(text, said = "") {
     if (await this.library.holdLink(text)) return false;   // kept until its boards are imported
     let opened;
     try {
       opened = await this.python.call("share_read", text);
     } catch (err) {
-      showMessage(`This share link cannot be opened: ${err.message}. Your setup is unchanged.`);
+      showMessage([said, `This share link is broken and cannot be opened: ${err.player ?? err.message}. ` +
+        "Your setup is unchanged."].filter(Boolean).join(" "));
       return false;
     }
-    await this.load(opened.setup, "share link").catch(() => {});
-    if (opened.question) await this.card.ask(opened.question);
-    showMessage(["Opened the setup from the share link (Undo brings back the previous one).",
-      ...opened.warnings].join(" "), opened.warnings.length ? "error" : "info");
+    try {
+      await this.load(opened.setup, "share link");
+    } catch {
+      return false;
+    }
+    const dropped = this.library.dropWaiting(text);       // another link replaces a waiting one
+    if (opened.question) {
+      await this.card.ask(opened.question);
+      // The verdict in view, wherever the panel was scrolled (issue 33).
+      $("los-verdict").scrollIntoView({ block: "nearest" });
+    }
+    showMessage([said, "Opened the setup from the share link (Undo brings back the previous one).",
+      ...opened.warnings, dropped].filter(Boolean).join(" "),
+    opened.warnings.length || /not imported/.test(said) ? "error" : "info");
     return true;
   }
 

@@ -1,5 +1,5 @@
 // Files and links: setup JSON in and out, the map as SVG/PNG for a TD,
-// and share links (CONTRACT.md "Share links": "#s1." + base64url(deflate(JSON))).
+// and share links (docs/contract.md "Share links": "#s1." + base64url(deflate(JSON))).
 
 export function download(filename, blob) {
   const url = URL.createObjectURL(blob);

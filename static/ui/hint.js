@@ -1,6 +1,8 @@
-// The first-run hint (issue 22): the three steps of the app, paint, place,
-// ask, at the top of the side panel. It goes for good when dismissed, or
-// once the player has a first ruling on screen (the third step done).
+// The first-run hint (issues 22, 33): how to begin with real boards, the
+// import button right there, then the units and the question, at the top of
+// the side panel. Once boards are imported it offers their map in one tap.
+// It goes for good when dismissed, or once the player has a first ruling on
+// screen.
 
 const KEY = "asl-los-first-run-hint";   // "done" once dismissed
 
@@ -12,9 +14,23 @@ function seen() {
   }
 }
 
+// Returns {boards(labels)}: boards just imported (ui/boards.js offer), their map offered.
 export function installHint() {
-  const box = document.getElementById("first-run");
-  if (!box || seen()) return;
+  const $ = (id) => document.getElementById(id);
+  const box = $("first-run");
+  const hint = { boards: () => {} };
+  if (!box || seen()) return hint;
+  hint.boards = (labels) => {
+    if (box.hidden || !labels.length) return;
+    const many = labels.length > 1;
+    $("first-run-map-text").textContent = `Board${many ? "s" : ""} ${labels.join(", ")} imported.`;
+    $("first-run-new-map").textContent = `Map of board${many ? "s" : ""} ${labels.join(", ")}`;
+    $("first-run-map").hidden = false;
+  };
+  $("first-run-new-map").addEventListener("click", () => {
+    $("first-run-map").hidden = true;
+    $("new-boards").click();
+  });
   const done = () => {
     box.hidden = true;
     observer.disconnect();
@@ -25,6 +41,7 @@ export function installHint() {
   const result = document.getElementById("los-result");
   const observer = new MutationObserver(() => { if (!result.hidden) done(); });
   observer.observe(result, { attributes: true, attributeFilter: ["hidden"] });
-  box.querySelector("button").addEventListener("click", done);
+  $("first-run-close").addEventListener("click", done);
   box.hidden = false;
+  return hint;
 }

@@ -130,7 +130,7 @@ export class LosTool {
     this.view.markHexes("data-los-end", hexes);
   }
 
-  // The API argument for an end: a unit id, or a Location (CONTRACT.md "los").
+  // The API argument for an end: a unit id, or a Location (docs/contract.md "los").
   arg(end, levelInput, vertex) {
     if (end.unit !== undefined) return end.unit;
     const loc = { hex: end.hex, level: Math.trunc(Number($(levelInput).value) || 0) };

@@ -89,6 +89,10 @@ export class MapLoader {
   // Frame what the player painted: the units, painted hexes and hexsides.
   frame() {
     if (!this.view.svg) return;
-    this.pz.frame(this.view.all(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"));
+    // A map with something on it (an imported board's terrain, the player's
+    // paint) fills a portrait screen's height; an empty one stays whole.
+    if (this.pz.frame(this.view.all(".unit, .hex[data-terrain], .hex:not([data-ground='0']), .hexside[data-type]"))) {
+      this.pz.fillHeight();
+    }
   }
 }

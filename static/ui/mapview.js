@@ -14,7 +14,7 @@ export const UNIT_TYPES = Object.keys(TYPE_ABBR);
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // On a map of boards (data-boards) a name's board prefix is part of it ("12P2");
-// on a plain map it is ignored (CONTRACT.md). The page's setups are the ones
+// on a plain map it is ignored (docs/contract.md). The page's setups are the ones
 // Python validated, so their names are the canonical ones the SVG carries.
 let boardNames = false;
 

@@ -3,14 +3,17 @@
 // paints with them (static/ui/strokes.js finds the hexes and hexsides).
 
 import * as panels from "./panels.js";
-import { paintHex, setHexside, toggleHexside } from "./edits.js";
+import { keyIn, paintHex, setHexside, toggleHexside } from "./edits.js";
+import { showMessage } from "./messages.js";
 
 const $ = (id) => document.getElementById(id);
 
 export class PaintTool {
-  // under: {hex(name), hexside(name)}, an imported board's own reading there, or null (ui/boardlib.js).
-  constructor({ store, python, under = null }) {
+  // under: {hex(name), hexside(name)}, an imported board's own reading there, or null (ui/boardlib.js);
+  // imported(): whether the map on screen has imported boards (their reading is painted).
+  constructor({ store, python, under = null, imported = () => false }) {
     this.store = store;
+    this.imported = imported;
     this.under = under ?? { hex: () => null, hexside: () => null };
     this.brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
     $("terrain-palette").addEventListener("click", (e) => {
@@ -45,17 +48,51 @@ export class PaintTool {
 
   // One undoable edit each.
   paintHexes(hexes) {
-    this.store.edit((s) => { for (const h of hexes) paintHex(s, h, this.brush, this.under.hex(h)); });
+    this.edit("hexes", hexes, (s) => { for (const h of hexes) paintHex(s, h, this.brush, this.under.hex(h)); });
   }
 
   setHexsides(names) {
-    this.store.edit((s) => {
+    this.edit("hexsides", names, (s) => {
       for (const n of names) setHexside(s, n, this.hexsideBrush(), this.under.hexside(n));
     });
   }
 
   // A tap on one hexside: the same hexside again removes it.
   toggleHexside(name) {
-    this.store.edit((s) => toggleHexside(s, name, this.hexsideBrush(), this.under.hexside(name)));
+    this.edit("hexsides", [name],
+      (s) => toggleHexside(s, name, this.hexsideBrush(), this.under.hexside(name)));
+  }
+
+  // A hex's terrain set from the reading view (ui/reading.js): the brush's
+  // levels, its base level kept.
+  correctHex(name, terrain) {
+    const brush = { terrain, level: "keep", levels: this.brush.levels };
+    this.edit("hexes", [name], (s) => paintHex(s, name, brush, this.under.hex(name)));
+  }
+
+  // A wall, hedge or bocage removed from the reading view: over an imported
+  // board's own one, the correction "none" (README "Real boards").
+  removeHexside(name) {
+    const board = this.under.hexside(name);
+    this.edit("hexsides", [name], (s) => {
+      const old = keyIn(s.hexsides, name);
+      if (old) delete s.hexsides[old];
+      if (board) s.hexsides[name] = "none";
+    });
+  }
+
+  // The edit, and over an imported board's reading a word of what changed,
+  // with Undo one tap away (issue 33: a drag meant as a pan once erased two
+  // buildings without a word).
+  edit(field, names, fn) {
+    const before = this.store.setup[field];
+    if (!this.store.edit(fn) || !this.imported()) return;
+    const after = this.store.setup[field];
+    const entry = (obj, n) => JSON.stringify(obj[keyIn(obj, n) ?? ""] ?? null);
+    const n = new Set(names.filter((name) => entry(before, name) !== entry(after, name))).size;
+    if (!n) return;
+    const what = field === "hexes" ? (n === 1 ? "hex" : "hexes") : (n === 1 ? "hexside" : "hexsides");
+    showMessage(`${n} ${what} of the board's reading repainted.`, "info",
+      { label: "Undo", run: () => this.store.undo() }, true);
   }
 }

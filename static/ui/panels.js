@@ -31,7 +31,7 @@ function ruleItem(tag, step) {
   return li;
 }
 
-// The ruling of pycore.api.los / fire (CONTRACT.md) in the LOS panel, in the
+// The ruling of pycore.api.los / fire (docs/contract.md) in the LOS panel, in the
 // words web/present.py wrote into it (result.present): the verdict and one
 // row per fact. The ruling card (web/card.py) shows the same words.
 export function showLosResult(result) {
@@ -82,7 +82,7 @@ export function waUnavailable(text) {
   $("wa-problems").replaceChildren();
 }
 
-// Checkboxes for the unit flags of CONTRACT.md, built once.
+// Checkboxes for the unit flags of docs/contract.md, built once.
 export function buildFlagBoxes(onChange) {
   const box = $("ue-flags");
   for (const [flag] of STATUS_FLAGS) {

@@ -2,9 +2,13 @@
 // A press that does not move is a tap: onTap(element under the finger, event).
 // With a painting tool (strokes.wants()), a one-finger or left-button drag is a
 // stroke (static/ui/strokes.js); the map then pans with two fingers, or with
-// the right or middle mouse button.
+// the right or middle mouse button. Otherwise a one-finger drag pans, and a
+// press held still for HOLD_MS is a hold: onHold(element, event) (the
+// reading view, ui/reading.js), not a tap.
 
 const TAP_SLOP = 10; // px a finger may wander and still tap
+const FILL_HEX_PX = 56; // fillHeight zooms no closer than hexes this wide (a phone's map fills; a tablet's nearly)
+const HOLD_MS = 500; // a press held this long without moving is a hold, as in map apps
 const MIN_SCALE = 0.2;
 const MAX_SCALE = 8;
 // Zoomed out further than this (a map of several boards, fitted), hex names
@@ -14,8 +18,9 @@ const MAX_SCALE = 8;
 const FAR = 0.6;
 
 export class PanZoom {
-  constructor(viewport, content, onTap, strokes = null) {
+  constructor(viewport, content, onTap, strokes = null, onHold = null) {
     this.viewport = viewport;
+    this.onHold = onHold;
     this.content = content;
     this.onTap = onTap;
     this.strokes = strokes;
@@ -55,7 +60,8 @@ export class PanZoom {
   }
 
   // Zoom to frame the given elements (what the player painted), never beyond
-  // the whole-map view nor closer than maxScale.
+  // the whole-map view nor closer than maxScale; false if none shows (the
+  // whole map fitted).
   frame(elements, maxScale = 1.6, margin = 60, minScale = 0) {
     this.fit();
     const fitScale = this.scale;
@@ -68,7 +74,7 @@ export class PanZoom {
         right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
         : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
     }
-    if (!box) return;
+    if (!box) return false;
     const w = (box.right - box.left) / fitScale + 2 * margin;
     const h = (box.bottom - box.top) / fitScale + 2 * margin;
     const s = Math.max(fitScale, minScale, Math.min(maxScale, view.width / w, view.height / h));
@@ -78,6 +84,25 @@ export class PanZoom {
     this.scale = s;
     this.tx = view.width / 2 - cx * s;
     this.ty = view.height / 2 - cy * s;
+    this.apply();
+    return true;
+  }
+
+  // On a portrait screen a wide map fitted is a thin strip between empty
+  // bands (issue 33): zoomed until its height fills the box (hexes at most
+  // FILL_HEX_PX), about the point at the centre; a pan shows the rest, Fit
+  // the whole map.
+  fillHeight() {
+    const svg = this.content.querySelector("svg");
+    const box = this.viewport.getBoundingClientRect();
+    if (!svg || !box.height || innerHeight <= innerWidth) return;
+    const hex = this.content.querySelector("[data-hex]")?.getBoundingClientRect().width / this.scale;
+    const s = Math.min(MAX_SCALE, box.height / svg.viewBox.baseVal.height, hex ? FILL_HEX_PX / hex : Infinity);
+    if (s <= this.scale) return;
+    this.zoomAt(s / this.scale, box.width / 2, box.height / 2);
+    const vb = svg.viewBox.baseVal;
+    this.ty = Math.max(0, (box.height - vb.height * s) / 2);
+    this.tx = Math.min(0, Math.max(box.width - vb.width * s, this.tx));
     this.apply();
   }
 
@@ -124,7 +149,16 @@ export class PanZoom {
       this.gesture = { kind: "press", target: e.target, start: p, tx: this.tx, ty: this.ty,
         down: e, stroke: Boolean(this.strokes?.wants()) };
       if (this.gesture.stroke) this.strokes.hover(e);
+      else if (this.onHold) {
+        const g = this.gesture;
+        g.hold = setTimeout(() => {
+          if (this.gesture !== g || g.kind !== "press") return;
+          g.kind = "held";
+          this.onHold(g.target, g.down);
+        }, HOLD_MS);
+      }
     } else if (this.pointers.size === 2) {
+      clearTimeout(this.gesture?.hold);
       if (this.gesture?.kind === "stroke") this.strokes.cancel();
       const [a, b] = [...this.pointers.values()];
       this.gesture = { kind: "pinch", dist: Math.hypot(a.x - b.x, a.y - b.y) || 1,
@@ -147,6 +181,7 @@ export class PanZoom {
         return;
       }
       if (g.kind === "press") {
+        clearTimeout(g.hold);
         try { this.viewport.setPointerCapture(e.pointerId); } catch { /* a pointer the browser no longer tracks */ }
       }
       if (g.kind === "press" && g.stroke) {
@@ -178,6 +213,7 @@ export class PanZoom {
     const g = this.gesture;
     if (this.pointers.size === 0) {
       this.gesture = null;
+      clearTimeout(g?.hold);
       if (g && g.kind === "press") {
         if (g.stroke) this.strokes.cancel();
         this.onTap(g.target, e);
@@ -190,6 +226,7 @@ export class PanZoom {
 
   cancel(e) {
     this.pointers.delete(e.pointerId);
+    clearTimeout(this.gesture?.hold);
     if (this.gesture?.kind === "stroke" || this.gesture?.stroke) this.strokes.cancel();
     if (this.pointers.size === 0) this.gesture = null;
   }

@@ -11,6 +11,7 @@ export const SAVED_HISTORY = 30;
 export const ORIGIN = {
   pending: "the last change before a reload", tab: "this tab's own save",
   saved: "the autosave", history: "the undo history", kept: "an earlier kept-aside setup",
+  closed: "a tab closed with it unsaved",
 };
 
 // The shape the page needs to draw a setup; Python checks it in full.
@@ -110,7 +111,8 @@ export function chooseSave({ shared, stamped, tab, pending, history: stored }) {
 // Python's verdict on what chooseSave restored, newest first. `refusal(setup)`
 // is a Promise of Python's reason for refusing it, or null. A refused save
 // is kept aside (keep(text, why, origin)); a refused pending change is
-// taken back as any refused edit is (takenBack(why)); then the next newest
+// taken back as any refused edit is (takenBack(why, text), which keeps it
+// aside as well: it may be the only copy of the work); then the next newest
 // is tried. Returns the save to use ({setup, history, source}), or null
 // when Python refused them all.
 export async function judge(restored, refusal, { keep, takenBack }) {
@@ -118,7 +120,9 @@ export async function judge(restored, refusal, { keep, takenBack }) {
   for (const t of tries) {
     const why = await refusal(t.setup);
     if (why === null) return t;
-    if (t.source === "pending") takenBack(why);
+    // A refused pending change is taken back, and handed over to be kept
+    // aside: it may be the only copy of that work (its tab's save gone, issue 30).
+    if (t.source === "pending") takenBack(why, JSON.stringify(t.setup));
     else keep(JSON.stringify(t.setup), why, t.source);
   }
   return null;
@@ -153,7 +157,18 @@ export function keptEntries(got) {
 // The kept-aside list with one more save (text), said to come from origin;
 // null when the list holds it already (a save is kept once). Nothing kept is
 // ever dropped to make room.
-export function keptWith(list, text, why, origin, at) {
+// closed: kept as its tab closed, to be offered at the next start (issue 30).
+export function keptWith(list, text, why, origin, at, closed = false) {
   if (list.some((entry) => entry.text === text)) return null;
-  return [...list, { text, why, origin: ORIGIN[origin] ?? String(origin), at }];
+  return [...list, { text, why, origin: ORIGIN[origin] ?? String(origin), at, ...(closed ? { closed } : {}) }];
+}
+
+// Entries kept as their tabs closed (keptWith closed) once a start has seen
+// them: [list to store, entries to offer]. One that is the setup opened
+// (shown: its text) was not lost: it goes; the others are offered, once.
+export function closedOffers(list, shown) {
+  const offer = list.filter((e) => e.closed && e.text !== shown);
+  const rest = list.filter((e) => !e.closed || e.text !== shown)
+    .map((e) => { if (!e.closed) return e; const { closed, ...kept } = e; return kept; });
+  return [rest, offer];
 }

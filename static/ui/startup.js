@@ -16,6 +16,11 @@ export class Startup {
     this.keptAll = this.restored.aside.map((a) => this.keepAside(a.text, a.older
       ? "another tab saved a newer setup since" : "it is not a setup this app can read", a.origin))
       .every(Boolean);
+    // What tabs closed since kept aside (Store.keepIfUnsaved): offered now (issue 30).
+    for (const e of Store.closedOffers(JSON.stringify(this.store.setup))) {
+      this.keepAside(e.text, "its tab was closed before it was saved, or after another tab's save " +
+        "replaced it", "closed");
+    }
   }
 
   // The store's checks and what it says: Python judges each change (in a
@@ -32,19 +37,18 @@ export class Startup {
       : showMessage("Autosave works again.", "info"));
     Store.onOtherTab((text) => {
       if (text === JSON.stringify(store.setup)) return;
-      showMessage("Another tab of this app saved a different setup. This tab keeps its own work; " +
-        "a reload opens the newest save and keeps the other aside.", "info");
+      showMessage("Another tab of this app saved a different setup. Each tab keeps its own work: " +
+        "a reload opens the newest save, and a tab closed with work not saved keeps it aside.", "info");
     });
+    addEventListener("pagehide", () => store.keepIfUnsaved());
   }
 
   // A saved setup that could not be used: kept in storage, and offered for
   // download. True if storage holds it.
   keepAside(text, why, origin) {
     const kept = Store.keepAside(text, why, origin);
-    const download = { label: "Download it",
-      run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) };
     showMessage(`A saved setup (${ORIGIN[origin] ?? "the autosave"}) was not opened: ${why}. It is ` +
-      `kept aside` + (kept ? "" : " in this page only (storage is full)") + ".", "error", download);
+      `kept aside` + (kept ? "" : " in this page only (storage is full)") + ".", "error", downloadAction(text));
     return kept;
   }
 
@@ -76,7 +80,13 @@ export class Startup {
     await maps.job;
     const chosen = await Store.judge(restored, (setup) => refusal(python, setup), {
       keep: (text, why, origin) => { this.keptAll = this.keepAside(text, why, origin) && this.keptAll; },
-      takenBack: (why) => situationMessage(`Not done: ${why}. Your setup is as it was before that change.`),
+      // said until dismissed, and kept aside: it may be the only copy of that work (issue 30)
+      takenBack: (why, text) => {
+        const kept = Store.keepAside(text, why, "pending");
+        this.keptAll = kept && this.keptAll;
+        showMessage(`Not done: ${why}. Your setup is as it was before that change, which is kept ` +
+          `aside${kept ? "" : " in this page only (storage is full)"}.`, "error", downloadAction(text));
+      },
     });
     if (chosen !== null && chosen !== restored) {
       store.restart(chosen.setup, chosen.history);
@@ -88,6 +98,9 @@ export class Startup {
     if (restored.setup && this.keptAll) store.saveRestored(restored, chosen);
   }
 }
+
+const downloadAction = (text) => ({ label: "Download it",
+  run: () => files.download("asl-setup-kept.json", new Blob([text], { type: "application/json" })) });
 
 // Python's reason for refusing a setup, or null (accepted, or Python cannot judge).
 async function refusal(python, setup) {

@@ -20,7 +20,7 @@
 // never costs the setup its save. The decisions (which save opens, what is
 // kept aside, how much history is written) are pure, in ui/saves.js.
 
-import { chooseSave, historyTexts, judge, keptEntries, keptWith } from "./saves.js";
+import { chooseSave, closedOffers, historyTexts, judge, keptEntries, keptWith } from "./saves.js";
 
 export { ORIGIN, drawable } from "./saves.js";
 
@@ -215,13 +215,35 @@ export class Store {
   // ever pushed out: when storage is full this one is not kept (false), and
   // the caller offers it for download. A kept-aside store that cannot be read
   // is itself kept, as one entry.
-  static keepAside(text, why, origin = "saved") {
-    const list = keptWith(Store.kept(), text, why, origin, new Date().toISOString());
+  static keepAside(text, why, origin = "saved", closed = false) {
+    const list = keptWith(Store.kept(), text, why, origin, new Date().toISOString(), closed);
     if (list === null) return true;
     const all = JSON.stringify(list);
     if (write(localStorage, KEPT_KEY, all)) return true;
     forget(localStorage, HISTORY_KEY);  // room: the undo history goes before kept work does
     return write(localStorage, KEPT_KEY, all);
+  }
+
+  // The tab closes or reloads (pagehide): a setup on screen that the shared
+  // save does not hold (a change Python has not judged yet, this tab's save
+  // that another tab's replaced, one storage could not keep) is kept aside, to
+  // be offered at the next start: a closed tab's sessionStorage goes with it (issue 30).
+  keepIfUnsaved() {
+    const text = JSON.stringify(this.setup);
+    if (read(localStorage, SAVE_KEY).text === text || isBlank(this.setup)) return;
+    Store.keepAside(text, "its tab was closed before it was saved, or after another tab's save " +
+      "replaced it", "closed", true);
+  }
+
+  // What tabs that closed kept aside (keepIfUnsaved), once a start has opened
+  // `shown` (its text): [{text, why, origin, at}] to offer; the one opened goes.
+  static closedOffers(shown) {
+    const [rest, offer] = closedOffers(Store.kept(), shown);
+    if (offer.length || rest.length !== Store.kept().length) {
+      if (!rest.length) forget(localStorage, KEPT_KEY);
+      else if (!write(localStorage, KEPT_KEY, JSON.stringify(rest))) return [];
+    }
+    return offer;
   }
 
   // What is kept aside: [{text, why, origin, at}], whatever KEPT_KEY holds.
@@ -244,6 +266,10 @@ export class Store {
 }
 
 let lastAt = 0;
+
+// A map with nothing on it: no work to keep.
+const isBlank = (s) => !s.map?.boards && !Object.keys(s.hexes ?? {}).length &&
+  !Object.keys(s.hexsides ?? {}).length && !(s.units ?? []).length;
 
 // A stamp newer than any seen in this tab (a clock set back never makes a
 // newer save look older).

@@ -8,6 +8,10 @@ export function installViewControls(pz) {
   $("zoom-out").addEventListener("click", () => pz.zoomCentre(0.8));
   $("zoom-fit").addEventListener("click", () => pz.fit());
   addEventListener("resize", () => pz.resized());
+  // The header's height, for what must open below it (card.css: the ruling card).
+  const topbar = document.querySelector(".topbar");
+  new ResizeObserver(() => document.documentElement.style.setProperty("--topbar-h",
+    `${topbar.getBoundingClientRect().height}px`)).observe(topbar);
   // On a portrait screen the panel is a sheet below the map: pulled up for a
   // ruling's steps, let down for the map.
   $("sheet-toggle").addEventListener("click", () => {
@@ -21,6 +25,6 @@ export function installViewControls(pz) {
   });
   // The Keys list, opened by "?" or a tap, is scrolled into sight (a phone's panel is short).
   $("keys-help").addEventListener("toggle", () => {
-    if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "nearest" });
+    if ($("keys-help").open) $("keys-help").scrollIntoView({ block: "start" });
   });
 }

@@ -27,6 +27,10 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
 - pathological setups (issue 24, tests.bench's): a new setup's validate, a
   sweep from a new viewer, and a LOS ruling and a changed setup's validate
   asked during a sweep (`--only pathological` runs this section alone)
+- start-up against a bare boot (issue 32): each run also boots the built
+  site's bench/bare.html (the same Pyodide in a worker, nothing else) cold and
+  warm on a profile of its own; printed: our ready / its ready, and when each
+  worker started (`--only startup` runs this section alone)
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import statistics
 import sys
 import tempfile
@@ -134,11 +139,41 @@ def visit(playwright, profile: Path, site: Site) -> dict:
         context.close()
 
 
+BARE = """async () => {
+    const t = await globalThis.bare;
+    return { "python ready": t.readyAt, "worker start": t.workerStart, "worker boot": t.boot };
+}"""
+
+
+def bare_visit(playwright, profile: Path, site: Site) -> dict:
+    """The bare boot (issue 32): the built site's bench/bare.html, which boots the
+    same Pyodide in a worker and nothing else, timed as the app's ready is."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+    try:
+        page = context.new_page()
+        page.goto(site.url + "bench/bare.html")
+        page.wait_for_function("() => globalThis.bare", timeout=60_000)
+        return page.evaluate(BARE)
+    finally:
+        context.close()
+
+
 def run(site: Site, runs: int) -> dict[str, dict[str, list[float]]]:
+    """Per run, a new profile for the bare boot (cold, then warm) and one for the
+    app (cold, warm, offline), in turn, so both see the same load."""
     from playwright.sync_api import sync_playwright
-    results: dict[str, dict[str, list[float]]] = {"cold": {}, "warm": {}, "offline": {}}
+    results: dict[str, dict[str, list[float]]] = {
+        "cold": {}, "warm": {}, "offline": {}, "bare cold": {}, "bare warm": {}}
     with sync_playwright() as playwright:
         for number in range(1, runs + 1):
+            with tempfile.TemporaryDirectory(prefix="asl-bench-bare-") as profile:
+                for kind in ("bare cold", "bare warm"):
+                    figures = bare_visit(playwright, Path(profile), site)
+                    print(f"run {number} {kind}: " + ", ".join(
+                        f"{k} {v:.0f}" for k, v in figures.items()), flush=True)
+                    for key, value in figures.items():
+                        results[kind].setdefault(key, []).append(value)
             with tempfile.TemporaryDirectory(prefix="asl-bench-") as profile:
                 for kind in ("cold", "warm", "offline"):
                     if kind == "offline":
@@ -157,7 +192,7 @@ def run(site: Site, runs: int) -> dict[str, dict[str, list[float]]]:
 
 
 def table(results: dict[str, dict[str, list[float]]]) -> str:
-    keys = ["first paint", "python ready", "worker boot", "imports", "los call", "los click",
+    keys = ["first paint", "worker start", "python ready", "worker boot", "imports", "los call", "los click",
             "vis call", "vis click 33x10", "vis click 66x20"]
     lines = ["| ms (median) | " + " | ".join(keys) + " |",
              "| --- |" + " ---: |" * len(keys)]
@@ -166,6 +201,21 @@ def table(results: dict[str, dict[str, list[float]]]) -> str:
                  for k in keys]
         lines.append(f"| {kind} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def startup_ratio(results: dict[str, dict[str, list[float]]]) -> str:
+    """The app's ready against the bare Pyodide boot of the same runs (issue 32: target <= 1.1x)."""
+    lines = []
+    for kind in ("cold", "warm"):
+        ours, bare = results[kind].get("python ready"), results[f"bare {kind}"].get("python ready")
+        if ours and bare:
+            a, b = statistics.median(ours), statistics.median(bare)
+            start = statistics.median(results[kind].get("worker start") or [float("nan")])
+            bare_start = statistics.median(results[f"bare {kind}"].get("worker start") or [float("nan")])
+            lines.append(f"  {kind:5} ready {a:6,.0f} ms / bare boot {b:6,.0f} ms = {a / b:.2f}x"
+                         f"   (worker started at {start:,.0f} / {bare_start:,.0f} ms)")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    return "\n".join([f"start-up against a bare Pyodide boot (median; load average {load}):", *lines])
 
 
 LARGEST = """async ([setup, corner, middle]) => {
@@ -550,8 +600,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--only", choices=["pathological"],
-                        help="run only this section (issue 24's pathological setups)")
+    parser.add_argument("--only", choices=["pathological", "startup"],
+                        help="run only this section (issue 24's pathological setups; "
+                             "issue 32's start-up against a bare Pyodide boot)")
     args = parser.parse_args()
     site = Site(args.dist).start()
     if args.only == "pathological":
@@ -561,6 +612,15 @@ def main() -> None:
         finally:
             site.stop()
         print_pathological(found)
+        return
+    if args.only == "startup":
+        try:
+            results = run(site, args.runs)
+        finally:
+            site.stop()
+        print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
+        print(table(results))
+        print(startup_ratio(results))
         return
     try:
         results = run(site, args.runs)
@@ -574,6 +634,7 @@ def main() -> None:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
     print(table(results))
+    print(startup_ratio(results))
     print("\nthe largest legal setup (132 x 20, every hex painted, ~3,900 hexsides, "
           "400 units), in the page:")
     for name, ms in largest.items():

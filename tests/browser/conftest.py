@@ -7,7 +7,7 @@
 - ``browser``: Debian's Chromium, headless (PYODIDE-NOTES.md flags).
 - ``page``: a fresh context and page per test, opened at ``site.url``; every
   request it makes is recorded in ``page.asl_requests`` and the test fails if
-  one goes anywhere but the site's own origin (DESIGN.md: no CDN, no network),
+  one goes anywhere but the site's own origin (docs/design.md: no CDN, no network),
   or if the page throws an uncaught error (issue 22).
 - ``ready_page``: the same, once ``window.asl.ready`` has resolved.
 """
@@ -31,7 +31,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 READY_TIMEOUT_MS = 60_000
-SOURCES = ("static", "pycore", "web", "build.py", "pyproject.toml")
+SOURCES = ("static", "pycore", "web", "build.py", "buildsite", "pyproject.toml")
 
 
 # (situation, interactions, target, seconds, ruling matches pycore.api), filled

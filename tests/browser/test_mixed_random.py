@@ -637,3 +637,99 @@ def test_a_tab_starting_never_overwrites_a_save_another_tab_made_meanwhile(brows
     wait_ready(starting)
     assert set(setup_of(starting)["hexes"]) == {"C3", "D4"}       # and in the tab that started
     context.close()
+
+
+# --- the two orders of issue 30 that lost work, as regression cases --------------------
+# Every save that is not on screen in an open tab is kept aside and offered.
+
+def _kept_texts(page) -> list:
+    return [json.loads(e["text"]) for e in json.loads(page.evaluate(
+        "k => localStorage.getItem(k)", KEPT_KEY) or "[]")]
+
+
+def _open(context, site):
+    tab = context.new_page()
+    tab.add_init_script(WATCH)
+    tab.goto(site.url)
+    wait_ready(tab)
+    settled(tab)
+    return tab
+
+
+def _said(tab) -> list:
+    return tab.evaluate("() => window.__messages")
+
+
+def test_issue30_an_edit_of_a_tab_closed_before_it_was_saved_is_kept_aside_and_offered(browser, site):
+    """B edits, B closes (its change not yet saved: Python had not judged it),
+    A reloads, a new tab opens: B's edit was on no screen and kept nowhere."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    try:
+        a, b = _open(context, site), _open(context, site)
+        paint_hex(b, "C3", terrain="woods", touch=True)
+        edit = setup_of(b)
+        assert "C3" in edit["hexes"]
+        b.evaluate("() => { sessionStorage.removeItem('asl-los.tab.v1'); }")   # only the pending copy
+        shared = a.evaluate("() => localStorage.getItem('asl-los.setup.v1')")
+        b.close(run_before_unload=True)
+        a.reload()
+        wait_ready(a)
+        new = _open(context, site)
+        for tab in (a, new):
+            on_screen = setup_of(tab) == edit
+            kept = edit in _kept_texts(tab)
+            assert on_screen or kept, (shared, _said(tab))
+        assert any("kept aside" in m for tab in (a, new) for m in _said(tab)) or setup_of(new) == edit
+    finally:
+        context.close()
+
+
+def test_issue30_an_edit_of_a_tab_closed_after_another_tab_saved_over_it_is_kept_aside(browser, site):
+    """B edits, A edits, B closes: B's edit was gone, though A had said a new
+    tab would open it. Now B keeps it aside as it closes; a new tab offers it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, has_touch=True)
+    try:
+        a, b = _open(context, site), _open(context, site)
+        paint_hex(b, "C3", terrain="woods", touch=True)
+        settled(b)
+        b_edit = setup_of(b)
+        paint_hex(a, "E5", terrain="grain", touch=True)
+        settled(a)
+        a_edit = setup_of(a)
+        assert a_edit != b_edit
+        b.close(run_before_unload=True)
+        new = _open(context, site)
+        assert setup_of(new) == a_edit                        # the newest edit opens
+        assert b_edit in _kept_texts(new)                     # and B's is kept aside
+        said = " ".join(_said(new))
+        assert "kept aside" in said and "tab was closed" in said, said
+        new.reload()                                          # offered once, kept for good
+        wait_ready(new)
+        assert b_edit in _kept_texts(new)
+        assert not any("tab was closed" in m for m in _said(new))
+    finally:
+        context.close()
+
+
+def test_issue30_a_refused_pending_change_whose_tab_key_is_gone_is_said_and_kept_aside(browser, site):
+    """A refused pending change whose tab save was gone said nothing, and the
+    refused setup, the only copy of that work, was not kept aside."""
+    context = browser.new_context()
+    try:
+        tab = _open(context, site)
+        paint_hex(tab, "C3", terrain="woods")
+        settled(tab)
+        bad = {**setup_of(tab), "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "ZZ99"}]}
+        tab.evaluate("""bad => {
+            sessionStorage.removeItem('asl-los.tab.v1');
+            sessionStorage.setItem('asl-los.pending.v1', JSON.stringify({at: Date.now() + 60000, setup: bad}));
+        }""", bad)
+        tab.reload()
+        wait_ready(tab)
+        settled(tab)
+        said = " ".join(_said(tab))
+        assert "Not done" in said and "kept aside" in said and "ZZ99" in said, said
+        assert bad in _kept_texts(tab)
+        assert "C3" in setup_of(tab)["hexes"]                 # the shared save opens
+    finally:
+        context.close()

@@ -1,4 +1,4 @@
-"""Offline use (issue 4 "Offline", DESIGN.md "Browser conventions").
+"""Offline use (issue 4 "Offline", docs/design.md "Browser conventions").
 
 After one visit the app works with the server stopped, the status says so
 when the network goes, and the first paint (the pre-rendered map) never
@@ -16,7 +16,7 @@ OPEN_MAP = {"format": "asl-setup", "version": 1, "map": {"columns": 6, "rows": 4
 
 
 def hexes_on_map(columns: int, rows: int) -> int:
-    """CONTRACT.md: odd columns hold hexes 1..R, even columns 0..R."""
+    """docs/contract.md: odd columns hold hexes 1..R, even columns 0..R."""
     return sum(rows if column % 2 else rows + 1 for column in range(1, columns + 1))
 
 

@@ -144,6 +144,7 @@ def test_S1_the_B9_2_example_ruling_with_TEM_in_at_most_12_interactions(player):
 
 def test_S2_a_building_woods_a_hill_and_two_rulings_in_at_most_20_interactions(player):
     p, page = player, player.page
+    p.tap("button[data-tool=terrain]")          # the page opens on LOS (issue 33)
     p.tap("#terrain-palette [data-terrain=building]")
     p.tap(".quick[data-for=brush-levels] [data-value='3']")
     p.tap(hex_sel("F2"))

@@ -33,7 +33,7 @@ def import_files(page, files: dict[str, bytes]) -> str:
 
 
 def listed(page) -> list[str]:
-    return page.locator("#board-library > li > span").all_inner_texts()
+    return page.locator("#board-library > li:not(.waiting-link) > span").all_inner_texts()
 
 
 def source_of(data: bytes) -> str:
@@ -58,6 +58,7 @@ def test_two_board_files_imported_make_a_2x1_map_painted_with_their_terrain_kept
     assert page.locator(hedge).get_attribute("data-type") == "hedge"
     assert setup_of(page)["hexes"] == {} and setup_of(page)["hexsides"] == {}
     # The player's correction overrides the board: 41Q5 painted open.
+    press(page, "button[data-tool=terrain]", touch=True)
     press(page, "#terrain-palette [data-terrain='open']", touch=True)
     press(page, hex_sel("41Q5"), touch=True)
     page.wait_for_selector(f"{hex_sel('41Q5')}:not([data-terrain])")

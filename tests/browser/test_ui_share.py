@@ -1,4 +1,4 @@
-"""Share links, files and hostile input on the page (CONTRACT.md "Share links";
+"""Share links, files and hostile input on the page (docs/contract.md "Share links";
 issue 5: a link is input from a stranger)."""
 from __future__ import annotations
 

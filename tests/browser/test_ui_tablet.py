@@ -195,13 +195,16 @@ def test_the_keys_list_opens_in_sight_on_a_phone(browser, site):
         page.context.close()
 
 
-def test_a_first_run_hint_of_paint_place_ask_goes_after_the_first_ruling_for_good(browser, site):
+def test_a_first_run_hint_of_real_boards_units_los_goes_after_the_first_ruling_for_good(browser, site):
     page = open_page(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
     try:
         wait_ready(page)
         hint = page.inner_text("#first-run")
-        assert all(step in hint for step in ("Paint", "Place", "Ask"))
+        # issue 33: one line says how to begin with real boards, the import button right there
+        assert "Import your VASL board files (bd41" in hint.replace("import your", "Import your")
+        assert all(step in hint for step in ("Units", "LOS"))
         assert inside(box(page, "#first-run"), {"x": 0, "y": 0, "width": 390, "height": 844})
+        assert inside(box(page, "#first-run label[for=board-files]"), box(page, "#first-run"))
         page.evaluate("s => window.asl.loadSetup(s)", B92)
         tool(page, "los")
         press(page, "#map [data-unit='g1']", touch=True)

@@ -120,17 +120,17 @@ def test_half_updated_server_keeps_the_old_build_whole(visited, update_site, two
     a, b = two_builds
     half = tmp_path / "half"
     shutil.copytree(b, half)
-    wheel = next((half / "wheels").glob("asl_los-*.whl"))
-    shutil.copy(next((a / "wheels").glob("asl_los-*.whl")), wheel)  # B's site, A's Python
+    app = next((half / "python").glob("asl_los-*.zip"))
+    shutil.copy(next((a / "python").glob("asl_los-*.zip")), app)  # B's site, A's Python
     serve(update_site, half)
     start = len(update_site.requests)
     visited.reload()
     wait_ready(visited)
-    # The new service worker fetches the stale wheel, finds it is not B's, and gives up.
-    wheel_path = "/" + wheel.relative_to(half).as_posix()
+    # The new service worker fetches the stale Python, finds it is not B's, and gives up.
+    app_path = "/" + app.relative_to(half).as_posix()
     deadline = time.monotonic() + 120
-    while not any(r.path == wheel_path for r in update_site.requests[start:]):
-        assert time.monotonic() < deadline, "the new service worker never fetched the wheel"
+    while not any(r.path == app_path for r in update_site.requests[start:]):
+        assert time.monotonic() < deadline, "the new service worker never fetched the app's Python"
         time.sleep(0.2)
     poll(visited, """async () => {
         const reg = await navigator.serviceWorker.getRegistration();

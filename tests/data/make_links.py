@@ -147,9 +147,10 @@ ENTRIES = [
         "checks": [
             los("a2", "b2", "A6.1 EXC: grain is inherent terrain and hinders along its "
                 "own hexside even on one side of the thread.", hindrance=1, **CLEAR),
-            los("a4", "b4", "B2, B16 (Terrain Chart): shellholes and marsh neither block "
-                "nor hinder LOS.",
-                hindrance=0, **CLEAR),
+            los("a4", "b4", "B2, B16.2: shellholes neither block nor hinder LOS; marsh is "
+                "inherent terrain and hinders a same-level LOS (+1) along its own hexside "
+                "(issue 28: it was taken as no Hindrance).",
+                hindrance=1, **CLEAR),
             los("a6", "b6", "A6.1: a building on one side of the thread only does not "
                 "block.", hindrance=0, **CLEAR),
             los("a8", "b8", "A6.1 EXC: the brush hinders along its hexside; the woods "
@@ -505,7 +506,7 @@ ENTRIES = [
                 "in Y8.", los=False, blocked_at="Y8", rule=BLOCKS),
         ],
     },
-    # Links that carry a question (README "Share links with a question"): the
+    # Links that carry a question (docs/contract.md, "A question in a link"): the
     # ruling to show on opening. Older version-1 readers keep the extra field
     # with a warning and open the setup as before.
     {
@@ -728,7 +729,7 @@ ENTRIES += [
 # another form of the same letter (fullwidth): made by that code's ``share.encode``.
 # Today a side or id is read without invisible characters and compared after NFKC
 # (pycore.lookalike); two ids that then read the same are told apart by a visible
-# " (2)", so the link still opens (CONTRACT.md), and its question follows the unit.
+# " (2)", so the link still opens (docs/contract.md), and its question follows the unit.
 def _side(uid, side, hex_, **more):
     return unit(uid, side, "squad", hex_, **more)
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { pathToFileURL } from "node:url";
 
 const built = (file) => pathToFileURL(`${process.env.ASL_DIST}/ui/${file}`).href;
-const { chooseSave, judge, historyTexts, keptEntries, keptWith, sharedStamp, SAVED_HISTORY } =
+const { chooseSave, closedOffers, judge, historyTexts, keptEntries, keptWith, sharedStamp, SAVED_HISTORY } =
   await import(built("saves.js"));
 
 const setupOf = (columns, extra = {}) => ({ format: "asl-setup", version: 1, map: { columns, rows: 10 },
@@ -104,16 +104,16 @@ test("the same save met twice is offered once", () => {
   assert.deepEqual(r.aside, []);
 });
 
-test("Python's verdict: a refused save is kept aside, a refused pending change taken back, the next tried", async () => {
+test("Python's verdict: a refused save is kept aside, a refused pending change taken back (its text handed over), the next tried", async () => {
   const restored = opened(held({ saved: A, savedAt: 10, tab: [20, B], pending: [30, C] }));
   assert.deepEqual([restored.source, ...restored.fallbacks.map((f) => f.source)], ["pending", "tab", "saved"]);
   const kept = [];
   const takenBack = [];
   const refusing = (...bad) => async (s) => (bad.some((b) => JSON.stringify(b) === JSON.stringify(s)) ? "no" : null);
-  const handlers = { keep: (text, why, origin) => kept.push([text, why, origin]), takenBack: (why) => takenBack.push(why) };
+  const handlers = { keep: (text, why, origin) => kept.push([text, why, origin]), takenBack: (why, text) => takenBack.push(why, text) };
   const chosen = await judge(restored, refusing(C, B), handlers);
   assert.deepEqual(chosen.setup, A);
-  assert.deepEqual(takenBack, ["no"]);
+  assert.deepEqual(takenBack, ["no", JSON.stringify(C)]);    // the change, to be kept aside (issue 30)
   assert.deepEqual(kept, [[JSON.stringify(B), "no", "tab"]]);
   assert.equal(await judge(restored, refusing(A, B, C), handlers), null);
   assert.equal(await judge(opened(held()), refusing(), handlers), null);
@@ -142,6 +142,16 @@ test("a save is kept aside once, saying where it came from; a damaged kept store
   assert.deepEqual(keptEntries(junk("{")), [{ text: "{", why: "the store of kept-aside setups could not be read",
     origin: "an earlier kept-aside setup", at: null }]);
   assert.equal(keptEntries(json([7, first[0]]))[0].text, "7");
+});
+
+test("a setup kept as its tab closed is offered at the next start, once; the one opened goes (issue 30)", () => {
+  const list = keptWith(keptWith(keptWith([], "X", "refused", "tab", "t"), "B", "closed", "closed", "t", true),
+    "S", "closed", "closed", "t", true);
+  assert.deepEqual(list.map((e) => [e.text, Boolean(e.closed)]), [["X", false], ["B", true], ["S", true]]);
+  const [rest, offer] = closedOffers(list, "S");
+  assert.deepEqual(offer.map((e) => e.text), ["B"]);
+  assert.deepEqual(rest.map((e) => [e.text, Boolean(e.closed)]), [["X", false], ["B", false]]);
+  assert.deepEqual(closedOffers(rest, "S")[1], []);          // offered once
 });
 
 // --- store.js on fake storage ------------------------------------------------------

@@ -1,0 +1,63 @@
+"""What the app read in one hex of the map (issue 33, docs/real-board-ui.md):
+its terrain and base level, and the walls, hedges and bocage on its sides, in
+one line a player checks against the board's art, e.g.
+``41Q6: stone building, level 0; hedge 41Q6-41R5``.
+
+On a map of imported boards it says which part is the player's own
+correction (an entry of the setup over the board's reading) and where the
+rules follow the drawing rather than the whole hex (pycore.los.drawn)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pycore import geometry as g
+from pycore.setup import hex_field
+from pycore.setupcache import loaded
+from pycore.terrain import BUILDINGS
+
+
+def _terrain(info: Any) -> str:
+    name = "open ground" if info.terrain == "open" else info.terrain.replace("-", " ")
+    if info.terrain in BUILDINGS and info.levels > 1:
+        name = f"{name} of {info.levels} levels"
+    if info.gully and info.terrain != "gully":
+        name = f"{name} in a gully"
+    return f"{name}, level {info.level}"
+
+
+def _side(info: Any) -> str:
+    kind = info.type.replace("-", " ")
+    flags = [f for f, on in (("Hillside", info.hillside), ("gap", info.gap)) if on]
+    return kind + (f" ({', '.join(flags)})" if flags else "")
+
+
+def hex_reading(setup: Any, name: Any) -> dict:
+    """``{"hex", "text", "terrain", "hexsides", "own", "board"}``: hex ``name``
+    as the rules read it. ``hexsides`` lists its walls, hedges and bocage as
+    ``{"name", "type"}``; ``own``: the player's entry overrides the board's
+    reading here; ``board``: the hex lies on an imported board."""
+    from pycore.los import drawn
+    s = loaded(setup)
+    with s.names():
+        h = hex_field(name, "hex", s.grid)
+        info = s.hex(h)
+        hex_name = g.hex_name(h)
+        sides = []
+        for sd in g.hexsides_of(h):
+            wall = s.wall(sd)
+            if wall is not None:
+                sides.append({"name": g.hexside_name(sd), "type": wall.type, "said": _side(wall)})
+        board = s.layout is not None and any(b.source is not None for b in s.layout.holders(h))
+        own = s.own is not None and (h in s.own[0] or any(
+            sd in s.own[1] for sd in g.hexsides_of(h)))
+        parts = [_terrain(info)]
+        partial = drawn.partial(s, h) if board else None
+        if partial is not None:
+            parts[0] += f" (drawn partly {partial.kind}: the rules follow the drawing)"
+        text = f"{hex_name}: " + "; ".join(parts + [f"{d['said']} {d['name']}" for d in sides])
+        if own:
+            text += " (your correction)"
+    return {"hex": hex_name, "text": text, "terrain": info.terrain, "level": info.level,
+            "hexsides": [{"name": d["name"], "type": d["type"]} for d in sides],
+            "own": own, "board": board}
+
