@@ -393,12 +393,12 @@ def _walk(p: Point, q: Point) -> list[tuple]:
 _REL_CACHE: dict = {}
 _ABS_CACHE: dict = {}
 # Bounds, first in first out (docs/terrain-interface.md, "The trace caches"):
-# - by offset, a thread is kept compact: one array of small integers (about
-#   40 bytes per item), which the garbage collector never walks.  3,000 offsets
+# - by offset, a thread is kept compact: one array of 2-byte integers (about
+#   17 bytes per item), which the garbage collector never walks.  3,000 offsets
 #   hold one whole sweep from any viewer of the largest legal map (at most
 #   limits.MAX_MAP_HEXES = 2,706 targets, one offset each), so a sweep never
-#   evicts its own offsets; the level-20 corner of 132 x 20 fills ~2,640 of them
-#   with ~15 MB.
+#   evicts its own offsets; the level-20 corner of 132 x 20 fills 2,639 of them
+#   with 6.3 MB (~30 MB if every one were a thread of the longest range).
 # - by end points, the placed thread: repeated LOS clicks, and a sweep from a
 #   viewer swept before.  Its TraceItems are walked by every full collection of
 #   the garbage collector (a tuple subclass is never untracked), so they are
