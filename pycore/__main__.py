@@ -8,12 +8,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from . import api, jsonread, limits
 from .errors import SetupError
 
 
-def _read(path: str):
+def _read(path: str) -> Any:
     """The JSON in file ``path`` (UTF-8, with or without a byte order mark),
     read through the guarded reader, as every door into Python is."""
     try:

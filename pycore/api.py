@@ -4,28 +4,49 @@ command line call these; bad input raises SetupError naming the field.
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
 (unchanged) is not validated again (``pycore.setupcache``). Every name in and
 out is as the setup's map names it: board-prefixed on a layout of boards
-(``pycore.boards``)."""
+(``pycore.boards``).
+
+This module owns the process's board library (``LIBRARY``, the boards
+imported so far) and the setups loaded with it (``SETUPS``): every setup given
+here is loaded against that library, and forgetting a board drops the setups
+loaded with it (docs/architecture-library.md)."""
 from __future__ import annotations
 
 from collections.abc import Generator
 from typing import Any
 
-from . import explain, ssr       # ssr: the steps of the scenario's SSRs (issue 29)
+from . import explain
+from . import geometry as g
+from . import los as rules
+from . import movement, ssr, tem, wa    # ssr: the steps of the scenario's SSRs (issue 29)
+from .boards import check_source
 from .errors import SetupError
-from .setupcache import loaded
+from .location import End, resolve
+from .setup import Setup
+from .setupcache import SetupCache
+from .steps import finish
+from .visibility import visibility_steps as sweep
+from .vasl.library import Library
 
 __all__ = ["SetupError", "los", "visibility", "visibility_steps", "fire", "wall_advantage", "move_cost", "place",
-           "thread", "import_board", "board_terrain", "boards"]
+           "thread", "import_board", "board_terrain", "boards", "forget_board", "load"]
+
+LIBRARY = Library()              # the boards imported into this process
+SETUPS = SetupCache(LIBRARY)     # the setups last loaded with them
+
+
+def load(setup: Any) -> Setup:
+    """``setup`` (a dict, its JSON text or a Setup) loaded with this process's
+    boards, from ``SETUPS`` when it was loaded before (SetupError if bad)."""
+    return SETUPS.loaded(setup)
 
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
-    from . import los as rules
-    s = loaded(setup)
+    s = load(setup)
     with s.names():
         if not s.ssr_changed:
             return explain.attach(rules.query(s, viewer, target))
-        from .location import resolve      # SSR (issue 29): the ends resolved once
         v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
         return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
 
@@ -34,8 +55,6 @@ def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
     """The steps of the scenario's SSRs that decided this ruling (issue 29, pycore.ssr)."""
     if not s.ssr_changed:
         return result
-    from . import geometry as g
-    from .location import End, resolve
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
     trace = g.trace(v.point, t.point) if v.hex != t.hex else ()   # cached
@@ -45,8 +64,7 @@ def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
 def thread(setup: Any, viewer: Any, target: Any) -> dict:
     """The LOS thread between two ends (as ``los`` takes them) and every hex,
     hexside and vertex it crosses, runs along or touches, in order (A6.1)."""
-    from . import los as rules
-    s = loaded(setup)
+    s = load(setup)
     with s.names():
         return rules.thread(s, viewer, target)
 
@@ -55,7 +73,6 @@ def visibility(setup: Any, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM
     (IN a Depression where the hex is one): one sweep in pycore.visibility,
     equal to a ruling per hex. It uses pycore.los; pycore.los never uses it."""
-    from .visibility import finish
     return finish(visibility_steps(setup, viewer))
 
 
@@ -64,33 +81,29 @@ def visibility_steps(setup: Any, viewer: Any) -> Generator[None, None, dict]:
     chunks of the sweep and returns the same dict (issue 24; web.bridge runs
     it a chunk at a time, so the page's other questions are answered between
     chunks). Each step runs under the setup's names, none across a pause."""
-    from .visibility import visibility_steps as sweep
-    s = loaded(setup)
+    s = load(setup)
     return (yield from s.named_steps(sweep(s, viewer)))
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     """``los`` plus the TEM the target receives (B9.3x, B9.62, D9.3)."""
-    from . import tem
     if not isinstance(indirect, bool):
         raise SetupError("indirect: must be true or false")
-    s = loaded(setup)
+    s = load(setup)
     with s.names():
         return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
 
 
 def wall_advantage(setup: Any) -> dict:
     """Who has, may and must claim Wall Advantage (B9.32-B9.324, B9.62, D9.5x)."""
-    from . import wa
-    s = loaded(setup)
+    s = load(setup)
     with s.names():
         return explain.attach(wa.report(s))
 
 
 def move_cost(setup: Any, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     """MF/MP to cross into an adjacent hex (B9.4, B9.54, B9.541, B9.7, B19.4)."""
-    from . import movement
-    s = loaded(setup)
+    s = load(setup)
     with s.names():
         return explain.attach(movement.move_cost(s, unit, from_hex, to_hex))
 
@@ -99,8 +112,7 @@ def place(setup: Any, name: Any) -> dict:
     """What a hex, hexside or vertex name means on this setup's map: its one
     canonical ``name``, its ``kind`` and every ``names`` it answers to (a seam
     hex of a board layout has two: ``12GG5`` and ``6A5``)."""
-    from . import geometry as g
-    s = loaded(setup)
+    s = load(setup)
     if not isinstance(name, str) or not name.strip():
         raise SetupError("name: expected a hex, hexside or vertex name, e.g. 12P2")
     parts = name.strip().split("-")
@@ -130,18 +142,29 @@ def import_board(data: Any) -> dict:
     """Read a VASL board archive (the bytes of ``bd41``, ...) into this process's
     board library: ``{"board", "version", "source", "columns", "rows", "warnings"}``.
     A damaged or hostile file raises SetupError saying what is wrong."""
-    from .vasl import library
-    return library.add(data).summary()
+    return LIBRARY.add(data).summary()
 
 
 def board_terrain(source: Any) -> dict:
     """An imported board read hex by hex, in the setup format with the board's
     own names: ``{"hexes": {"CC6": {"terrain": "gully"}, ...}, "hexsides": {"E4-E5": "wall"}}``."""
-    from .vasl import library
-    return library.get(source).reading.as_setup()
+    return LIBRARY.get(source).reading.as_setup()
 
 
 def boards() -> list:
     """The boards imported into this process, as ``import_board`` describes them."""
-    from .vasl import library
-    return [library.get(source).summary() for source in library.sources()]
+    return [LIBRARY.get(source).summary() for source in LIBRARY.sources()]
+
+
+def forget_board(source: Any) -> list:
+    """Remove an imported board from this process, and the setups loaded with
+    it (a setup naming it is refused from now on): the boards left."""
+    LIBRARY.remove(check_source(source))
+    SETUPS.clear()
+    return boards()
+
+
+def clear_boards() -> None:
+    """Forget every imported board (and so every setup loaded)."""
+    LIBRARY.clear()
+    SETUPS.clear()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from . import geometry as g
 from . import limits
@@ -37,6 +37,10 @@ BOARD_GRID = g.Grid(COLUMNS, ROWS)
 MAX_LABEL = 8
 _LABEL_RE = re.compile(r"^[A-Za-z0-9]+$")
 _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
+# An imported board's ``source`` (CONTRACT.md "Real boards"): its label, its
+# VASL version and 16 hex digits of its archive's SHA-256 (pycore.vasl.archive).
+SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-Za-z0-9._-]{0,15})"
+                       r":([0-9a-f]{16})$")
 _NUMBER_RE = re.compile(r"(?:bd)?0*(\d[0-9A-Za-z]*)", re.IGNORECASE)
 
 
@@ -134,7 +138,7 @@ class Layout:
             self._names[h] = got
         return got
 
-    def _shared_board(self, hexes) -> Board | None:
+    def _shared_board(self, hexes: Iterable[g.Hex]) -> Board | None:
         """The first board holding every one of ``hexes`` (for a vertex on the
         map's edge: every one of them that is on the map)."""
         on_map = [h for h in hexes if self.grid.contains(h)]
@@ -142,7 +146,7 @@ class Layout:
         return next((b for b in candidates if all(b.holds(h) for h in on_map)
                      and all(self.board_name(b, h) for h in hexes)), None)
 
-    def part_name(self, hexes) -> str:
+    def part_name(self, hexes: Iterable[g.Hex]) -> str:
         """A hexside's or vertex's name (its hexes in the caller's order),
         computed once per map: a big map names 13,000 of them per drawing."""
         key = tuple(hexes)
@@ -198,6 +202,14 @@ class Layout:
         return next(iter(found))
 
 
+def check_source(source: Any, path: str = "source") -> str:
+    """``source`` if it is written as an imported board's source, else SetupError."""
+    if not isinstance(source, str) or not SOURCE_RE.match(source):
+        raise SetupError(f"{path}: not the name of a board file this app writes (\"vasl:41:6.3:\" "
+                         "and 16 hex digits): the link or file is damaged; ask for it again")
+    return source
+
+
 def load_layout(value: Any, path: str = "map.boards") -> Layout:
     """``map.boards`` checked into a Layout; SetupError names the field."""
     if not isinstance(value, list) or not value:
@@ -234,7 +246,6 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
 def _source_of(label: str, source: Any, where: str) -> str:
     """A board's source, which must be of a board of that number: board 42
     shown with 41's terrain would be a wrong map (issue 30)."""
-    from .vasl.library import SOURCE_RE, check_source
     m = SOURCE_RE.match(check_source(source, where + ".source"))
     assert m is not None
     if board_number(m.group(1)) != board_number(label):     # "4" is "04"'s board

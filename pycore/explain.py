@@ -80,6 +80,9 @@ EXPLAIN: dict[str, str] = {
              "end. Between same-level ends it hinders (+1) in any season.",
     "B15": "Grain is inherent terrain that hinders (+1) a LOS traced at its own "
            "ground level only.",
+    "B6.2": "A bridge (not a pontoon bridge) hinders (+1) a LOS traced through its hex, "
+            "unless both ends are beneath the bridge or both above it; a bridge is at "
+            "the level of the road it joins.",
     "B16": "Marsh hinders (+1) a LOS traced at its own ground level.",
     "B16.2": "A marsh hex hinders (+1) a LOS between same-level ends that crosses it; "
              "it gives no TEM.",
@@ -176,6 +179,8 @@ EXPLAIN: dict[str, str] = {
     "B9.55": "An Infantry unit that could claim bocage TEM against every Good Order "
              "enemy that sees it counts as out of their LOS and in Concealment "
              "Terrain.",
+    "B9.6": "A wall/hedge between two different Base Levels, with no lower terrain "
+            "between it and the higher side's terrain, is a Hillside wall/hedge.",
     "B9.62": "A Hillside wall/hedge lies on the higher of its two Base Levels: a "
              "unit below it never benefits from it, a unit at its level does.",
     "B9.7": "A cactus hedge is a hedge that Infantry may cross only by Minimum "

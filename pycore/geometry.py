@@ -184,6 +184,16 @@ def hexside_name(s: Hexside) -> str:
     return f"{hex_name(s[0])}-{hex_name(s[1])}" if layout is None else layout.part_name(s)
 
 
+def hexside_across(s: Hexside, h: Hex) -> Hex:
+    """The hex across hexside ``s`` from ``h``, one of its two hexes."""
+    a, b = s
+    if h == a:
+        return b
+    if h == b:
+        return a
+    raise ValueError(f"{_safe_name(h)} is not a hex of hexside {s}")
+
+
 def hexside_ends(s: Hexside) -> tuple[Vertex, Vertex]:
     """The two vertices at the ends of a hexside, sorted."""
     a, b = s
@@ -314,7 +324,7 @@ def _cross(ax: int, ay: int, bx: int, by: int) -> int:
     return ax * by - ay * bx
 
 
-def _vertex_fan(v: Point):
+def _vertex_fan(v: Point) -> Any:
     """At vertex v: [(edge direction, hexside, hex clockwise-next)...]."""
     x, y = v
     if is_centre((x - 2, y)):   # one hex to the west, two to the east

@@ -44,7 +44,7 @@ def loads(data: str | bytes, field: str, subject: str = "the JSON", *,
     """
     text = check(data, field, subject, wrapped=wrapped, hint=hint)
 
-    def constant(name: str):
+    def constant(name: str) -> Any:
         raise SetupError(f"{field}: {subject} holds {name}, which is not a number")
 
     # A megabyte of tiny lists would set the cycle collector running again

@@ -22,6 +22,7 @@ class End:
     unit: Unit | None
     elevation: int          # base level + level, one lower IN a gully (B19.2)
     in_depression: bool     # IN a Depression hex (A6.3), not at crest level
+    on_gully_bridge: bool = False   # on the bridge of a gully bridge hex (B19.1)
 
     @property
     def name(self) -> str:
@@ -29,20 +30,25 @@ class End:
 
 
 def make_end(s: Setup, h: g.Hex, level: int = 0, vertex: g.Point | None = None,
-             entrenched: bool = False, crest: bool = False, unit: Unit | None = None) -> End:
+             entrenched: bool = False, crest: bool = False, unit: Unit | None = None,
+             beneath: bool = False) -> End:
     info = s.hex(h)
-    in_dep = info.is_depression and not crest and level == 0
+    # B19.1: in a gully bridge hex a unit is on the bridge (at crest level)
+    # unless it is beneath it ("beneath": true).
+    on_bridge = info.bridge and not beneath
+    in_dep = info.is_depression and not crest and not on_bridge and level == 0
     elevation = info.level + level - (1 if in_dep else 0)
     return End(h, level, vertex if vertex is not None else h, entrenched, crest, unit,
-               elevation, in_dep)
+               elevation, in_dep, info.is_depression and on_bridge and level == 0)
 
 
 def unit_end(s: Setup, u: Unit) -> End:
-    return make_end(s, u.hex, u.level, u.vertex, u.entrenched, u.crest, u)
+    return make_end(s, u.hex, u.level, u.vertex, u.entrenched, u.crest, u,
+                    bool(u.extra.get("beneath", False)))
 
 
 def resolve(s: Setup, spec: Any, path: str) -> End:
-    """A unit id, a hex name, or {"hex", "level", "vertex", "entrenched", "crest"}."""
+    """A unit id, a hex name, or {"hex", "level", "vertex", "entrenched", "crest", "beneath"}."""
     if isinstance(spec, str):
         u = s.find_unit(spec)
         if u is not None:
@@ -66,4 +72,5 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
         vertex = vertex_field(vertex, h, f"{path}.vertex")
     entrenched = bool_field(spec.get("entrenched", False), f"{path}.entrenched")
     crest = bool_field(spec.get("crest", False), f"{path}.crest")
-    return make_end(s, h, level, vertex, entrenched, crest)
+    beneath = bool_field(spec.get("beneath", False), f"{path}.beneath")
+    return make_end(s, h, level, vertex, entrenched, crest, beneath=beneath)

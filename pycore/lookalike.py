@@ -9,7 +9,7 @@ every door (links, files, autosaves, the unit editor):
   Hangul fillers, tags, and the bidi controls (a right-to-left override shows
   ``1g`` as ``g1``). They are removed from sides and ids when a setup is read
   (``pycore.setup``, each field named in a warning, ``removed_warning``), and
-  from what a player types in the unit editor (``typed``).
+  from what a player types in the unit editor (``pycore.typed``).
 - **Another form of the same letters** (a fullwidth ``Ｇ``, the ligature
   ``ﬁ``, a superscript ``²``): sides and ids are compared after Unicode
   normalisation NFKC (``side_key``, ``id_key``). Two ids that read the same
@@ -136,7 +136,7 @@ def lookalike_warning(side: str, like: str) -> str:
             + (f" ({letters})" if letters else ""))
 
 
-def _foreign(side: str) -> int:
+def foreign_letters(side: str) -> int:
     return len(_LOOKALIKE_LETTERS.findall(unicodedata.normalize("NFKC", side)))
 
 
@@ -150,7 +150,7 @@ def lookalike_sides(sides: Iterable[str]) -> list[tuple[str, str]]:
     for group in by_look.values():
         if len(group) < 2:
             continue
-        names = sorted(group.values(), key=_foreign)      # the most Latin first
+        names = sorted(group.values(), key=foreign_letters)      # the most Latin first
         pairs += [(other, names[0]) for other in names[1:]]
     return pairs
 
@@ -163,7 +163,7 @@ def side_warnings(units: Iterable[Any]) -> list[str]:
     return [lookalike_warning(a, b) for a, b in lookalike_sides(sides)]
 
 
-def _kinds(texts: Iterable[str]) -> str:
+def named_kinds(texts: Iterable[str]) -> str:
     """The characters removed from ``texts``, named: ``zero width space, right-to-left override``."""
     names = dict.fromkeys(unicodedata.name(c, f"U+{ord(c):04X}").lower()
                           for t in texts for c in INVISIBLE.findall(t))
@@ -177,7 +177,7 @@ def removed_warning(fields: list[tuple[str, str]]) -> str:
     named = ", ".join(path for path, _ in fields[:_MOST_NAMED])
     more = f" and {len(fields) - _MOST_NAMED} more" if len(fields) > _MOST_NAMED else ""
     return (f"{named}{more}: a side or id held characters that show nothing or turn "
-            f"text around ({_kinds(t for _, t in fields)}); they were removed, so it reads "
+            f"text around ({named_kinds(t for _, t in fields)}); they were removed, so it reads "
             f"as it looks")
 
 
@@ -232,42 +232,3 @@ def link_ids(obj: Any) -> tuple[Any, list[str]]:
         obj["question"] = {k: renamed.get(v, v) if k in ("viewer", "target") and isinstance(v, str)
                            else v for k, v in question.items()}
     return obj, warnings
-
-
-# --- what a player types in the unit editor (web.bridge "typed_name") -------------------
-
-_FIELDS = ("side", "id")
-
-
-def typed(setup: Any, field: Any, text: Any, others: Any = None) -> dict:
-    """A side or id a player typed, read as a setup reads it:
-    ``{"text": ..., "warnings": [...]}``. ``text`` is without invisible
-    characters (said in a warning); for an id that reads as the id of a unit of
-    ``setup``, it is that id (so the page's "already a unit" check finds it);
-    for a side that looks like another side of ``setup`` or of ``others`` (the
-    page's side chips) but is not, a warning says so."""
-    from .setup import load_setup, str_field
-    if field not in _FIELDS:
-        raise SetupError(f"field: must be one of {', '.join(_FIELDS)}")
-    text = str_field(text, field)
-    if others is None:
-        others = []
-    if not isinstance(others, list) or len(others) > 100:
-        raise SetupError("others: must be a list of at most 100 sides")
-    others = [str_field(o, "others") for o in others]
-    s = load_setup(setup)
-    warnings = []
-    clean = visible(text)
-    if clean != text:
-        warnings.append(f"The {field} you typed held characters that show nothing or turn "
-                        f"text around ({_kinds([text])}); they were removed.")
-    if field == "id":
-        same = s.find_unit(clean) if clean else None
-        return {"text": same.id if same is not None else clean, "warnings": warnings}
-    key, look = side_key(clean), skeleton(clean)
-    for side in dict.fromkeys([u.side for u in s.units] + others):
-        if skeleton(side) == look and side_key(side) != key:
-            a, b = sorted([clean, side], key=_foreign, reverse=True)
-            warnings.append(lookalike_warning(a, b) + ".")
-            break
-    return {"text": clean, "warnings": warnings}

@@ -12,11 +12,12 @@ hexside extra ``breach`` (a Breach counter, B9.541).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from . import geometry as g
 from .errors import SetupError
 from .los.crest import is_cliff
-from .setup import VEHICLE_CLASSES, Setup, hex_field
+from .setup import VEHICLE_CLASSES, Setup, Unit, hex_field
 from .terrain import BOCAGE_TYPES as BOCAGE
 from .wa import INFANTRY, has_wa
 
@@ -65,7 +66,7 @@ RULE = {"wall": "B9.4", "hedge": "B9.4", "cactus-hedge": "B9.7", "bocage": "B9.5
         "light-bocage": "B9.54"}
 
 
-def _split(v):
+def _split(v: Any) -> tuple[Any, bool]:
     """A table entry -> (cost, bog check)."""
     if isinstance(v, str) and v.endswith(" B"):
         v = v[:-2]
@@ -74,7 +75,7 @@ def _split(v):
 
 
 class Move:
-    def __init__(self, s: Setup, unit, a: g.Hex, b: g.Hex):
+    def __init__(self, s: Setup, unit: Any, a: g.Hex, b: g.Hex) -> None:
         self.s, self.a, self.b = s, a, b
         self.cls, self.unit = unit_class(s, unit)
         self.k = CLASSES.index(self.cls)
@@ -148,7 +149,7 @@ class Move:
         self.say("B19.4", f"{crossed}: +2 MF to cross it.")
         self.parts.append(2)
 
-    def _climb(self, cot):
+    def _climb(self, cot: Any) -> Any:
         """B10.4: Infantry/Cavalry pay double COT to enter a higher elevation;
         vehicles add 4 MP per level.  Leaving a gully IN it climbs a level (B19.4)."""
         up = _ground(self.s, self.b) - _ground(self.s, self.a)
@@ -215,7 +216,7 @@ class Move:
                      "doubled" + (" (Bog check)" if bog else "") + ".")
         self.parts.append(add)
 
-    def _total(self):
+    def _total(self) -> int | float | str:
         if ALL in self.parts:
             return ALL
         share = sum((SHARES[p] for p in self.parts if p in SHARES), Fraction(0))
@@ -237,7 +238,7 @@ class Move:
                            "lost") + " as it starts entering a new Location.")
 
 
-def _add(a, b):
+def _add(a: int | float | Fraction, b: int | float | Fraction) -> int | float:
     total = Fraction(a) + Fraction(b)
     return int(total) if total.denominator == 1 else float(total)
 
@@ -247,7 +248,7 @@ def _ground(s: Setup, h: g.Hex) -> int:
     return info.level - (1 if info.is_depression else 0)
 
 
-def unit_class(s: Setup, unit):
+def unit_class(s: Setup, unit: Any) -> tuple[str, Unit | None]:
     """(movement class, the Unit or None) for a unit id or a class name."""
     if not isinstance(unit, str):
         raise SetupError("unit: must be a unit id or a class name "
@@ -270,11 +271,11 @@ def unit_class(s: Setup, unit):
     return cls, u
 
 
-def _hex(s: Setup, name, field: str) -> g.Hex:
+def _hex(s: Setup, name: Any, field: str) -> g.Hex:
     return hex_field(name, field, s.grid)
 
 
-def move_cost(s: Setup, unit, from_hex, to_hex) -> dict:
+def move_cost(s: Setup, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     """CONTRACT-style JSON: the cost for ``unit`` (id or class) to move from
     ``from_hex`` into the adjacent ``to_hex``."""
     a, b = _hex(s, from_hex, "from_hex"), _hex(s, to_hex, "to_hex")

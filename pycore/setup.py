@@ -11,16 +11,18 @@ import json
 import math
 import re
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from . import geometry as g
 from . import jsonread, limits, ssr
-from .boards import load_layout
+from .boards import Layout, load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
+from .vasl.library import Board as ImportedBoard
+from .vasl.library import Library
 
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
@@ -31,6 +33,9 @@ VEHICLE_CLASSES = ("motorcycle", "armored-car", "fully-tracked", "halftrack", "t
 #   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
 #   hexes: "gully": true marks a gully that also holds other terrain (B19.21).
+#   hexes: "bridge": true marks a (non-pontoon) bridge in the hex, at the hex's base
+#   level (B6.2: a LOS Hindrance; over a gully, B19.1: units there are on the
+#   bridge unless "beneath"); docs/hills.md.
 #   hexsides: "depression": false marks two adjacent gully hexes that are not
 #   connected by a Depression hexside (A6.8 EX, B19.2); a hexside object may
 #   then omit "type".
@@ -38,7 +43,8 @@ UNIT_EXTRA_FIELDS = {
     # B9.32 eligibility, B9.3 TEM, D9.5 Armored Cupola, B9.36 ordnance, B9.541 Breach
     **{f: bool for f in ("column", "fortified_gun", "bridge", "roadblock", "pillbox", "cave",
                          "wire", "panji", "prisoner", "cupola", "abandoned", "stunned",
-                         "moving", "prc", "motorcyclist", "breacher", "ordnance")},
+                         "moving", "prc", "motorcyclist", "breacher", "ordnance",
+                         "beneath")},     # beneath: under a gully bridge (B19.1)
     "name": str,
     "class": VEHICLE_CLASSES,             # movement class of a vehicle (Chapter B chart)
     "dc": ("placed", "thrown"),           # B9.3: a Demolition Charge attack
@@ -56,7 +62,7 @@ CLIFF = "cliff"
 HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
 #   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
 SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
-_HEX_FIELDS = ("terrain", "level", "levels", "gully")
+_HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
     + UNIT_FLAGS
@@ -69,6 +75,7 @@ class HexInfo:
     levels: int = 1
     gully: bool = False
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    bridge: bool = False    # B6.2, B19.1: a bridge at the hex's base level
 
     @property
     def is_depression(self) -> bool:
@@ -137,6 +144,31 @@ class Unit:
         return side_key(self.side) == side_key(other.side)
 
 
+T = TypeVar("T")
+
+
+class Slot(Generic[T]):
+    """A named, typed place for what is computed from a setup once and kept
+    with it (``Setup.derived``): declared by the module that computes it, as
+    ``WA: Slot[Resolver] = Slot("wa", Resolver)``. Where a setup goes (the
+    setup cache), its derived facts go too (docs/architecture-library.md)."""
+    __slots__ = ("name", "make")
+
+    def __init__(self, name: str, make: Callable[["Setup"], T]) -> None:
+        self.name = name
+        self.make = make
+
+    def __repr__(self) -> str:
+        return f"Slot({self.name!r})"
+
+
+class Overrides(NamedTuple):
+    """A setup's own hexes and hexsides on a map of imported boards: what
+    links and files carry, and what overrides the boards' reading."""
+    hexes: Mapping[g.Hex, HexInfo]
+    hexsides: Mapping[g.Hexside, HexsideInfo]
+
+
 @dataclass(frozen=True, eq=False)
 class Setup:
     grid: g.Grid
@@ -147,14 +179,18 @@ class Setup:
     extra: Mapping[str, Any]
     map_extra: Mapping[str, Any]
     warnings: tuple[str, ...]
-    cache: dict = field(default_factory=dict, repr=False, compare=False)
-    layout: Any = None       # pycore.boards.Layout of a map of boards, or None
+    layout: Layout | None = None    # a map of boards (pycore.boards), or None
     # The setup's own hexes and hexsides where imported boards (map.boards
-    # "source") supply the rest: what links and files carry. None: all its own.
-    own: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
+    # "source") supply the rest. None: no imported board, all its own.
+    overrides: Overrides | None = None
     # What reading changed in the setup's text, for the player to be told (a
     # link's warnings): sides and ids without invisible characters (pycore.lookalike).
     notices: tuple[str, ...] = ()
+    # The imported boards its map uses, by source (given to load_setup).
+    imported: Mapping[str, ImportedBoard] = field(default_factory=lambda: MappingProxyType({}))
+    # What is computed from it once (``derived``); a replaced copy starts afresh.
+    _derived: dict[Slot[Any], Any] = field(default_factory=dict, init=False, repr=False,
+                                           compare=False)
     # Scenario special rules (issue 29, pycore/ssr.py): the setup's ``ssr``, and
     # each hex or hexside they changed (what the ruling's steps say).
     ssr: tuple = ()
@@ -162,7 +198,15 @@ class Setup:
     # A painted map's own entries before its SSRs (what links carry); None: no SSR changed any.
     given: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
 
-    def names(self):
+    def derived(self, slot: Slot[T]) -> T:
+        """What ``slot`` computes from this setup, computed once (a setup never changes)."""
+        try:
+            got: T = self._derived[slot]
+        except KeyError:
+            got = self._derived[slot] = slot.make(self)
+        return got
+
+    def names(self) -> Any:
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
         return g.naming(self.layout)
 
@@ -185,10 +229,7 @@ class Setup:
         """The unit with this id, or None (ids of any type are simply not found).
         Ids are compared as they read (``pycore.lookalike.id_key``): ``g1``
         with a zero-width space, or ``ｇ1``, finds ``g1``."""
-        by_id = self.cache.get("units_by_id")
-        if by_id is None:
-            by_id = self.cache["units_by_id"] = {id_key(u.id): u for u in self.units}
-        return by_id.get(id_key(unit_id)) if isinstance(unit_id, str) else None
+        return self.derived(_UNITS_BY_ID).get(id_key(unit_id)) if isinstance(unit_id, str) else None
 
     def unit(self, unit_id: str) -> Unit:
         u = self.find_unit(unit_id)
@@ -197,14 +238,7 @@ class Setup:
         return u
 
     def units_in(self, h: g.Hex) -> tuple[Unit, ...]:
-        by_hex = self.cache.get("units_by_hex")
-        if by_hex is None:
-            by_hex = {}
-            for u in self.units:
-                by_hex.setdefault(u.hex, []).append(u)
-            by_hex = {k: tuple(v) for k, v in by_hex.items()}
-            self.cache["units_by_hex"] = by_hex
-        return by_hex.get(h, ())
+        return self.derived(_UNITS_BY_HEX).get(h, ())
 
     def wall(self, s: g.Hexside) -> Wall | None:
         """The wall/hedge/bocage on hexside s, or None."""
@@ -231,19 +265,35 @@ class Setup:
             return _dump(self)
 
 
+def _by_hex(s: Setup) -> dict[g.Hex, tuple[Unit, ...]]:
+    by_hex: dict[g.Hex, list[Unit]] = {}
+    for u in s.units:
+        by_hex.setdefault(u.hex, []).append(u)
+    return {k: tuple(v) for k, v in by_hex.items()}
+
+
+_UNITS_BY_ID: Slot[dict[str, Unit]] = Slot("units_by_id",
+                                           lambda s: {id_key(u.id): u for u in s.units})
+_UNITS_BY_HEX: Slot[dict[g.Hex, tuple[Unit, ...]]] = Slot("units_by_hex", _by_hex)
+
+
 # --- loading -------------------------------------------------------------------
 
-def load_setup(obj: Any) -> Setup:
-    """Validate a setup dict (or its JSON text) into a Setup."""
+def load_setup(obj: Any, boards: Library | None = None) -> Setup:
+    """Validate a setup dict (or its JSON text) into a Setup. ``boards`` are
+    the imported boards its map may name by ``source`` (``pycore.api``
+    passes its library); without them such a map is refused, naming the
+    board to import. A Setup is passed through as it is."""
     if isinstance(obj, Setup):
         return obj
     if isinstance(obj, (str, bytes)):
         obj = jsonread.loads(obj, "setup")
-    return _Loader().load(obj)
+    return _Loader(boards if boards is not None else Library()).load(obj)
 
 
 class _Loader:
-    def __init__(self) -> None:
+    def __init__(self, boards: Library) -> None:
+        self.boards = boards
         self.warnings: list[str] = []
         self.hidden: list[tuple[str, str]] = []     # (field, text as given): see visible()
 
@@ -273,33 +323,49 @@ class _Loader:
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
-            own = given = None
+            overrides, imported, given = None, {}, None
             if layout is not None and layout.sources:
-                own = (MappingProxyType(hexes), MappingProxyType(hexsides))
-                board_hexes, board_sides = imported_terrain(layout)
+                overrides = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
+                imported = self.imported(layout)
+                board_hexes, board_sides = imported_terrain(layout, imported)
                 # SSR: the boards' reading and the entries painted on boards not
                 # imported are transformed; corrections over imported boards override.
                 over_h, painted_h = _split(hexes, layout, lambda h: (h,))
                 over_s, painted_s = _split(hexsides, layout, lambda s: s)
                 board_hexes, board_sides, changed = ssr.transform(
                     rules, layout, board, {**board_hexes, **painted_h},
-                    {**board_sides, **painted_s}, _with_terrain)
+                    {**board_sides, **painted_s}, _with_terrain, _with_type, _is_wall)
                 hexes = {**board_hexes, **over_h}
                 hexsides = {**board_sides, **over_s}
                 changed = {k: v for k, v in changed.items() if k not in over_h and k not in over_s}
             else:   # a painted map: its entries are the board as drawn (SSR)
                 given = (MappingProxyType(hexes), MappingProxyType(hexsides))
                 hexes, hexsides, changed = ssr.transform(rules, layout, board, hexes, hexsides,
-                                                         _with_terrain)
+                                                         _with_terrain, _with_type, _is_wall)
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
                             "setup", SETUP_EXTRA_FIELDS)
+        if extra.get("orchards") == "in-season" and any(r.ssr.kind == "season" for r in rules):
+            raise SetupError("orchards: \"in-season\" contradicts the scenario rule "
+                             "orchards-out-of-season (B14.2): keep one of them")
         notices = (removed_warning(self.hidden),) if self.hidden else ()
         return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
-                     layout=layout, own=own, notices=notices, ssr=rules,
+                     layout=layout, overrides=overrides, notices=notices, ssr=rules,
                      ssr_changed=MappingProxyType(changed),
-                     given=given if own is None and changed else None)
+                     given=given if overrides is None and changed else None,
+                     imported=MappingProxyType(imported))
+
+    def imported(self, layout: Layout) -> dict[str, ImportedBoard]:
+        """The imported boards the layout names by source, from ``boards``
+        (SetupError naming the field of a board not there)."""
+        out = {}
+        across = len(layout.rows[0])
+        for index, b in enumerate(layout.boards):
+            if b.source is not None:
+                path = f"map.boards[{index // across}][{index % across}].source"
+                out[b.source] = self.boards.get(b.source, path)
+        return out
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -326,7 +392,7 @@ class _Loader:
                 self.warnings.append(f"{path}: unknown field {k!r} kept")
         return MappingProxyType(extra)
 
-    def load_map(self, m: Any):
+    def load_map(self, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], Layout | None]:
         m = _need(m, dict, "map")
         known = ("columns", "rows", "board", "boards")
         layout = None
@@ -366,8 +432,9 @@ class _Loader:
             level = int_field(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
             levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
             gully = bool_field(v.get("gully", False), f"{path}.gully")
+            bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
             out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
-                             self.extras(v, _HEX_FIELDS, path))
+                             self.extras(v, _HEX_FIELDS, path), bridge)
         return out
 
     def load_hexsides(self, sides: Any, grid: g.Grid) -> dict:
@@ -456,26 +523,25 @@ class _Loader:
         return out
 
 
-def imported_terrain(layout: Any) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
+def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
+                     ) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
     """The terrain of a layout's imported boards (``map.boards`` entries with a
     ``source``), read hex by hex (``pycore.vasl.reading``) and placed, flipped
     or not, on the map. A seam hex or hexside takes the reading of the first
     board in layout order that holds it, as its name does. The rules judge
     this reading, except where a hex is drawn partly woods, building or hill
-    (pycore.los.drawn)."""
-    from .vasl import library
+    (pycore.los.drawn). ``imported``: the boards by source (``Setup.imported``)."""
     hexes: dict[g.Hex, HexInfo] = {}
     sides: dict[g.Hexside, HexsideInfo] = {}
-    across = len(layout.rows[0])
-    for index, b in enumerate(layout.boards):
+    for b in layout.boards:
         if b.source is None:
             continue
-        path = f"map.boards[{index // across}][{index % across}].source"
-        rd = library.get(b.source, path).reading
+        rd = imported[b.source].reading
         for h, entry in rd.hexes.items():
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
-                                                  entry.get("gully", False)))
+                                                  entry.get("gully", False),
+                                                  bridge=entry.get("bridge", False)))
         for (h1, h2), entry in rd.hexsides.items():
             kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11: issue 28
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
@@ -497,9 +563,22 @@ def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tupl
     return over, painted
 
 
+def _with_type(info: HexsideInfo, kind: str | None) -> HexsideInfo | None:
+    """A wall's hexside changed by an SSR (pycore.ssr.transform): another type,
+    or no wall (its B19.2 Depression mark kept; None where nothing is left)."""
+    if kind is not None:
+        return Wall(kind, info.hillside, info.gap, info.depression, info.extra)
+    if info.depression is not None:
+        return HexsideInfo(None, False, False, info.depression, info.extra)
+    return None
+
+
+def _is_wall(info: HexsideInfo) -> bool:
+    return isinstance(info, Wall)
+
+
 def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
     """A hex changed by an SSR (pycore.ssr.transform)."""
-    from dataclasses import replace
     return replace(info, terrain=terrain, level=level,
                    levels=info.levels if terrain in BUILDINGS else 1)
 
@@ -647,7 +726,7 @@ def _dump(s: Setup) -> dict:
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
-    own_hexes, own_sides = s.own if s.own is not None else \
+    own_hexes, own_sides = s.overrides if s.overrides is not None else \
         s.given if s.given is not None else (s.hexes, s.hexsides)
     hexes = {}
     for h in sorted(own_hexes, key=g.col_row):
@@ -661,8 +740,10 @@ def _dump(s: Setup) -> dict:
             d["levels"] = info.levels
         if info.gully:
             d["gully"] = True
+        if info.bridge:
+            d["bridge"] = True
         d.update(info.extra)
-        if d or s.own is not None:      # over an imported board, open ground is a correction
+        if d or s.overrides is not None:      # over an imported board, open ground is a correction
             hexes[g.hex_name(h)] = d or {"terrain": "open"}
     sides = {}
     for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):

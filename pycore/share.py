@@ -18,6 +18,7 @@ import binascii
 import json
 import re
 import zlib
+from typing import Any
 
 from . import jsonread, limits
 from . import question as questions
@@ -25,6 +26,7 @@ from .errors import SetupError
 from .lookalike import link_ids, side_warnings
 from .oldlinks import repair_text
 from .setup import load_setup, map_size_warning
+from .vasl.library import Library
 
 VERSION = 1
 PREFIX = f"s{VERSION}."
@@ -59,7 +61,7 @@ def _pack(obj: dict) -> str:
     return PREFIX + base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii")
 
 
-def encode(setup, question=None) -> str:
+def encode(setup: Any, question: Any = None) -> str:
     """The share-link fragment (without ``#``) for a setup.
 
     ``setup`` is a setup dict (validated first, so a link that will not
@@ -67,10 +69,11 @@ def encode(setup, question=None) -> str:
     ``pycore.question``) is the ruling to show on opening; it travels as one
     more top-level field, which older version-1 readers keep and ignore.
     """
-    obj = load_setup(setup).to_dict()   # load_setup passes a Setup through
+    loaded = load_setup(setup)          # load_setup passes a Setup through
+    obj = loaded.to_dict()
     obj.pop(questions.FIELD, None)      # never a setup field of its own
     if question is not None:
-        obj[questions.FIELD] = questions.check(obj, question)
+        obj[questions.FIELD] = questions.check(loaded, question)
     link = _pack(obj)
     if len(link) > limits.MAX_LINK_CHARS:
         raise _fail(f"this setup is too large to share as a link "
@@ -83,7 +86,7 @@ def encode(setup, question=None) -> str:
 
 # --- decoding, one guarded step at a time -----------------------------------
 
-def _fragment(text) -> str:
+def _fragment(text: Any) -> str:
     """The fragment of a link given as a fragment, ``#fragment`` or URL.
 
     Whitespace is dropped (a mail client may wrap a long link; base64url
@@ -160,7 +163,7 @@ def _inflate(raw: bytes) -> bytes:
     return data
 
 
-def _parse_json(data: bytes):
+def _parse_json(data: bytes) -> Any:
     return jsonread.loads(data, _FIELD, "the setup in it",
                           hint="; copy the whole link again")
 
@@ -170,22 +173,23 @@ def _short(exc: Exception) -> str:
     return message if len(message) <= 120 else message[:117] + "..."
 
 
-def decode(text) -> dict:
+def decode(text: Any, boards: Library | None = None) -> dict:
     """The validated setup (a plain dict) in a share link, without its question.
 
     ``text`` is the fragment, ``#`` + fragment, or a whole URL. Anything
-    that is not a valid version-1 setup link raises SetupError.
+    that is not a valid version-1 setup link raises SetupError. ``boards``
+    as for ``read``.
     """
-    return read(text)["setup"]
+    return read(text, boards)["setup"]
 
 
-def unpack(text):
+def unpack(text: Any) -> Any:
     """The JSON value a share link holds, not yet checked as a setup
     (SetupError if it is not a link's text)."""
     return _parse_json(_inflate(_unbase64(_payload(_fragment(text)))))
 
 
-def read(text) -> dict:
+def read(text: Any, boards: Library | None = None) -> dict:
     """``{"setup", "question", "warnings"}`` of a share link: the setup as
     :func:`decode` gives it, and the question it carries (``pycore.question``)
     or None. A question that does not fit the setup is dropped, with a
@@ -193,7 +197,8 @@ def read(text) -> dict:
     made by an earlier release (``pycore.oldlinks``) replaced, invisible
     characters removed from sides and ids and ids that then read the same told
     apart (``pycore.lookalike``), and a map larger than today's budget opened,
-    each with a warning. Sides that look alike but differ are named too."""
+    each with a warning. Sides that look alike but differ are named too.
+    ``boards``: the imported boards its map may name (``load_setup``)."""
     obj = unpack(text)
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
@@ -205,7 +210,7 @@ def read(text) -> dict:
     warnings += twins
     asked = obj.pop(questions.FIELD, None)
     try:
-        loaded = load_setup(obj)
+        loaded = load_setup(obj, boards)
         setup = loaded.to_dict()
     except SetupError:
         raise
@@ -223,7 +228,7 @@ def read(text) -> dict:
     question = None
     if asked is not None:
         try:
-            question = questions.check(setup, asked)
+            question = questions.check(loaded, asked)
         except SetupError as exc:
             warnings.append(f"{exc}; the question was left out")
     return {"setup": setup, "question": question, "warnings": warnings}

@@ -52,6 +52,10 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _terrain("no-grain", "no grain", "B15", "grain", "open"),
     _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
     _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
+    # B14.2: the orchard hexes it applies to are out of season, as the setup's
+    # "orchards": "out-of-season" makes every orchard (issue 28; pycore.los.orchard).
+    Ssr("orchards-out-of-season", "orchards out of season", "B14.2", "season", "orchard",
+        "out of season", "season:orchard"),
 )}
 
 # Level changes (B10.1: a hill's base level): "level-2-to-1" makes every hex of
@@ -175,11 +179,14 @@ def _applies(rule: Rule, layout: Any, board: str | None, hexes: tuple[g.Hex, ...
 def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
               hexes: Mapping[g.Hex, Any], sides: Mapping[g.Hexside, Any],
               make_hex: Callable[[Any, str, int], Any],
+              make_side: Callable[[Any, str | None], Any], is_wall: Callable[[Any], bool],
               ) -> tuple[dict, dict, dict[Any, Change]]:
     """``hexes`` and ``sides`` (``pycore.setup`` HexInfo / HexsideInfo, as the
     boards show them) with ``rules`` applied, and what changed where.
-    ``make_hex(info, terrain, level)``: ``info`` with a new terrain and level."""
-    from .setup import HexsideInfo, Wall
+    ``make_hex(info, terrain, level)``: ``info`` with a new terrain and level;
+    ``make_side(info, type)``: a wall's hexside with another type, or without
+    its wall (None: nothing left). Passed in by pycore.setup, which this module
+    does not import (docs/architecture-library.md: no import loop)."""
     hexes, sides = dict(hexes), dict(sides)
     changed: dict[Any, Change] = {}
     if not rules:
@@ -188,15 +195,14 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
     hex_rules = [r for r in rules if r.ssr.kind != "hexside"]
     if side_rules:
         for s, info in list(sides.items()):
-            if not isinstance(info, Wall):
+            if not is_wall(info):
                 continue
             for r in side_rules:
                 if info.type == r.ssr.source and _applies(r, layout, board, s):
                     new = r.ssr.result
-                    if new is not None:
-                        sides[s] = Wall(new, info.hillside, info.gap, info.depression, info.extra)
-                    elif info.depression is not None:       # B19.2's mark stays
-                        sides[s] = HexsideInfo(None, False, False, info.depression, info.extra)
+                    made = make_side(info, new)
+                    if made is not None:
+                        sides[s] = made
                     else:
                         del sides[s]
                     changed[s] = Change(r, info.type, new or f"no {info.type}")
@@ -211,6 +217,8 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                 if r.ssr.kind == "terrain" and info.terrain == r.ssr.source:
                     terrain = r.ssr.result
                     done.append(Change(r, info.terrain, terrain))
+                elif r.ssr.kind == "season" and info.terrain == r.ssr.source:
+                    done.append(Change(r, info.terrain, r.ssr.result))     # B14.2
                 elif r.ssr.kind == "level" and info.level == r.ssr.source:
                     level = r.ssr.result
                     done.append(Change(r, f"level {info.level}", f"level {level}"))
@@ -220,6 +228,12 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                     done[0].rule, " and ".join(c.before for c in done),
                     " and ".join(c.after for c in done))
     return hexes, sides, changed
+
+
+def out_of_season(s: Any, h: g.Hex) -> bool:
+    """Whether an SSR made the orchard in ``h`` out of season (B14.2)."""
+    change = s.ssr_changed.get(h)
+    return change is not None and "out of season" in change.after.split(" and ")
 
 
 def spec(rules: tuple[Rule, ...]) -> list:
@@ -237,6 +251,8 @@ def step(part: Any, change: Change) -> dict:
             text = f"The {change.before} {name} is removed {why}."
         else:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
+    elif change.rule.ssr.kind == "season":
+        text = f"The orchard in {g.hex_name(part)} is out of season {why}."
     else:
         name = g.hex_name(part)
         after = "open ground" if change.after == "open" else change.after
@@ -298,4 +314,4 @@ def legend(rules: tuple[Rule, ...]) -> str:
 
 
 __all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "describe", "legend", "load", "lookup",
-           "ruling_steps", "spec", "step", "touched", "transform"]
+           "out_of_season", "ruling_steps", "spec", "step", "touched", "transform"]

@@ -16,9 +16,13 @@ Setup fields read here beyond docs/contract.md: target unit extras ``moving``
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
+from .los import evaluate
 from .los.drawn import through_break
 from .los.vertex import vertex_wall_case
 from .setup import Setup, Unit
@@ -31,7 +35,7 @@ MAX_TEM = 9          # a larger ``emplacement`` value is ignored as nonsense
 
 # --- which walls does the fire pass through? (geometry read from the trace) -------
 
-def walls_traced(s: Setup, trace, target_hex: g.Hex, target_point: g.Point) -> list:
+def walls_traced(s: Setup, trace: Sequence[g.TraceItem], target_hex: g.Hex, target_point: g.Point) -> list:
     """Wall/hedge/bocage hexsides that the fire passes through into the target's
     Location, in trace order, each once.
 
@@ -45,7 +49,7 @@ def walls_traced(s: Setup, trace, target_hex: g.Hex, target_point: g.Point) -> l
     corners = set(g.hex_vertices(target_hex))
     out: list = []
 
-    def add(sd):
+    def add(sd: g.Hexside) -> None:
         if s.wall(sd) is not None and sd not in out:
             out.append(sd)
 
@@ -64,7 +68,8 @@ def walls_traced(s: Setup, trace, target_hex: g.Hex, target_point: g.Point) -> l
     return out
 
 
-def _vertex_target(s: Setup, trace, target_hex, v, add) -> None:
+def _vertex_target(s: Setup, trace: Sequence[g.TraceItem], target_hex: g.Hex, v: g.Point,
+                   add: Callable[[g.Hexside], None]) -> None:
     """B9.42: a wall at the target vertex counts if the thread is drawn along it,
     or enters the vertex via the hex across it from the target's (including that
     hex's hexsides); the same test as the LOS ruling's (pycore.los.vertex)."""
@@ -89,7 +94,8 @@ def is_ordnance(u: Unit) -> bool:
 class Assessment:
     """Every TEM the target may choose against this firer (B9.31), with reasons."""
 
-    def __init__(self, s: Setup, firer: Unit, target: Unit, indirect: bool, trace):
+    def __init__(self, s: Setup, firer: Unit, target: Unit, indirect: bool,
+                 trace: Sequence[g.TraceItem]) -> None:
         self.s, self.firer, self.target, self.indirect = s, firer, target, indirect
         self.fe, self.te = unit_end(s, firer), unit_end(s, target)
         self.range = g.distance(firer.hex, target.hex)
@@ -274,7 +280,8 @@ class Assessment:
         self.say("B9.34", "Indirect Fire in woods: Air Bursts (-1) apply even with WA.")
 
 
-def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False, trace=None) -> dict:
+def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False,
+           trace: Sequence[g.TraceItem] | None = None) -> dict:
     """TEM options against one attack, given that LOS exists along ``trace``
     (default: the thread between the two units' traced points)."""
     if trace is None:
@@ -284,7 +291,7 @@ def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False, trace=No
     return {"tem": a.tem, "tem_options": a.options, "hull_down": a.hull_down, "steps": a.steps}
 
 
-def _unit(s: Setup, uid, field: str) -> Unit:
+def _unit(s: Setup, uid: Any, field: str) -> Unit:
     if not isinstance(uid, str):
         raise SetupError(f"{field}: must be a unit id (a string), not {type(uid).__name__}")
     u = s.find_unit(uid)
@@ -293,10 +300,9 @@ def _unit(s: Setup, uid, field: str) -> Unit:
     return u
 
 
-def fire(s: Setup, firer, target, indirect: bool = False) -> dict:
+def fire(s: Setup, firer: Any, target: Any, indirect: bool = False) -> dict:
     """docs/contract.md ``fire``: the ``los`` result plus ``tem``, ``tem_options``
     and ``hull_down``; ``tem`` is null when there is no LOS."""
-    from .los import evaluate
     f, t = _unit(s, firer, "firer"), _unit(s, target, "target")
     if f.id == t.id:
         raise SetupError("target: a unit cannot fire at itself")
@@ -311,11 +317,10 @@ def fire(s: Setup, firer, target, indirect: bool = False) -> dict:
     return out
 
 
-def bocage_concealment(s: Setup, unit_id) -> dict:
+def bocage_concealment(s: Setup, unit_id: Any) -> dict:
     """B9.55: an Infantry unit that can claim bocage TEM against every Good Order
     (unbroken) enemy ground unit with a LOS to it is treated as out of their LOS
     and in Concealment Terrain for setup, "?" gain and HIP."""
-    from .los import evaluate
     u = _unit(s, unit_id, "unit")
     steps: list[dict] = []
     if u.type not in INFANTRY:

@@ -8,7 +8,7 @@ The sweep shares between the threads from one viewer what they have in common:
   the offset between its ends (and, for a viewer at a vertex, which vertex), and
   is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
   limits.VISIBILITY_OFFSETS);
-- per-hex terrain facts, per setup (``Setup.cache``);
+- per-hex terrain facts, per setup (``Setup.derived``);
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
   them is blocked whatever else lies on it, so it is judged by a set test.
@@ -16,7 +16,7 @@ The sweep shares between the threads from one viewer what they have in common:
   every rule is applied in one place.
 
 A setup is immutable: a map once computed for a viewer is kept in the setup's
-cache (limits.VISIBILITY_MAPS per setup) and answers that viewer again.
+derived facts (``MAPS``, limits.VISIBILITY_MAPS per setup) and answers that viewer again.
 """
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ from .location import End, make_end, resolve
 from .los import hilldepression
 from .los.context import terrain
 from .los.source import blocks_in_hex, crest_blocks, neither_above
-from .setup import Setup
+from .setup import Setup, Slot
+from .steps import finish
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
 _OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes
@@ -61,22 +62,26 @@ def _ground(s: Setup) -> list:
     None: an obstacle drawn over part of it, a crest line across it) has no
     height and a level below any end: the set test does not judge threads
     through it, ``_drawn`` does."""
-    got = s.cache.get("ground")
-    if got is None:
-        t = terrain(s)
-        hill_dep = hilldepression.has_any(s)
-        got = []
-        for h in s.grid.hexes():
-            e = make_end(s, h)
-            whole = t.whole(h)
-            if hill_dep and s.hex(h).is_depression:
-                # a gully hex of a map with Hill Depressions (B19.5, issue 28): a thread
-                # down the gully sees past its base level; the engine judges it
-                whole = None
-            height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
-            got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
-        s.cache["ground"] = got
+    return s.derived(_GROUND)
+
+
+def _read_ground(s: Setup) -> list:
+    t = terrain(s)
+    hill_dep = hilldepression.has_any(s)
+    got = []
+    for h in s.grid.hexes():
+        e = make_end(s, h)
+        whole = t.whole(h)
+        if hill_dep and s.hex(h).is_depression:
+            # a gully hex of a map with Hill Depressions (B19.5, issue 28): a thread
+            # down the gully sees past its base level; the engine judges it
+            whole = None
+        height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
+        got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
     return got
+
+
+_GROUND: Slot[list] = Slot("ground", _read_ground)
 
 
 def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
@@ -88,23 +93,28 @@ def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
     return crest_blocks(level, lo_ground, hi)
 
 
-def _kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
-    """The map's whole hexes by (obstacle height, level) (cached per setup)."""
-    got = s.cache.get("ground_kinds")
-    if got is None:
-        got = s.cache["ground_kinds"] = {}
-        for h, _, _, _, height, level in _ground(s):
-            got.setdefault((height, level), []).append(h)
+def _read_kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    got: dict[tuple[int, int], list[g.Hex]] = {}
+    for h, _, _, _, height, level in _ground(s):
+        got.setdefault((height, level), []).append(h)
     return got
+
+
+_KINDS: Slot[dict[tuple[int, int], list[g.Hex]]] = Slot("ground_kinds", _read_kinds)
+
+
+def _kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    """The map's whole hexes by (obstacle height, level) (once per setup)."""
+    return s.derived(_KINDS)
+
+
+_DRAWN: Slot[list] = Slot("drawn_hexes", lambda s: [
+    h for h in s.grid.hexes() if terrain(s).is_drawn(h)])
 
 
 def _drawn(s: Setup) -> list:
-    """The hexes the terrain interface judges as drawn (cached per setup)."""
-    got = s.cache.get("drawn_hexes")
-    if got is None:
-        t = terrain(s)
-        got = s.cache["drawn_hexes"] = [h for h in s.grid.hexes() if t.is_drawn(h)]
-    return got
+    """The hexes the terrain interface judges as drawn (once per setup)."""
+    return s.derived(_DRAWN)
 
 
 class _Sweep:
@@ -196,13 +206,17 @@ class _Sweep:
         return out
 
 
-def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
+# A setup's visibility maps, by viewer, the last used last (limits.VISIBILITY_MAPS).
+MAPS: Slot[OrderedDict[tuple, array]] = Slot("visibility", lambda s: OrderedDict())
+
+
+def visibility_steps(s: Setup, viewer: Any) -> Generator[None, None, dict]:
     """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
     the page's worker answers other questions in the pauses, and drops a
     sweep a newer one replaces (web.bridge.begin). Returns the same dict."""
     v = resolve(s, viewer, "viewer")
     key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
-    maps = s.cache.setdefault("visibility", OrderedDict())
+    maps = s.derived(MAPS)
     seen = maps.get(key)
     if seen is None:
         yield       # the setup's loading ends the first step (web.bridge.begin)
@@ -217,15 +231,6 @@ def visibility_steps(s: Setup, viewer) -> Generator[None, None, dict]:
     return {"viewer": v.name, "hexes": hexes}
 
 
-def finish(steps: Generator[None, None, Any]) -> Any:
-    """What a generator of steps returns, run to its end without a pause."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
-def visibility(s: Setup, viewer) -> dict:
+def visibility(s: Setup, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
     return finish(visibility_steps(s, viewer))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from . import geometry as g
 from .location import unit_end
-from .setup import Setup, Unit
+from .setup import Setup, Slot, Unit
 from .terrain import TERRAIN
 
 INFANTRY = ("squad", "halfsquad", "crew", "leader", "hero")
@@ -34,6 +34,12 @@ def elevation(s: Setup, u: Unit) -> int:
 
 def flag(u: Unit, *names: str) -> bool:
     return any(u.extra.get(n) is True for n in names)
+
+
+def _on_gully_bridge(s: Setup, u: Unit) -> bool:
+    """B19.1: in a gully bridge hex a unit is on the bridge unless beneath it."""
+    info = s.hex(u.hex)
+    return info.bridge and info.is_depression and u.level == 0 and not flag(u, "beneath")
 
 
 def same_location(s: Setup, a: Unit, b: Unit) -> bool:
@@ -133,7 +139,7 @@ def static_reason(s: Setup, u: Unit, sides: frozenset) -> tuple[str, str] | None
          "an Abandoned AFV or Armored Cupola has no crew: it claims no WA (B9.32, D9.52)"),
         (u.level > 0, "B9.32", "only a ground-level unit may claim WA"),
         (flag(u, "pillbox", "cave"), "B9.32", "a unit in a pillbox or cave may not claim WA"),
-        (flag(u, "bridge") and not flag(u, "roadblock"), "B9.32",
+        ((flag(u, "bridge") or _on_gully_bridge(s, u)) and not flag(u, "roadblock"), "B9.32",
          "a unit on a bridge (except over a Roadblock) may not claim WA"),
         (flag(u, "column"), "B9.32", "a unit in Column/Convoy may not claim WA"),
         (flag(u, "fortified_gun"), "B9.32",
@@ -229,7 +235,7 @@ class Resolver:
     def _problem(self, rule: str, text: str) -> None:
         self.problems.append({"rule": rule, "text": text})
 
-    def _denier(self, st: Standing):
+    def _denier(self, st: Standing) -> tuple[Unit, g.Hexside] | None:
         """The enemy holder that denies ``st`` WA: the first by id, so the
         answer never depends on the order units are listed."""
         found = [(a.unit.id, a.unit, sd) for a in self.accepted
@@ -297,21 +303,21 @@ class Resolver:
                               "TEM of +1 or more, so WA is mandatory and cannot be forfeited")
 
 
+_RESOLVER: Slot[Resolver] = Slot("wa_resolver", Resolver)
+
+
 def resolve(s: Setup) -> Resolver:
-    got = s.cache.get("wa_resolver")
-    if got is None:
-        got = s.cache["wa_resolver"] = Resolver(s)
-    return got
+    return s.derived(_RESOLVER)
+
+
+_HEXSIDES: Slot[dict] = Slot("wa_hexsides", lambda s: {
+    i: st.held if st.has else frozenset() for i, st in resolve(s).st.items()})
 
 
 def wa_hexsides(s: Setup) -> dict:
     """unit id -> the frozenset of hexsides it HAS WA over (after B9.321/B9.323).
     The LOS engine reads it for bocage (B9.521)."""
-    got = s.cache.get("wa_hexsides")
-    if got is None:
-        got = {i: st.held if st.has else frozenset() for i, st in resolve(s).st.items()}
-        s.cache["wa_hexsides"] = got
-    return got
+    return s.derived(_HEXSIDES)
 
 
 def has_wa(s: Setup, u: Unit) -> bool:

@@ -38,7 +38,7 @@ installMessages(python);
 // --- the map, the saved setup, the tools ------------------------------------------
 
 const mapBox = $("map");
-const view = new MapView($("map-content"));
+const view = new MapView($("map-content"), python);
 const strokes = new Strokes({
   view,
   tool: () => tools.stroking(),
@@ -69,9 +69,10 @@ boardGrid.sourceFor = (label) => library.sourceFor(label);
 const scenario = new ScenarioRules({ store, python,
   onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected) });
 const painted = (setup) => scenario.painted(setup, library.painted(setup));
-const units = new UnitTool({ store, view, python, showMessage, painted,
+const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
+view.onCounters = () => units.showEditor();     // the levels of the unit's hex, from Python
 const vis = new VisibilityTool({ store, view, python });
 const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });

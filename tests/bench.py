@@ -39,7 +39,6 @@ from typing import Any
 
 from pycore import api
 from pycore import geometry as g
-from pycore import setupcache
 from pycore import visibility as sweep
 from pycore.los import evaluate
 from pycore.setup import load_setup
@@ -164,17 +163,16 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     traced memory (MB) each imported board keeps."""
     import tracemalloc
     from tests.vasl_writer import board_archive
-    from pycore.vasl import library
     rng = random.Random(seed)
     hexes, sides = _painted_board(rng)
     files = [board_archive(hexes, sides, version=f"6.{i}") for i in range(runs + 3)]
-    library.clear()
+    api.clear_boards()
     times = []
     for data in files[:runs]:
         t0 = time.perf_counter()
         api.import_board(data)
         times.append(time.perf_counter() - t0)
-    library.clear()
+    api.clear_boards()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
     for data in files[runs:]:
@@ -189,13 +187,13 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     right = api.import_board(board_archive(hexes, sides, name="12"))["source"]     # its own number
     setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
-    setupcache.clear()
+    api.SETUPS.clear()
     t0 = time.perf_counter()
     api.wall_advantage(setup)
     t1 = time.perf_counter()
     api.visibility(setup, {"hex": "41Q5"})
     t2 = time.perf_counter()
-    library.clear()
+    api.clear_boards()
     return {"first": times[0], "median": statistics.median(times[1:]), "max": max(times[1:]),
             "held_mb": held, "peak_mb": peak, "bytes": len(files[0]),
             "map_load": t1 - t0, "map_visibility": t2 - t1}
@@ -243,7 +241,7 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     import tracemalloc
     from tests.vasl_writer import board_archive
     from pycore.boards import BOARD_GRID
-    from pycore.vasl import layers, library
+    from pycore.vasl import layers
     rng = random.Random(seed)
     hexes, shapes = _drawn_board(rng)
     shapes = _crest_lines(hexes, random.Random(seed + 1)) + shapes
@@ -253,7 +251,7 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
                                            metadata_buildings=False))["source"]
     terrain = api.board_terrain(source)["hexes"]
     drawn = load_setup({"format": "asl-setup", "version": 1,
-                        "map": {"boards": [[{"board": "41", "source": source}]]}})
+                        "map": {"boards": [[{"board": "41", "source": source}]]}}, api.LIBRARY)
     painted = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]},
                           "hexes": {"41" + k: v for k, v in terrain.items()}})
     cells = painted.grid.hexes()
@@ -273,7 +271,8 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
         "painted": _median_us(lambda p: evaluate(painted, *p).as_dict(), pairs, cpu),
         "drawn": _median_us(lambda p: evaluate(drawn, *p).as_dict(), pairs, cpu)}
     two = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
-        {"board": "41", "source": source}, {"board": "12", "source": right, "flip": True}]]}})
+        {"board": "41", "source": source}, {"board": "12", "source": right, "flip": True}]]}},
+        api.LIBRARY)
     with two.names():
         names = [{"hex": g.hex_name(h)} for h in rng.sample(two.grid.hexes(), viewers + 3)]
     for v in names[:3]:                       # earlier viewers of the session
@@ -293,7 +292,7 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
             sweep.visibility(setup, v)
             times.append((cpu() - t0) * 1e3)
         out[key] = (statistics.median(times), max(times))
-    board = library.get(right)
+    board = api.LIBRARY.get(right)
     board.layers.clear()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -304,7 +303,7 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     out["partial"] = sum(1 for h in BOARD_GRID.hexes() if board.layers[h].columns is not None)
     out["crests"] = sum(1 for h in BOARD_GRID.hexes()
                         if layers.ground_layer(board, h).columns is not None)
-    library.clear()
+    api.clear_boards()
     return out
 
 
@@ -498,7 +497,7 @@ def main() -> None:
     if sys.argv[1:] == ["drawn"]:              # python -m tests.bench drawn
         print_drawn(bench_drawn())
         return
-    setupcache.clear()
+    api.SETUPS.clear()
     r = bench_los()
     engine = r["engine"][0]
     print("los, range 6-14, random 33x10 board (median, p95):")

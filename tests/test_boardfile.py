@@ -10,7 +10,7 @@ import pytest
 
 from pycore import api, share
 from pycore.boards import BOARD_GRID
-from pycore.vasl import archive, library
+from pycore.vasl import archive
 from tests.vasl_writer import board_archive
 from web import bridge
 
@@ -20,9 +20,9 @@ BD42 = board_archive({"C3": {"terrain": "stone-building", "levels": 2}}, {}, nam
 
 @pytest.fixture(autouse=True)
 def empty_library():
-    library.clear()
+    api.clear_boards()
     yield
-    library.clear()
+    api.clear_boards()
 
 
 def call(name, *args):
@@ -91,9 +91,9 @@ def test_map_terrain_of_a_map_without_imported_boards_is_empty():
 
 def test_a_link_names_the_file_to_import_for_each_board_not_on_this_device():
     setup = two_boards()
-    link = share.encode({**setup, "hexes": {"41Q6": {"terrain": "brush"}}})
+    link = share.encode(api.load({**setup, "hexes": {"41Q6": {"terrain": "brush"}}}))
     assert call("missing_boards", link)["ok"] == []
-    library.clear()
+    api.clear_boards()
     missing = call("missing_boards", link)["ok"]
     assert [m["file"] for m in missing] == ["bd41", "bd42"]
     assert missing[0]["message"] == "board 41 (VASL 6.3) is not on this device: import bd41"
@@ -148,9 +148,9 @@ def test_prepare_boards_reads_every_hex_of_each_board_ahead_and_changes_no_rulin
     setup = two_boards(flip=True)
     viewer = {"hex": "41Q5"}
     before = call("visibility", setup, viewer)["ok"]
-    library.clear()                                        # boards read afresh, nothing cached
+    api.clear_boards()                                        # boards read afresh, nothing cached
     setup = two_boards(flip=True)
-    boards = [library.get(b["source"]) for b in setup["map"]["boards"][0]]
+    boards = [api.LIBRARY.get(b["source"]) for b in setup["map"]["boards"][0]]
     assert all(not b.layers for b in boards)
     hexes = len(BOARD_GRID.hexes())                        # 346: 17 columns of 10, 16 of 11
     assert call("prepare_boards", setup)["ok"] == 2 * hexes

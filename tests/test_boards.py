@@ -201,7 +201,7 @@ def test_rulebook_examples_on_board_6_give_the_same_rulings(example, boards):
 def _renamed(plain: dict, boards) -> dict:
     """The same map, its hexes named on ``boards`` instead of the plain grid."""
     s = load_setup(plain)
-    return dataclasses.replace(s, layout=load_layout(boards), board=None, cache={}).to_dict()
+    return dataclasses.replace(s, layout=load_layout(boards), board=None).to_dict()
 
 
 LAYOUTS = st.sampled_from([[["12", "6"]], [["12", FLIPPED_6]], [[FLIPPED_6, "y"]]])

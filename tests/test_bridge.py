@@ -60,6 +60,7 @@ def test_warm_imports_everything_the_first_click_needs():
         asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
                 "thread": [setup, "g", "r"], "wall_advantage": [setup],
                 "move_cost": [setup, "g", "Z9", "Z8"], "place": [setup, "Z9"], "validate": [setup],
+                "counters": [setup],
                 "file_read": [json.dumps(setup)],
                 "typed_name": [setup, "side", "G\u0435rman\u200b"],
                 "share_encode": [setup], "share_decode": [link], "share_read": [link],

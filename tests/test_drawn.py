@@ -159,7 +159,6 @@ from hypothesis import strategies as st                        # noqa: E402
 
 from pycore.location import make_end, resolve                  # noqa: E402
 from pycore.los import evaluate                                # noqa: E402
-from pycore.setup import load_setup                            # noqa: E402
 from pycore import visibility                                  # noqa: E402
 
 # A small region of the board, so that threads meet the drawings often.
@@ -256,7 +255,7 @@ def test_visibility_equals_a_ruling_per_hex_on_a_board_as_drawn(board, data):
     hexes, shapes = board
     source = imported(hexes, shapes=shapes, metadata_buildings=False)
     setup = board_map([{"board": "41", "source": source}])
-    s = load_setup(setup)
+    s = api.load(setup)
     viewer = {"hex": "41" + data.draw(st.sampled_from(_names(REGION)))}
     v = resolve(s, viewer, "viewer")
     want = {}

@@ -72,6 +72,19 @@ def test_hexside_ends_are_the_shared_vertices():
     assert {p, q} == set(g.hex_vertices(s[0])) & set(g.hex_vertices(s[1]))
 
 
+@given(st.integers(0, 40), st.integers(0, 20), st.integers(0, 5))
+def test_the_hex_across_a_hexside_is_its_other_hex_both_ways(col, row, k):
+    # Red Blob's "the face across an edge": from either hex, the other; the law
+    # holds every way round, and a hex not of the hexside is an error.
+    h = g.hex_at(col, row)
+    other = g.neighbours(h)[k]
+    sd = g.hexside(h, other)
+    assert g.hexside_across(sd, h) == other and g.hexside_across(sd, other) == h
+    assert g.hexside_across(sd, g.hexside_across(sd, h)) == h
+    with pytest.raises(ValueError, match="not a hex of hexside"):
+        g.hexside_across(sd, g.hex_at(col + 3, row))
+
+
 # --- map, adjacency, range ----------------------------------------------------------
 
 def test_geomorphic_board_has_half_hexes_at_its_edges():

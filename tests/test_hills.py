@@ -247,7 +247,7 @@ _NEAR = [f"{c}{n}" for c in "DEFGH" for n in range(2, 9)]
                        st.one_of(st.builds(lambda lv: {"level": lv}, st.integers(0, 3)),
                                  st.sampled_from([{"terrain": t} for t in
                                                   ("orchard", "marsh", "crag", "graveyard",
-                                                   "grain")])),
+                                                   "grain")] + [{"bridge": True}])),
                        max_size=10),
        st.sampled_from(_NEAR), st.sampled_from(_NEAR), st.integers(0, 2),
        st.booleans(), st.booleans())
@@ -335,3 +335,79 @@ def test_B11_21_EX_no_LOS_INTO_24E7_across_its_Depression_cliff_from_C6_but_from
     r = rulings("C6", "E7", hexes, {"D6-E7": "cliff"})
     assert r["los"] is False and r["rule"] == "B11.21" and r["blocked_at"] == "41E7"
     assert rulings("D6", "E7", hexes, {"D6-E7": "cliff"})["los"] is True
+
+
+# --- B6.2 bridges, B19.1 gully bridges --------------------------------------------------------
+
+def test_B6_2_a_bridge_hinders_a_LOS_through_it_unless_both_ends_are_above_it():
+    r = rulings("E1", "E4", {"E2": {"bridge": True}})
+    assert r["los"] is True and r["hindrance"] == 1
+    assert any("B6.2" in s["text"] and "41E2" in s["text"] for s in r["steps"])
+    # A6.7 EXC: a bridge may affect units at different levels (one end above it)
+    r = rulings("E1", "E4", {"E1": {"level": 1}, "E2": {"bridge": True}})
+    assert r["los"] is True and r["hindrance"] == 1
+    # both ends above the bridge: no Hindrance
+    r = rulings("E1", "E4", {"E1": {"level": 1}, "E4": {"level": 1}, "E2": {"bridge": True}})
+    assert r["los"] is True and r["hindrance"] == 0
+    # a bridge that is not crossed does not hinder
+    r = rulings("E1", "E4", {"G2": {"bridge": True}})
+    assert r["hindrance"] == 0
+
+
+GULLY_ROW = {f"E{n}": {"terrain": "gully"} for n in range(1, 6)}
+
+
+def test_B6_2_units_IN_the_gully_both_beneath_a_bridge_are_not_hindered_by_it():
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    r = rulings("E1", "E5", hexes)          # both IN the gully, level -1: beneath the bridge
+    assert r["los"] is True and r["hindrance"] == 0
+
+
+def _both(hexes: dict, units: list) -> list[dict]:
+    from tests.test_hills import _source
+    painted = {"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]},
+               "hexes": {"41" + k: v for k, v in hexes.items()},
+               "units": [dict(u, hex="41" + u["hex"]) for u in units]}
+    archive = {"format": "asl-setup", "version": 1,
+               "map": {"boards": [[{"board": "42", "source": _source(hexes, {})}]]},
+               "units": [dict(u, hex="42" + u["hex"]) for u in units]}
+    return [painted, archive]
+
+
+def test_B19_1_a_unit_in_a_gully_bridge_hex_is_on_the_bridge_unless_beneath_it():
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    far = {"id": "far", "side": "Russian", "type": "squad", "hex": "H3"}
+    on = {"id": "on", "side": "German", "type": "squad", "hex": "E3"}
+    under = dict(on, id="under", beneath=True)
+    for s in _both(hexes, [far, on, under]):
+        for a, b in (("on", "far"), ("far", "on")):        # A6.5, both ways
+            assert api.los(s, a, b)["los"] is True, api.los(s, a, b)["steps"]
+        for a, b in (("under", "far"), ("far", "under")):  # IN the gully beneath it (A6.3)
+            assert api.los(s, a, b)["los"] is False
+
+
+def test_B19_1_the_first_step_says_the_unit_is_on_the_gully_bridge_and_it_claims_no_WA():
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    on = {"id": "on", "side": "German", "type": "squad", "hex": "E3"}
+    far = {"id": "far", "side": "Russian", "type": "squad", "hex": "H3"}
+    for s in _both(hexes, [on, far]):
+        assert "(on the gully's bridge, B19.1)" in api.los(s, "on", "far")["steps"][0]["text"]
+        s["hexsides"] = {s["units"][0]["hex"] + "-" + s["units"][0]["hex"][:2] + "F3": "wall"}
+        wa = api.wall_advantage(s)["units"]["on"]
+        assert wa["eligible"] is False and "on a bridge" in wa["reason"]      # B9.32
+    beneath = _both(hexes, [dict(on, beneath=True), far])[0]
+    assert "IN the Depression" in api.los(beneath, "on", "far")["steps"][0]["text"]
+
+
+def test_B6_2_B19_1_links_carry_the_bridge_and_beneath_and_the_hex_reading_names_the_bridge():
+    from pycore import share
+    from web.reading import hex_reading
+    hexes = dict(GULLY_ROW, E3={"terrain": "gully", "bridge": True})
+    units = [{"id": "on", "side": "German", "type": "squad", "hex": "E3", "beneath": True},
+             {"id": "far", "side": "Russian", "type": "squad", "hex": "H3"}]
+    s = _both(hexes, units)[0]
+    back = share.decode(share.encode(s))
+    assert back["hexes"]["41E3"] == {"terrain": "gully", "bridge": True}
+    assert api.los(back, "on", "far") == api.los(s, "on", "far")
+    assert api.los(s, "on", "far")["los"] is False          # beneath: IN the gully (A6.3)
+    assert "with a bridge" in hex_reading(s, "41E3")["text"]

@@ -15,7 +15,7 @@ import pytest
 
 from pycore import api
 from pycore import geometry as g
-from pycore.setup import load_setup
+from pycore.api import load as load_setup   # loaded with the boards imported (api.LIBRARY)
 from pycore.vasl import grid, layers, reading
 from pycore.vasl.archive import GRID_HEIGHT
 from tests.helpers import unit
@@ -172,13 +172,19 @@ def test_B19_21_the_loader_carries_the_gully_to_the_rules():
     assert cost == api.move_cost(painted, "m", "41Y4", "41Y5")
 
 
-def test_B19_1_a_bridge_over_a_gully_reads_as_the_gully_and_says_so():
+def test_B19_1_a_bridge_over_a_gully_reads_as_a_gully_bridge_hex():
+    # 20T8: the gully with its bridge (B19.1: units there are on the bridge by default)
     hexes = {"T7": {"terrain": "gully"}, "T8": {"terrain": "gully"}, "T9": {"terrain": "gully"}}
     bridge = {"hex": "T8", "terrain": "bridge", "level": 0, "rect": (-8, -40, 8, 40), "own": True}
-    assert read(hexes, shapes=[bridge])["hexes"]["T8"] == {"terrain": "gully"}
-    said = warnings(hexes, shapes=[bridge])
-    assert any("bridge over a gully" in w and "B19.1" in w and w.endswith("at T8")
-               for w in said), said
+    assert read(hexes, shapes=[bridge])["hexes"]["T8"] == {"terrain": "gully", "bridge": True}
+    assert not any("Bridge" in w or "bridge" in w for w in warnings(hexes, shapes=[bridge]))
+
+
+def test_B6_2_a_pontoon_bridge_is_no_Hindrance_and_is_not_read_as_a_bridge():
+    pontoon = {"hex": "T8", "code": 86, "level": 0, "rect": (-8, -40, 8, 40), "own": True}
+    wooden = dict(pontoon, code=85)
+    assert read(shapes=[wooden])["hexes"]["T8"] == {"bridge": True}
+    assert "T8" not in read(shapes=[pontoon])["hexes"]
 
 
 # --- B19.2: depression hexsides ---------------------------------------------------------
@@ -274,7 +280,7 @@ def test_B20_water_drawn_below_the_ground_is_a_stream_read_as_a_gully():
 # --- terrain the app does not model, named ----------------------------------------------
 
 @pytest.mark.parametrize("terrain,name", [("rowhouse-wall", "Rowhouse Wall"),
-                                          ("lumberyard", "Lumberyard"), ("bridge", "Wooden Bridge"),
+                                          ("lumberyard", "Lumberyard"),
                                           ("water", "Water")])
 def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
@@ -351,8 +357,10 @@ def gully_boards(draw):
         if level:
             hexes[h]["level"] = level
     sides = {}
+    def gully(h):       # B19.2: a depression hexside lies between two gully hexes
+        return hexes[h].get("terrain") == "gully" or hexes[h].get("gully", False)
     pairs = sorted({g.hexside(a, b) for a in hexes for b in g.neighbours(a)
-                    if b in hexes and hexes[a] and hexes[b]})
+                    if b in hexes and gully(a) and gully(b)})
     for sd in draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []:
         sides[sd] = {"depression": False}
     with g.naming(None):

@@ -185,7 +185,7 @@ def _imported_map(ssrs, hexsides=None) -> dict:
 
 
 def test_an_imported_boards_hedges_become_bocage_where_the_hedge_art_lies():
-    s = load_setup(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))
+    s = api.load(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))   # with api.LIBRARY
     with s.names():
         assert s.wall(g.parse_hexside("55Q1-55R1")).type == "bocage"
         assert s.wall(g.parse_hexside("55E4-55E5")).type == "wall"
@@ -316,7 +316,8 @@ def _by_hand(rules: list[str], hexes: dict, sides: dict) -> tuple[dict, dict]:
 SSR_GROUPS = [["hedges-to-bocage", "hedges-to-cactus", "no-hedges", None],
               ["walls-to-bocage", "walls-to-cactus", "no-walls", None],
               ["no-grain", None], ["brush-to-open", None], ["woods-to-brush", None],
-              ["level-1-to-0", "level-1-to-2", None], ["level-2-to-1", None]]
+              ["level-1-to-0", "level-1-to-2", None], ["level-2-to-1", None],
+              ["orchards-out-of-season", None]]
 
 
 @settings(max_examples=60, deadline=None)
@@ -334,6 +335,8 @@ def test_law_an_ssr_equals_every_affected_entry_written_by_hand(sides, hexes, pi
     said["ssr"] = rules
     h, sd = _by_hand(rules, hexes_in, sides_in)
     hand = setup(hexes=h, hexsides=sd, units=units)
+    if "orchards-out-of-season" in rules:       # B14.2: the setup's field, written by hand
+        hand["orchards"] = "out-of-season"
     a, b = load_setup(said), load_setup(hand)
     assert dict(a.hexes) == dict(b.hexes) and dict(a.hexsides) == dict(b.hexsides)
     for x, y in (("a", "b"), ("b", "a")):
@@ -384,3 +387,57 @@ def test_any_ssr_value_opens_or_is_a_setup_error_naming_the_field(value):
         assert str(e).startswith("ssr")
         return
     assert load_setup(loaded.to_dict()).to_dict() == loaded.to_dict()    # round trip
+
+
+# --- orchards out of season (B14.2): the SSR is the setup's "orchards" field, per board too ----
+
+def _orchard_line(trees: dict, viewer_level: int, board: str | None = None,
+                  **extra) -> dict:
+    """A viewer on a hill in E1, orchards between it and E5 (B14.2 at different levels)."""
+    return {**setup(hexes={"E1": {"level": viewer_level}, **trees},
+                    units=[unit("v", "E1"), unit("t", "E5", side="R")], board=board), **extra}
+
+
+def test_B14_2_orchards_out_of_season_said_once_is_the_setup_field_and_says_so():
+    orchards = {"E3": {"terrain": "orchard"}}
+    said = _orchard_line(orchards, 1, ssr=["orchards-out-of-season"])
+    hand = _orchard_line(orchards, 1, orchards="out-of-season")
+    season = _orchard_line(orchards, 1)
+    for a, b in (("v", "t"), ("t", "v")):       # A6.5, both ways
+        got = api.los(said, a, b)
+        assert _without_ssr_steps(got) == api.los(hand, a, b)
+        assert got["los"] is True and got["hindrance"] == 1
+        assert api.los(season, a, b)["los"] is False      # in season: a one-level obstacle
+        assert any(st["rule"] == "B14.2" and "is out of season by the scenario's SSR "
+                   "(orchards out of season; B14.2)" in st["text"] for st in got["steps"])
+
+
+def test_B14_2_orchards_out_of_season_on_one_board_only():
+    s = {"format": "asl-setup", "version": 1, "map": {"boards": [["55", "44"]]},
+         "hexes": {f"{b}E1": {"level": 1} for b in ("55", "44")}
+         | {f"{b}E3": {"terrain": "orchard"} for b in ("55", "44")},
+         "units": [unit(f"v{b}", f"{b}E1") for b in ("55", "44")]
+         + [unit(f"t{b}", f"{b}E5", side="R") for b in ("55", "44")],
+         "ssr": [{"name": "orchards-out-of-season", "board": "55"}]}
+    assert api.los(s, "v55", "t55")["los"] is True and api.los(s, "t55", "v55")["los"] is True
+    assert api.los(s, "v44", "t44")["los"] is False and api.los(s, "t44", "v44")["los"] is False
+    assert load_setup(s).to_dict()["ssr"] == [{"name": "orchards-out-of-season", "board": "55"}]
+
+
+def test_B14_2_the_ssr_with_orchards_in_season_written_is_refused_naming_the_field():
+    with pytest.raises(SetupError, match="^orchards: .*orchards-out-of-season"):
+        load_setup(_orchard_line({}, 1, orchards="in-season", ssr=["orchards-out-of-season"]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(orchards=st.sets(st.sampled_from(["E2", "E3", "E4", "D3", "F3"]), max_size=4),
+       level=st.integers(0, 3), board=st.booleans())
+def test_law_orchards_out_of_season_equals_the_field_written_by_hand(orchards, level, board):
+    hexes = {h: {"terrain": "orchard"} for h in orchards}
+    rule: object = {"name": "orchards-out-of-season", "board": "41"} if board \
+        else "orchards-out-of-season"
+    on = "41" if board else None
+    said = _orchard_line(hexes, level, on, ssr=[rule])
+    hand = _orchard_line(hexes, level, on, orchards="out-of-season")
+    for a, b in (("v", "t"), ("t", "v")):
+        assert _without_ssr_steps(api.los(said, a, b)) == api.los(hand, a, b)

@@ -17,8 +17,7 @@ from pycore import api, share
 from pycore import geometry as g
 from pycore.boards import BOARD_GRID
 from pycore.errors import SetupError
-from pycore.setup import load_setup
-from pycore.vasl import grid, library
+from pycore.vasl import grid
 from pycore.vasl.reading import board_hexsides
 from tests.helpers import unit
 from tests.vasl_writer import board_archive, expected_reading
@@ -158,7 +157,7 @@ def test_B9_3_a_road_through_a_break_in_a_wall_makes_a_gap():
     # A break with no road is just a wall drawn with a break; a road beside a
     # whole wall passes no break.
     assert got == {"E4-E5": {"type": "wall", "gap": True}, "G4-G5": "hedge", "J4-J5": "wall"}
-    s = load_setup(board_map({"board": "41", "source": source}))
+    s = api.load(board_map({"board": "41", "source": source}))
     with s.names():
         assert s.hexsides[g.parse_hexside("41E4-41E5")].gap
         assert not s.hexsides[g.parse_hexside("41J4-41J5")].gap
@@ -242,10 +241,10 @@ def test_the_setups_own_entries_override_the_board_and_alone_travel_in_links():
     s = board_map({"board": "41", "source": source}, hexes={"41R5": {"terrain": "open"}},
                   units=[unit("g", "41R4"), unit("r", "41R6", side="Russian")])
     assert api.los(s, "g", "r")["los"] is True
-    loaded = load_setup(s)
+    loaded = api.load(s)
     assert loaded.wall(g.hexside(*(loaded.layout.parse_hex(n) for n in ("41E4", "41E5"))))
-    link = share.encode(s)
-    back = share.decode(link)
+    link = share.encode(api.load(s))
+    back = share.decode(link, api.LIBRARY)
     assert back["hexes"] == {"41R5": {"terrain": "open"}}
     assert back["hexsides"] == {}
     assert back["map"]["boards"] == [[{"board": "41", "source": source}]]
@@ -258,13 +257,13 @@ def test_a_setup_takes_away_a_boards_wall_with_the_type_none():
     assert api.fire(s, "g", "r")["tem"] == 0
     walled = dict(s, hexsides={})
     assert api.fire(walled, "g", "r")["tem"] == 2                  # B9.3: the wall's TEM
-    assert share.decode(share.encode(s))["hexsides"] == {"41R5-41R6": "none"}
+    assert share.decode(share.encode(api.load(s)), api.LIBRARY)["hexsides"] == {"41R5-41R6": "none"}
 
 
 def test_a_flipped_board_turns_its_terrain_round_with_its_names():
     source = imported({"A1": {"terrain": "woods"}, "B2": {"level": 1}}, {"A1-A2": "hedge"}, name="7")
-    plain = load_setup(board_map({"board": "7", "source": source}))
-    flipped = load_setup(board_map({"board": "7", "source": source, "flip": True}))
+    plain = api.load(board_map({"board": "7", "source": source}))
+    flipped = api.load(board_map({"board": "7", "source": source, "flip": True}))
     top_left, bottom_right = g.hex_at(1, 1), g.hex_at(33, 10)
     assert plain.hex(top_left).terrain == "woods" and plain.hex(bottom_right).terrain == "open"
     assert flipped.hex(bottom_right).terrain == "woods" and flipped.hex(top_left).terrain == "open"
@@ -278,7 +277,7 @@ def test_a_flipped_board_turns_its_terrain_round_with_its_names():
 def test_two_boards_side_by_side_each_keep_their_terrain():
     left = imported({"Q5": {"terrain": "woods"}})
     right = imported({"Q5": {"terrain": "grain"}}, name="12")
-    s = load_setup(board_map({"board": "41", "source": left}, {"board": "12", "source": right}))
+    s = api.load(board_map({"board": "41", "source": left}, {"board": "12", "source": right}))
     with s.names():
         assert s.hex(g.parse_hex("41Q5")).terrain == "woods"
         assert s.hex(g.parse_hex("12Q5")).terrain == "grain"
@@ -301,14 +300,14 @@ def test_a_board_not_on_this_device_says_which_file_to_import():
                                     "vasl:41:6.3:0123456789ABCDEF"])
 def test_a_malformed_source_is_refused_naming_the_field(source):
     with pytest.raises(SetupError, match=r"map\.boards\[0\]\[0\]\.source"):
-        load_setup(board_map({"board": "41", "source": source}))
+        api.load(board_map({"board": "41", "source": source}))
 
 
 def test_importing_the_same_file_twice_keeps_one_board():
     data = board_archive({"Q5": {"terrain": "woods"}}, name="99")
     first = api.import_board(data)
     assert api.import_board(data) == first
-    assert library.sources().count(first["source"]) == 1
+    assert api.LIBRARY.sources().count(first["source"]) == 1
 
 
 def test_a_removed_board_is_not_judged_from_a_setup_loaded_before():
@@ -316,6 +315,6 @@ def test_a_removed_board_is_not_judged_from_a_setup_loaded_before():
     s = board_map({"board": "77", "source": source},
                   units=[unit("g", "77R4"), unit("r", "77R6", side="Russian")])
     assert api.los(s, "g", "r")["los"] is False
-    library.remove(source)
+    api.forget_board(source)
     with pytest.raises(SetupError, match="board 77 .* import bd77"):
         api.los(s, "g", "r")

@@ -6,7 +6,7 @@ import tracemalloc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore import api, limits, setupcache, visibility
+from pycore import api, limits, visibility
 from pycore import geometry as g
 from tests.bench import random_setup
 from pycore.los import evaluate
@@ -75,7 +75,7 @@ def test_an_edit_changes_the_map_of_a_viewer_asked_before_A6_2():
 def test_caches_stay_inside_their_bounds_after_40_viewers():
     # limits.py documents the bounds; this holds the memory they allow on a
     # 2 x 2 board map (66 x 20) after 40 viewers' visibility maps.
-    setupcache.clear()
+    api.SETUPS.clear()
     visibility._OFFSETS.clear()
     g._REL_CACHE.clear()
     g._ABS_CACHE.clear()
@@ -90,6 +90,6 @@ def test_caches_stay_inside_their_bounds_after_40_viewers():
     finally:
         tracemalloc.stop()
     assert len(visibility._OFFSETS) <= limits.VISIBILITY_OFFSETS
-    maps = setupcache.loaded(setup).cache["visibility"]
+    maps = api.load(setup).derived(visibility.MAPS)
     assert len(maps) == min(40, limits.VISIBILITY_MAPS)
     assert held <= limits.CACHE_BYTES, f"{held / 1e6:.1f} MB"

@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycore import api, visibility
+from pycore.steps import finish
 from pycore.setup import load_setup
 from tests.bench import bocage_everywhere
 from tests.strategies import setups
@@ -61,7 +62,7 @@ def test_a_sweep_paused_anywhere_with_other_questions_between_equals_a_ruling_pe
 
         result, _ = _run(steps, in_pause)
         if other_done is None:
-            other_done = visibility.finish(others)
+            other_done = finish(others)
     finally:
         visibility.STEP_WORK = saved
     assert result["hexes"] == _rulings(setup, viewer)

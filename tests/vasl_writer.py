@@ -111,6 +111,9 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             for k in shape_pixels({"hex": name, "rect": (-40, -40, 40, 40), "own": True}):
                 if k not in core:
                     codes[k], elev[k] = HEX_CODES["gully"], (level - 1) & 0xFF
+        if entry.get("bridge"):     # B6.2: a wooden bridge across the hex at its base level
+            paint_shape(codes, elev, {"hex": name, "terrain": "bridge", "own": True,
+                                      "level": entry.get("level", 0), "rect": (-8, -40, 8, 40)})
     for shape in shapes:
         paint_shape(codes, elev, shape)
     for name, v in hexsides.items():
@@ -282,7 +285,7 @@ def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name:
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
     """What ``board_terrain`` should give back for a painted whole-hex board."""
     with g.naming(None):
-        default = {"terrain": "open", "level": 0, "levels": 1, "gully": False}
+        default = {"terrain": "open", "level": 0, "levels": 1, "gully": False, "bridge": False}
         hx = {g.hex_name(g.plain_parse_hex(n)): {k: v[k] for k in default
                                                 if k in v and v[k] != default[k]}
               for n, v in hexes.items()}

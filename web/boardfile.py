@@ -8,12 +8,17 @@ keeps the player's files on the device (static/ui/boardstore.js).
 """
 from __future__ import annotations
 
+import base64
 import os
+from dataclasses import replace
 from typing import Any
 
-from pycore import api
+from pycore import api, share
+from pycore.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
-from pycore.vasl import archive, library
+from pycore.setup import imported_terrain
+from pycore.vasl import archive, layers
+from web.messages import player_words
 
 
 def import_board_file(path: Any) -> dict:
@@ -29,7 +34,6 @@ def board_image_file(path: Any) -> dict | None:
     ``path`` (removed after): ``{"type": "image/gif", "base64": ...}``, or
     None if the archive holds none (``pycore.vasl.archive.image``). It is
     only handed back to the page, which shows it and keeps it nowhere."""
-    import base64
     found = archive.image(_read(path))
     if found is None:
         return None
@@ -63,7 +67,6 @@ def layout_boards(rows: Any) -> list:
     ``source`` (the newest import of it). Where boards are imported, a cell
     naming a number none of them has raises SetupError saying so, before the
     map is made: a blank board there would rule every LOS clear."""
-    from pycore.boards import board_number, load_layout
     load_layout(rows)                               # the cells' own errors first
     imported: dict[str, str] = {}
     for known in api.boards():                      # oldest first: the newest import wins
@@ -92,9 +95,9 @@ def layout_boards(rows: Any) -> list:
 
 
 def forget_board(source: Any) -> list:
-    """Remove an imported board from this process; the boards left."""
-    library.remove(library.check_source(source))
-    return api.boards()
+    """Remove an imported board from this process, and the setups loaded
+    with it (``pycore.api.forget_board``); the boards left."""
+    return api.forget_board(source)
 
 
 def map_terrain(setup: Any) -> dict:
@@ -103,14 +106,11 @@ def map_terrain(setup: Any) -> dict:
     the page paints beneath the setup's own entries, which override it (open
     ground at level 0 has no entry, as in a setup). Empty when no board of the
     map has a ``source``."""
-    from dataclasses import replace
-
-    from pycore.setup import imported_terrain, load_setup
-    s = load_setup(setup)
+    s = api.load(setup)
     if s.layout is None or not s.layout.sources:
         return {"hexes": {}, "hexsides": {}}
-    hexes, sides = imported_terrain(s.layout)
-    d = replace(s, hexes=hexes, hexsides=sides, units=(), own=None).to_dict()
+    hexes, sides = imported_terrain(s.layout, s.imported)
+    d = replace(s, hexes=hexes, hexsides=sides, units=(), overrides=None).to_dict()
     return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
 
 
@@ -120,8 +120,6 @@ def missing_boards(text: Any) -> list:
     file to import ("board 41 (VASL 6.3) is not on this device: import bd41").
     Empty when there are none, or when the text is not a link or its map is
     malformed (``share_read`` then says why: such a link is broken, issue 30)."""
-    from pycore import share
-    from web.messages import player_words
     try:
         obj = share.unpack(text)
     except SetupError:
@@ -129,7 +127,6 @@ def missing_boards(text: Any) -> list:
     m = obj.get("map") if isinstance(obj, dict) else None
     boards = m.get("boards") if isinstance(m, dict) else None
     if boards is not None:
-        from pycore.boards import load_layout
         try:        # a malformed source, or one of another board: a broken link, never held
             load_layout(boards)
         except SetupError:
@@ -140,9 +137,9 @@ def missing_boards(text: Any) -> list:
             if not isinstance(b, dict) or "source" not in b:
                 continue
             try:
-                library.get(b["source"], f"map.boards[{i}][{j}].source")
+                api.LIBRARY.get(b["source"], f"map.boards[{i}][{j}].source")
             except SetupError as e:
-                m = library.SOURCE_RE.match(b["source"]) if isinstance(b["source"], str) else None
+                m = SOURCE_RE.match(b["source"]) if isinstance(b["source"], str) else None
                 out.append({"source": b["source"], "message": player_words(str(e), None),
                             "file": f"bd{m.group(1)}" if m else None})
     return out
@@ -153,10 +150,5 @@ def prepare_boards(setup: Any) -> int:
     (pycore.vasl.layers.prepare), so the first visibility map on it is as
     quick as the next ones. Asked by the page, unawaited, once such a map is
     shown. Returns the number of hexes prepared."""
-    from pycore.setup import load_setup
-    from pycore.vasl import layers
-    s = load_setup(setup)
-    if s.layout is None:
-        return 0
-    return sum(layers.prepare(library.get(b.source)) for b in s.layout.boards
-               if b.source is not None)
+    s = api.load(setup)
+    return sum(layers.prepare(board) for board in s.imported.values())

@@ -18,11 +18,8 @@ from typing import Any, NamedTuple
 
 from pycore import jsonread
 from pycore.errors import SetupError
-
-try:  # written into the wheel by build.py; absent when run from a checkout
-    from web._build import BUILD_ID
-except ImportError:
-    BUILD_ID = "dev"
+from pycore.steps import finish
+from web.build_id import BUILD_ID
 
 
 class Query(NamedTuple):
@@ -46,11 +43,11 @@ class Query(NamedTuple):
 def validate(setup: Any) -> dict:
     """The setup checked: an object, or a file's JSON text as it was read (the
     page parses no file itself, so 1e999999 reaches ``pycore.jsonread``)."""
-    return import_module("pycore.setup").load_setup(setup).to_dict()
+    api = import_module("pycore.api")
+    return import_module("pycore.setup").load_setup(setup, api.LIBRARY).to_dict()
 
 
 def render_map(setup: Any, options: dict | None = None) -> str:
-    from pycore.visibility import finish
     return finish(render_map_steps(setup, options))
 
 
@@ -64,9 +61,14 @@ def render_map_steps(setup: Any, options: dict | None = None) -> Any:
 def share_read(text: Any) -> dict:
     """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
     not ``units[0].id``; issue 24), each ending as a sentence."""
-    opened = import_module("pycore.share").read(text)
+    opened = import_module("pycore.share").read(text, import_module("pycore.api").LIBRARY)
     opened["warnings"] = _said(opened["warnings"], opened["setup"])
     return opened
+
+
+def share_decode(text: Any) -> dict:
+    """``pycore.share.decode``, the link's map read with this process's boards."""
+    return import_module("pycore.share").decode(text, import_module("pycore.api").LIBRARY)
 
 
 def file_read(text: Any) -> dict:
@@ -75,7 +77,7 @@ def file_read(text: Any) -> dict:
     (invisible characters removed from sides and ids, sides that look alike;
     issue 24)."""
     from pycore.lookalike import side_warnings
-    loaded = import_module("pycore.setup").load_setup(text)
+    loaded = import_module("pycore.setup").load_setup(text, import_module("pycore.api").LIBRARY)
     setup = loaded.to_dict()
     return {"setup": setup,
             "warnings": _said([*loaded.notices, *side_warnings(loaded.units)], setup)}
@@ -117,17 +119,19 @@ QUERIES: dict[str, Query] = {
     "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
     "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility"),
                         steps="visibility_steps"),    # seconds on the worst setups (issue 24)
-    "wall_advantage": Query("pycore.api", "wall_advantage", imports=("pycore.wa",)),
+    "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.wa")),
     "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
                        at_start=False),                  # not asked by the page yet
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
+    # The counters and hex labels the page draws, from the setup as it holds it (issue 31).
+    "counters": Query("web.marks", "counters", setup_first=False),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
     "file_read": Query("web.bridge", "file_read", imports=("pycore.setup", "web.messages")),
     # A side or id typed in the unit editor, read as a setup reads it (issue 24).
-    "typed_name": Query("pycore.lookalike", "typed", imports=("unicodedata",)),
+    "typed_name": Query("pycore.typed", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),
-    "share_decode": Query("pycore.share", "decode", setup_first=False),
+    "share_decode": Query("web.bridge", "share_decode", setup_first=False, imports=("pycore.share",)),
     "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question (issue 10)
                         imports=("pycore.share", "web.messages")),
     "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
@@ -158,7 +162,7 @@ QUERIES: dict[str, Query] = {
                             imports=("pycore.vasl.layers",)),
 }
 # What call() itself imports for a query that takes a setup.
-_CALL_IMPORTS = ("pycore.setupcache", "pycore.limits")
+_CALL_IMPORTS = ("pycore.api", "pycore.limits")
 
 
 def modules(idle: bool = False) -> list[str]:
@@ -241,7 +245,7 @@ def _split_setup(args_json: str) -> tuple[str, list] | None:
 
 def _loaded(text: str) -> Any:
     """The setup with this JSON text, loaded (from the cache when seen before)."""
-    setup = import_module("pycore.setupcache").loaded(text)   # SetupError if bad
+    setup = import_module("pycore.api").load(text)   # SetupError if bad
     if text in _RECENT_TEXTS:
         _RECENT_TEXTS.remove(text)
     _RECENT_TEXTS.insert(0, text)

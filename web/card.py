@@ -26,8 +26,8 @@ from pycore import api, geometry
 from pycore.errors import SetupError
 from pycore.explain import RULEBOOK
 from pycore.question import check as check_question
-from pycore.setup import load_setup
 from web import frame, present, qr, render
+from web.build_id import BUILD_ID
 
 WIDTH = 640
 PAD = 24
@@ -127,18 +127,18 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
                 date: str | None = None) -> str:
     """The ruling card for ``question`` (``pycore.question``) on ``setup`` as an
     SVG document string; ``link`` is the share link it prints as text and QR."""
-    loaded = load_setup(setup)
+    loaded = api.load(setup)
     with loaded.names():
         return _card(loaded.to_dict(), question, link, build, date)
 
 
 def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | None) -> str:
     setup.pop("question", None)
-    question = check_question(setup, question)
+    question = check_question(api.load(setup), question)
     if not isinstance(link, str) or not link:
         raise SetupError("link: expected the share link's text")
     if build is None:
-        from web.bridge import BUILD_ID as build
+        build = BUILD_ID
     date = date or datetime.date.today().isoformat()
     ask = getattr(api, question["tool"])
     result = ask(setup, question["viewer"], question["target"])

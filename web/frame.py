@@ -35,6 +35,13 @@ class Pixels(dict):
         return got
 
 
+def hexside_point(pix: Pixels, s: geometry.Hexside) -> tuple[float, float]:
+    """Where a hexside is drawn and addressed (its ``data-cx``/``data-cy``):
+    its midpoint, rounded as written."""
+    (x1, y1), (x2, y2) = (pix[p][0] for p in geometry.hexside_ends(s))
+    return float(fmt((x1 + x2) / 2)), float(fmt((y1 + y2) / 2))
+
+
 def tag(name: str, attrs: dict, body: str | None = None) -> str:
     """One element as XML text. Values and body are written as given: numbers
     and geometry names need no escaping, and every other string goes through

@@ -1,20 +1,31 @@
-"""Units and the LOS thread on the map, placed by element name only.
+"""Units, hex labels and the LOS thread on the map: the one owner of the
+counters' words and places (issue 31).
 
-Positions are those ``web.render`` wrote as the ``data-cx``/``data-cy`` of the
-hex, hexside and vertex elements it drew from ``pycore.geometry``; nothing here
-computes a coordinate. ``static/ui/mapview.js`` draws the same elements with
-the same classes in the browser, from these constants (``js_module``, written
-into the site by build.py), so the two must change together.
+Positions are those ``web.render`` writes as the ``data-cx``/``data-cy`` of the
+hex, hexside and vertex elements it draws from ``pycore.geometry``. Python
+draws the counters itself for exports and the ruling card (``unit_layer``);
+the page draws the very same ones from the bridge's ``counters`` answer
+(``counters``: each counter's words and places, each hex's label), and takes
+the few constants it needs to lay out the unit editor and paint buildings from
+``js_module`` (``ui/marks.js``, written into the site by build.py). The page
+computes no label and no place of its own.
 """
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from pycore import geometry
-from web import present
+from pycore.boards import load_layout
+from pycore.errors import SetupError
+from pycore.setup import UNIT_FLAGS, UNIT_TYPES, HexInfo
+from pycore.terrain import BUILDINGS
+from web import mapstyle, present
+from web.frame import U, Pixels, hexside_point
 
 UNIT_SIZE = 26  # counter side in pixels: a finger-sized target on a tablet
 STACK_STEP = (14, -8)  # a stack fans out across its hex, each counter still tappable
+STACK_OPEN = (UNIT_SIZE + 4, 0)  # the selected unit's stack opens out, every counter tappable
 ID_CHARS = 7
 
 TYPE_ABBR = {"squad": "SQD", "halfsquad": "HS", "crew": "CRW", "leader": "LDR", "hero": "HERO",
@@ -27,11 +38,15 @@ STATUS_ABBR = [("broken", "BRK"), ("unarmed", "UNA"), ("pinned", "PIN"), ("entre
 
 
 def js_module() -> str:
-    """The drawing constants above as an ES module, for static/ui/mapview.js:
-    build.py writes it into the site as ``ui/marks.js``, so the page's counters
-    are drawn with these very values."""
-    values = {"TYPE_ABBR": TYPE_ABBR, "STATUS_ABBR": STATUS_ABBR, "UNIT_SIZE": UNIT_SIZE,
-              "STACK_STEP": STACK_STEP, "ID_CHARS": ID_CHARS}
+    """What the page takes from Python as constants, an ES module: build.py
+    writes it into the site as ``ui/marks.js``. The counter's size
+    (static/ui/mapview.js), the unit types and flags in the setup format's
+    order (the unit editor), and the terrains that are buildings (a painted
+    hex keeps its ``levels`` only there: static/ui/edits.js)."""
+    flags = [flag for flag, _ in STATUS_ABBR]
+    assert sorted(flags) == sorted(UNIT_FLAGS)      # every flag has its word
+    values = {"UNIT_SIZE": UNIT_SIZE, "UNIT_TYPES": list(UNIT_TYPES), "UNIT_FLAGS": flags,
+              "BUILDINGS": sorted(BUILDINGS)}
     return "".join(["// Written by build.py from web/marks.py (js_module); not in git.\n",
                     *(f"export const {k} = {json.dumps(v)};\n" for k, v in values.items())])
 
@@ -92,10 +107,124 @@ def unit_anchor(unit: dict, positions: dict):
     return positions[canonical(unit["hex"])]
 
 
-def stack_position(base, depth: int, size: int):
+def stack_position(base, depth: int, size: int, step: tuple[int, int] = STACK_STEP):
     """Where counter ``depth`` of a stack of ``size`` sits: fanned out about the anchor."""
     shift = depth - (size - 1) / 2
-    return (round(base[0] + shift * STACK_STEP[0], 2), round(base[1] + shift * STACK_STEP[1], 2))
+    return (round(base[0] + shift * step[0], 2), round(base[1] + shift * step[1], 2))
+
+
+def hex_info(spec: dict) -> str:
+    """The short text printed in a hex: base level ("L2"), a terrain the map has
+    no fill for, and building levels ("2 lvl")."""
+    parts = []
+    if spec.get("level", 0):
+        parts.append(f"L{spec['level']}")
+    terrain = spec.get("terrain", "open")
+    if terrain not in mapstyle.TERRAIN_FILLS and terrain != "open":
+        parts.append(str(terrain))
+    if spec.get("levels", 1) != 1:
+        parts.append(f"{spec['levels']} lvl")
+    return " ".join(parts)
+
+
+def _title(unit: dict) -> str:
+    return " ".join(str(x) for x in (unit["id"], unit.get("name", ""), f"({unit.get('side', '')}",
+                                     f"{unit.get('type', '')})") if x)
+
+
+def placements(setup: dict, positions: Any) -> list[dict]:
+    """Each unit's counter, in the setup's order: its words (``label``, the
+    unit's name or type; ``short``, its id; ``status``; ``title``), its side's
+    colour index ``sidx``, the ``stack`` it is in (an index), and where it sits
+    ``at`` with its stack fanned out (STACK_STEP) and ``open`` with its stack
+    opened out (STACK_OPEN, the page's selected unit), each with ``vertex``:
+    the offset from the counter to its vertex (A6.12, B9.42), or None."""
+    sides = side_order(setup)
+    units = setup.get("units", [])
+    anchors = [unit_anchor(u, positions) for u in units]
+    stacks = {a: i for i, a in reversed(list(enumerate(anchors)))}
+    seen: dict = {}
+    out = []
+    for unit, base in zip(units, anchors):
+        depth = seen.get(base, 0)
+        seen[base] = depth + 1
+        size = anchors.count(base)
+        v = positions[canonical(unit["vertex"])] if unit.get("vertex") else None
+        places = {}
+        for key, step in (("at", STACK_STEP), ("open", STACK_OPEN)):
+            at = stack_position(base, depth, size, step)
+            places[key] = {"x": at[0], "y": at[1], "vertex": None if v is None else
+                           [round(v[0] - at[0], 2), round(v[1] - at[1], 2)]}
+        out.append({"id": unit["id"], "side": str(unit.get("side", "")),
+                    "sidx": sides[unit.get("side")], "stack": stacks[base],
+                    "broken": bool(unit.get("broken")), "label": counter_label(unit),
+                    "short": short_id(str(unit["id"])), "status": status_label(unit),
+                    "title": _title(unit), **places})
+    return out
+
+
+class Places(dict):
+    """Canonical name -> where ``web.render`` draws it (its data-cx/cy), for the
+    names asked about, computed on demand from ``pycore.geometry``."""
+
+    def __init__(self, pix: Pixels):
+        super().__init__()
+        self.pix = pix
+
+    def __missing__(self, name: str) -> tuple[float, float]:
+        parts = name.count("-")
+        if parts == 1:
+            got = hexside_point(self.pix, geometry.parse_hexside(name))
+        else:
+            point = geometry.parse_hex(name) if parts == 0 else geometry.parse_vertex(name)
+            got = self.pix[point][0]
+        self[name] = got
+        return got
+
+
+def counters(setup: Any) -> dict:
+    """The page's counters and hex labels (the bridge's ``counters``), for a
+    setup as the page holds it (not validated again: a unit or hex whose names
+    do not read is left out): ``{"units": placements, "hexes": {name: label},
+    "tops": {name: the highest level a unit may be on there}}``, hexes named
+    as the setup names them, only those with a label or upper levels."""
+    if not isinstance(setup, dict):
+        raise SetupError("setup: must be an object")
+    m = setup.get("map")
+    boards = m.get("boards") if isinstance(m, dict) else None
+    layout = load_layout(boards) if boards is not None else None
+    places = Places(Pixels(U))
+    with geometry.naming(layout):
+        given, specs = setup.get("units"), setup.get("hexes")
+        units = [u for u in (given if isinstance(given, list) else []) if _placeable(u, places)]
+        hexes, tops = {}, {}
+        for name, spec in (specs if isinstance(specs, dict) else {}).items():
+            try:
+                key = name.strip()      # as the page names it: the map's names (data-hex)
+                info = hex_info(spec)
+                top = HexInfo(spec["terrain"], levels=int(spec.get("levels", 1))).top_level \
+                    if spec.get("terrain") in BUILDINGS else 0
+            except (ValueError, TypeError, AttributeError):
+                continue
+            if info:
+                hexes[key] = info
+            if top > 0:
+                tops[key] = top
+        return {"units": placements({**setup, "units": units}, places), "hexes": hexes, "tops": tops}
+
+
+def _placeable(unit: Any, places: Places) -> bool:
+    """Whether a unit's names read, so its counter can be placed."""
+    if not isinstance(unit, dict) or not isinstance(unit.get("id"), str) \
+            or not isinstance(unit.get("side", ""), str):
+        return False
+    try:
+        unit_anchor(unit, places)
+        if unit.get("vertex"):
+            places[canonical(unit["vertex"])]
+    except (ValueError, TypeError, AttributeError):
+        return False
+    return True
 
 
 def trace_point(who, setup: dict, positions: dict):
@@ -109,44 +238,34 @@ def trace_point(who, setup: dict, positions: dict):
     return positions[canonical(unit.get("vertex") or unit["hex"])]
 
 
-def _unit_group(dwg, unit, sidx, at, selected):
-    g = dwg.g(class_="unit", transform=f"translate({at[0]:.2f},{at[1]:.2f})")
-    attrs = {"data-unit": unit["id"], "data-side": str(unit.get("side", "")), "data-sidx": str(sidx)}
-    if unit.get("broken"):
+def _unit_group(dwg, p: dict, selected):
+    g = dwg.g(class_="unit", transform=f"translate({p['at']['x']:.2f},{p['at']['y']:.2f})")
+    attrs = {"data-unit": p["id"], "data-side": p["side"], "data-sidx": str(p["sidx"])}
+    if p["broken"]:
         attrs["data-broken"] = "true"
-    if selected is not None and selected == unit["id"]:
+    if selected is not None and selected == p["id"]:
         attrs["data-selected"] = "true"
     g.attribs.update(attrs)
-    title = " ".join(str(x) for x in (unit["id"], unit.get("name", ""), f"({unit.get('side', '')}",
-                                      f"{unit.get('type', '')})") if x)
-    g.set_desc(title=title)
+    g.set_desc(title=p["title"])
     half = UNIT_SIZE / 2
     g.add(dwg.rect((-half, -half), (UNIT_SIZE, UNIT_SIZE), class_="counter"))
-    g.add(dwg.text(counter_label(unit), insert=(0, -2), class_="u-type"))
-    g.add(dwg.text(short_id(str(unit["id"])), insert=(0, 8), class_="u-id"))
-    status = status_label(unit)
-    if status:
-        g.add(dwg.text(status, insert=(0, half + 8), class_="u-status"))
+    g.add(dwg.text(p["label"], insert=(0, -2), class_="u-type"))
+    g.add(dwg.text(p["short"], insert=(0, 8), class_="u-id"))
+    if p["status"]:
+        g.add(dwg.text(p["status"], insert=(0, half + 8), class_="u-status"))
     return g
 
 
 def unit_layer(dwg, setup: dict, positions: dict, selected=None):
     """Every unit as a counter (stacked counters step up and right), as a group
-    made by ``dwg`` but not added to it."""
+    made by ``dwg`` but not added to it: ``placements``, as the page draws them."""
     layer = dwg.g(class_="units")
-    sides = side_order(setup)
-    units = setup.get("units", [])
-    anchors = [unit_anchor(u, positions) for u in units]
-    seen: dict = {}
-    for unit, base in zip(units, anchors):
-        depth = seen.get(base, 0)
-        seen[base] = depth + 1
-        at = stack_position(base, depth, anchors.count(base))
-        g = _unit_group(dwg, unit, sides[unit.get("side")], at, selected)
-        if unit.get("vertex"):
-            v = positions[canonical(unit["vertex"])]
-            g.add(dwg.line((0, 0), (v[0] - at[0], v[1] - at[1]), class_="u-link"))
-            g.add(dwg.circle((v[0] - at[0], v[1] - at[1]), 2.5, class_="u-vertex"))
+    for p in placements(setup, positions):
+        g = _unit_group(dwg, p, selected)
+        if p["at"]["vertex"] is not None:
+            dx, dy = p["at"]["vertex"]
+            g.add(dwg.line((0, 0), (dx, dy), class_="u-link"))
+            g.add(dwg.circle((dx, dy), 2.5, class_="u-vertex"))
         layer.add(g)
     return layer
 

@@ -125,3 +125,12 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     result = api.fire(setup, firer, target, indirect)
     return {**result, "present": ruling(result)}
+
+
+def claims(setup: Any) -> dict:
+    """The bridge's ``wall_advantage``: the API's answer, with each unit's
+    has / eligible / mandatory in words (``present``, by unit id) for the page's
+    Wall Advantage table (B9.32)."""
+    result = api.wall_advantage(setup)
+    return {**result, "present": {uid: {k: _yes_no(u.get(k)) for k in ("has", "eligible", "mandatory")}
+                                  for uid, u in (result.get("units") or {}).items()}}

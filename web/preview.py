@@ -16,8 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from pycore import geometry
-from pycore.setup import load_setup
+from pycore import api, geometry
 
 from . import mapstyle
 from .frame import U, Pixels, board_layer, edge, map_rect, rect_attrs, root_attrs, tag
@@ -29,7 +28,7 @@ STYLE = (f".grid-outline{{fill:{mapstyle.GROUND_FILLS['0']};{mapstyle.GRID_STROK
 def map_preview(setup: Any, unit: float = U) -> str:
     """The preview of ``setup``'s map as an SVG document string (its hexes'
     terrain and units are not in it: the page paints those on the drawing)."""
-    loaded = load_setup(setup)
+    loaded = api.load(setup)
     data = loaded.to_dict()
     hexes = list(loaded.grid.hexes())
     rect = map_rect(hexes, unit)

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pycore import api
 from pycore import geometry as g
+from pycore.los import drawn
 from pycore.setup import hex_field
-from pycore.setupcache import loaded
 from pycore.terrain import BUILDINGS
 
 
@@ -22,6 +23,8 @@ def _terrain(info: Any) -> str:
         name = f"{name} of {info.levels} levels"
     if info.gully and info.terrain != "gully":
         name = f"{name} in a gully"
+    if info.bridge:         # B6.2; over a gully, units are on it unless beneath (B19.1)
+        name = f"{name} with a bridge"
     return f"{name}, level {info.level}"
 
 
@@ -36,8 +39,7 @@ def hex_reading(setup: Any, name: Any) -> dict:
     as the rules read it. ``hexsides`` lists its walls, hedges and bocage as
     ``{"name", "type"}``; ``own``: the player's entry overrides the board's
     reading here; ``board``: the hex lies on an imported board."""
-    from pycore.los import drawn
-    s = loaded(setup)
+    s = api.load(setup)
     with s.names():
         h = hex_field(name, "hex", s.grid)
         info = s.hex(h)
@@ -48,8 +50,8 @@ def hex_reading(setup: Any, name: Any) -> dict:
             if wall is not None:
                 sides.append({"name": g.hexside_name(sd), "type": wall.type, "said": _side(wall)})
         board = s.layout is not None and any(b.source is not None for b in s.layout.holders(h))
-        own = s.own is not None and (h in s.own[0] or any(
-            sd in s.own[1] for sd in g.hexsides_of(h)))
+        own = s.overrides is not None and (h in s.overrides.hexes or any(
+            sd in s.overrides.hexsides for sd in g.hexsides_of(h)))
         parts = [_terrain(info)]
         partial = drawn.partial(s, h) if board else None
         if partial is not None:

@@ -24,18 +24,19 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from dataclasses import replace
 from html import escape
+from typing import Any
 
 import svgwrite
 
-from pycore import geometry
+from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.setup import load_setup
-from pycore.visibility import finish
+from pycore.steps import finish
 
 from . import mapstyle, marks
-from .frame import U, Pixels, board_layer, edge, fmt, map_rect, root_attrs, tag, view_box
+from .frame import (U, Pixels, board_layer, edge, fmt, hexside_point, map_rect, root_attrs, tag,
+                    view_box)
 
 STEP = 200       # hexes, hexsides or vertices drawn between two pauses (map_svg_steps)
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)
@@ -44,19 +45,6 @@ TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart
 def ground_class(level: int) -> str:
     """Base level (B10 hills; B19 gullies are terrain) as the clamped ``data-ground`` tint key."""
     return str(max(-1, min(4, level)))
-
-
-def hex_info(spec: dict) -> str:
-    """The short text printed in a hex: base level ("L2") and building levels ("2 lvl")."""
-    parts = []
-    if spec.get("level", 0):
-        parts.append(f"L{spec['level']}")
-    terrain = spec.get("terrain", "open")
-    if terrain not in mapstyle.TERRAIN_FILLS and terrain != "open":
-        parts.append(str(terrain))
-    if spec.get("levels", 1) != 1:
-        parts.append(f"{spec['levels']} lvl")
-    return " ".join(parts)
 
 
 def _hex_specs(setup: dict) -> dict:
@@ -113,13 +101,14 @@ def _draw_hex(h, name, spec, pix: Pixels, state) -> str:
                 f'<polygon class="hex-shade" points="{shape}"/>'
                 f'<text class="hex-name" x="{cx}" y="{top}">{name}</text>'
                 f'<text class="hex-info" x="{cx}" y="{fmt(round(y + 3.5, 2))}">'
-                f'{escape(hex_info(spec))}</text>')
+                f'{escape(marks.hex_info(spec))}</text>')
 
 
 def _draw_hexside(s, name, spec, pix: Pixels, state) -> tuple[str, tuple]:
     """The hexside's element, and its midpoint."""
     (x1, y1), (x2, y2) = (pix[p][0] for p in geometry.hexside_ends(s))
-    cx, cy = fmt((x1 + x2) / 2), fmt((y1 + y2) / 2)
+    mid = hexside_point(pix, s)
+    cx, cy = fmt(mid[0]), fmt(mid[1])
     attrs = {"class": "hexside", "data-hexside": name, "data-cx": cx, "data-cy": cy}
     if spec:
         attrs.update(_data({"type": spec.get("type") and escape(spec["type"]),
@@ -128,7 +117,7 @@ def _draw_hexside(s, name, spec, pix: Pixels, state) -> tuple[str, tuple]:
     # One element per hexside (7,600 on 4 x 2 boards), styled by its data
     # attributes; pathLength: so the B9.3 gap's dashes are a share of the hexside.
     attrs.update({"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2), "pathLength": "100"})
-    return tag("line", attrs), (float(cx), float(cy))
+    return tag("line", attrs), mid
 
 
 class _Tiles(dict):
@@ -197,7 +186,7 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
     hexsides or vertices drawn, and returns the same SVG (issue 24: a 132 x 80
     map of an old link takes seconds, and the page's worker answers rulings
     and saves between steps; web.bridge)."""
-    loaded = load_setup(setup)
+    loaded = api.load(setup)
 
     def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
@@ -210,10 +199,9 @@ def _drawn(loaded) -> dict:
     """The setup as drawn: on imported boards (issue 19) their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
-    if loaded.own is None and loaded.given is None:
+    if loaded.overrides is None and loaded.given is None:
         return data
-    from dataclasses import replace
-    full = replace(loaded, own=None, given=None).to_dict()     # SSRs applied (issue 29)
+    full = replace(loaded, overrides=None, given=None).to_dict()     # SSRs applied (issue 29)
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

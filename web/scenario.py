@@ -31,7 +31,7 @@ def ssr_view(setup: Any) -> dict:
         return {"legend": legend, "terrain": None}
     from dataclasses import replace
     with s.names():
-        d = replace(s, own=None, given=None, units=(), ssr=()).to_dict()
+        d = replace(s, overrides=None, given=None, units=(), ssr=()).to_dict()
     sides = {k: v for k, v in d["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {"legend": legend, "terrain": {"hexes": d["hexes"], "hexsides": sides}}

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Callable, Mapping
 
 from .. import geometry as g
 from ..location import End
-from ..setup import Setup
+from ..setup import Setup, Slot
+from .drawn import AsDrawn
 from .source import Painted
 
 if TYPE_CHECKING:
@@ -76,26 +77,24 @@ def item_hexsides(item: g.TraceItem) -> tuple[g.Hexside, ...]:
     return ()
 
 
+_BOCAGE: Slot[frozenset[g.Hex]] = Slot("bocage_hexes", lambda s: frozenset(
+    h for sd, info in s.hexsides.items() if info.type == "bocage" for h in sd))
+
+
 def bocage_hexes(s: Setup) -> frozenset[g.Hex]:
-    """The hexes with a bocage hexside (cached per setup)."""
-    got = s.cache.get("bocage_hexes")
-    if got is None:
-        got = frozenset(h for sd, info in s.hexsides.items() if info.type == "bocage"
-                        for h in sd)
-        s.cache["bocage_hexes"] = got
-    return got
+    """The hexes with a bocage hexside (once per setup)."""
+    return s.derived(_BOCAGE)
+
+
+def _terrain(s: Setup) -> Painted:
+    layout = s.layout
+    return AsDrawn(s) if layout is not None and layout.sources else Painted(s)
+
+
+_TERRAIN: Slot[Painted] = Slot("terrain", _terrain)
 
 
 def terrain(s: Setup) -> Painted:
     """The terrain interface of a setup (pycore.los.source), built once and
-    kept in its cache: as drawn on a map of imported boards, else painted."""
-    got = s.cache.get("terrain")
-    if got is None:
-        layout = s.layout
-        if layout is not None and layout.sources:
-            from .drawn import AsDrawn
-            got = AsDrawn(s)
-        else:
-            got = Painted(s)
-        s.cache["terrain"] = got
-    return got
+    kept with it: as drawn on a map of imported boards, else painted."""
+    return s.derived(_TERRAIN)

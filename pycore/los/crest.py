@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .. import geometry as g
-from ..setup import CLIFF, Setup   # the hexside type (B11)
+from ..setup import CLIFF, Setup, Slot   # the hexside type (B11)
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -77,10 +77,10 @@ def cliff_behind(ctx: Ctx, ob: g.Hex) -> g.Hexside | None:
     """A cliff hexside of ``ob`` down to a lower hex that the thread crosses,
     runs along or touches: the Crest Line there is a cliff (B11.1)."""
     s = ctx.s
-    if not s.cache.get("has_cliffs", True):
+    if not s.derived(_CLIFFS):
         return None
     for sd in cliffs_of(s, ob):
-        other = sd[0] if sd[1] == ob else sd[1]
+        other = g.hexside_across(sd, ob)
         if s.hex(other).level >= s.hex(ob).level and not s.hex(other).is_depression:
             continue
         for it in ctx.trace:
@@ -91,20 +91,21 @@ def cliff_behind(ctx: Ctx, ob: g.Hex) -> g.Hexside | None:
     return None
 
 
+def _read_cliffs(s: Setup) -> dict[g.Hex, tuple[g.Hexside, ...]]:
+    by_hex: dict[g.Hex, list[g.Hexside]] = {}
+    for sd, info in s.hexsides.items():
+        if info.type == CLIFF:
+            for x in sd:
+                by_hex.setdefault(x, []).append(sd)
+    return {k: tuple(v) for k, v in by_hex.items()}
+
+
+_CLIFFS: Slot[dict[g.Hex, tuple[g.Hexside, ...]]] = Slot("cliffs_by_hex", _read_cliffs)
+
+
 def cliffs_of(s: Setup, h: g.Hex) -> tuple[g.Hexside, ...]:
-    """The cliff hexsides of hex h (cached per setup)."""
-    by_hex = s.cache.get("cliffs_by_hex")
-    if by_hex is None:
-        by_hex = {}
-        for sd, info in s.hexsides.items():
-            if info.type == CLIFF:
-                for x in sd:
-                    by_hex.setdefault(x, []).append(sd)
-        by_hex = {k: tuple(v) for k, v in by_hex.items()}
-        s.cache["cliffs_by_hex"] = by_hex
-        s.cache["has_cliffs"] = bool(by_hex)
-    found: tuple[g.Hexside, ...] = by_hex.get(h, ())
-    return found
+    """The cliff hexsides of hex h (once per setup)."""
+    return s.derived(_CLIFFS).get(h, ())
 
 
 def is_cliff(s: Setup, sd: g.Hexside) -> bool:

@@ -20,9 +20,9 @@ from .. import geometry as g
 from ..boards import Board, Layout
 from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded, misses
 from ..limits import MAX_LEVEL
-from ..setup import Setup
+from ..setup import Setup, Slot
 from ..terrain import obstacle_height
-from ..vasl import grid, layers, library
+from ..vasl import grid, layers
 from .source import Ground, Painted, Sides, Stand, named
 
 
@@ -63,6 +63,10 @@ class Drawn(NamedTuple):
         return best
 
 
+_PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
+    name: Slot(name, lambda s: {}) for name in ("drawn", "drawn_ground", "drawn_standing")}
+
+
 def _per_hex(s: Setup, name: str, h: g.Hex,
              read: Callable[[Layout], Drawn | None]) -> Drawn | None:
     """What ``read`` makes of hex ``h`` on a map of imported boards, cached per
@@ -71,11 +75,11 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
     layout = s.layout
     if layout is None or not layout.sources:
         return None
-    cache: dict[g.Hex, Drawn | None] = s.cache.setdefault(name, {})
+    cache = s.derived(_PER_HEX[name])
     if h not in cache:
         # issue 29: a hex whose terrain or level an SSR changed is judged whole, as an entry is
-        cache[h] = None if s.own is not None and (h in s.own[0] or h in s.ssr_changed) \
-            else read(layout)
+        own = s.overrides is not None and (h in s.overrides.hexes or h in s.ssr_changed)
+        cache[h] = None if own else read(layout)
     return cache[h]
 
 
@@ -88,7 +92,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
         found = []
         for b in layout.holders(h):
             if b.source is not None:
-                board, local = library.get(b.source), b.to_local(h)
+                board, local = s.imported[b.source], b.to_local(h)
                 lay = layers.ground_layer(board, local)
                 level = board.reading.hexes.get(local, {}).get("level", 0)
                 found.append((b, local, lay.columns, level))
@@ -110,7 +114,7 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
     """Hex ``h``'s depiction where it is partial and the rules follow it; None
     where the hex is judged whole (painted, the player's entry, drawn whole)."""
     def read(layout: Layout) -> Drawn | None:
-        found = [(b, layers.layer(library.get(b.source), b.to_local(h)))
+        found = [(b, layers.layer(s.imported[b.source], b.to_local(h)))
                  for b in layout.holders(h) if b.source is not None]
         wholes = {lay.whole for _, lay in found}
         if not found or (None not in wholes and len(wholes) == 1):
@@ -230,11 +234,13 @@ def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
 Pair = tuple[Board, Columns, Columns]
 
 
+_SIDES: Slot[dict[tuple[str, tuple[g.Hex, g.Hex]], list[Pair]]] = Slot("drawn_sides", lambda s: {})
+
+
 def _pairs(s: Setup, key: str, side: tuple[g.Hex, g.Hex],
            cols_of: Callable[[Board, g.Hex], Columns]) -> list[Pair]:
     """Per imported board holding either hex: both hexes' columns there (cached)."""
-    cache: dict[tuple[str, tuple[g.Hex, g.Hex]], list[Pair]] = \
-        s.cache.setdefault("drawn_sides", {})
+    cache = s.derived(_SIDES)
     got = cache.get((key, side))
     if got is None:
         layout = s.layout
@@ -289,12 +295,12 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
     of a break is through it. A gap the player paints, or one on a painted
     map, is a break along the whole hexside."""
     layout = s.layout
-    if layout is None or not layout.sources or (s.own is not None and sd in s.own[1]):
+    if layout is None or not layout.sources or (s.overrides is not None and sd in s.overrides.hexsides):
         return True
     for b in layout.holders(sd[0]):
         if b.source is None or not b.holds(sd[1]):
             continue
-        bare = library.get(b.source).reading.breaks.get(
+        bare = s.imported[b.source].reading.breaks.get(
             g.hexside(b.to_local(sd[0]), b.to_local(sd[1])))
         if bare is None:
             continue

@@ -91,4 +91,6 @@ def describe(e: End) -> str:
     what = f"{e.unit.id} in {where}" if e.unit else where
     if e.in_depression:
         what += " (IN the Depression)"
+    elif e.on_gully_bridge:
+        what += " (on the gully's bridge, B19.1)"
     return what + f" at elevation {e.elevation}"

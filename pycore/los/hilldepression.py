@@ -25,22 +25,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import geometry as g
-from ..setup import Setup
+from ..setup import Setup, Slot
 from .context import Ctx
 
 if TYPE_CHECKING:
     from .ruling import Ruling
 
 
+_ANY: Slot[bool] = Slot("hill_depressions", lambda s: any(_step(s, sd) for sd in s.hexsides) or any(
+    _step(s, g.hexside(h, n)) for h, info in s.hexes.items() if info.is_depression
+    for n in g.neighbours(h)))
+
+
 def has_any(s: Setup) -> bool:
-    """Does the map hold a Crest Line-Depression hexside at all? (cached)"""
-    got = s.cache.get("hill_depressions")
-    if got is None:
-        got = any(_step(s, sd) for sd in s.hexsides) or any(
-            _step(s, g.hexside(h, n)) for h, info in s.hexes.items() if info.is_depression
-            for n in g.neighbours(h))
-        s.cache["hill_depressions"] = got
-    return bool(got)
+    """Does the map hold a Crest Line-Depression hexside at all? (once per setup)"""
+    return s.derived(_ANY)
 
 
 def _step(s: Setup, sd: g.Hexside) -> bool:

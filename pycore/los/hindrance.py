@@ -33,10 +33,11 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     for h in item.hexes:
         if not ctx.own(h):
             _hinder(ctx, r, h, g.point_range(ctx.viewer.point, h),
-                    terrain=TERRAIN[ctx.s.hex(h).terrain].inherent)
+                    terrain=TERRAIN[ctx.s.hex(h).terrain].inherent, bridge=False)
 
 
-def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> None:
+def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True,
+            bridge: bool = True) -> None:
     info = ctx.s.hex(h)
     ter = TERRAIN[info.terrain]
     if info.terrain == "orchard" and ctx.hi.elevation > info.level:
@@ -53,6 +54,12 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True) -> No
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
                   f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
                   f"(A6.7{also}).")
+    if bridge and info.bridge and not drm and ctx.lo.elevation <= info.level <= ctx.hi.elevation:
+        drm += 1
+        r.say("B6.2", f"the bridge in {g.hex_name(h)}: +1 LOS Hindrance (B6.2, A6.7: a bridge "
+                      f"hinders a LOS through it unless both ends are beneath it or both above "
+                      f"it; the app assumes the LOS crosses the bridge's sides, not only its "
+                      f"road).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:

@@ -8,7 +8,8 @@ To or from a higher elevation:
 
 - in season (April to October, the default): a one-level obstacle, which can
   make Blind Hexes (A6.4);
-- out of season (the setup's ``"orchards": "out-of-season"``): a +1
+- out of season (the setup's ``"orchards": "out-of-season"``, or the SSR
+  ``orchards-out-of-season`` on the orchard's board, pycore.ssr): a +1
   Hindrance when the higher end is one level above its base level; when it is
   more than one level above, only an orchard adjacent to the ground-level end
   counts (and, by the same-range rule, once).
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import geometry as g
+from .. import geometry as g, ssr
 from ..setup import Setup
 from .context import Ctx
 from .obstacles import obstacle
@@ -33,8 +34,9 @@ if TYPE_CHECKING:
 OUT_OF_SEASON = "out-of-season"
 
 
-def in_season(s: Setup) -> bool:
-    return bool(s.extra.get("orchards") != OUT_OF_SEASON)
+def in_season(s: Setup, h: g.Hex) -> bool:
+    """The setup's "orchards" field, or the SSR orchards-out-of-season on h's board."""
+    return bool(s.extra.get("orchards") != OUT_OF_SEASON) and not ssr.out_of_season(s, h)
 
 
 def judge(ctx: Ctx, r: Ruling, h: g.Hex, rng: int) -> None:
@@ -45,7 +47,7 @@ def judge(ctx: Ctx, r: Ruling, h: g.Hex, rng: int) -> None:
     if hi.elevation <= level:
         return                      # same-level: B14.21's Hindrance (pycore.los.hindrance)
     name = g.hex_name(h)
-    if in_season(ctx.s):
+    if in_season(ctx.s, h):
         obstacle(ctx, r, 2 * level + 2, 1, (h,), name,
                  f"the in-season orchard in {name} (a one-level obstacle to a LOS "
                  f"to or from a higher elevation, B14.2)", "B14.2")

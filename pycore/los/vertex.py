@@ -31,7 +31,7 @@ def vertex_wall_case(trace: Sequence[g.TraceItem], end_hex: g.Hex, sd: g.Hexside
     if near.kind == "along" and set(near.hexes) == set(sd):
         return ALONG
     if end_hex in sd:
-        across = sd[1] if sd[0] == end_hex else sd[0]
+        across = g.hexside_across(sd, end_hex)
         if (near.kind == "hex" and near.hexes[0] == across) or \
                 (near.kind == "along" and across in near.hexes):
             return OPPOSITE

@@ -126,9 +126,8 @@ def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             continue   # B9.2: never blocks LOS into its own hex
         name = vertex_name(v)
         if info.type in BOCAGE_TYPES and ctx.own_side(sd):
-            x = ctx.viewer.hex if ctx.viewer.hex in sd else \
-                (sd[0] if sd[1] == ctx.target.hex else sd[1])
-            bocage.crossed(ctx, r, sd, info, x, sd[1] if sd[0] == x else sd[0])
+            x = ctx.viewer.hex if ctx.viewer.hex in sd else g.hexside_across(sd, ctx.target.hex)
+            bocage.crossed(ctx, r, sd, info, x, g.hexside_across(sd, x))
         elif info.type == "bocage":
             obstacle(ctx, r, 2 * ctx.s.wall_level(sd) + 2, 1, sd, name,
                      f"the bocage at vertex {name}", "B9.52", min_blind=1)
@@ -163,7 +162,7 @@ def _traced_vertex_wall(ctx: Ctx, r: Ruling, end: tuple[g.Hex, bool], v: g.Verte
     h, at_start = end
     case = vertex_wall_case(ctx.trace, h, sd, at_start)
     what, name, hx = _side_name(sd, info), vertex_name(v), g.hex_name(h)
-    across = g.hex_name(sd[1] if sd[0] == h else sd[0]) if h in sd else None
+    across = g.hex_name(g.hexside_across(sd, h)) if h in sd else None
     if case == ALONG:
         r.say("B9.42", f"The LOS traced to vertex {name} is drawn exactly along "
                        f"the {what}: it affects this LOS and gives its TEM (B9.42, first "

@@ -200,6 +200,9 @@ ROADS = frozenset((65, 66, 67, 70))
 # Water drawn below the ground around it is a stream's bed (B20.1: a depression).
 WATER = frozenset((8, 9, 10, 11, 13, 34))
 BRIDGES = frozenset(range(82, 88))
+# B6.2: every bridge but a pontoon bridge (86) is a LOS Hindrance; the reader
+# marks the hex ``"bridge": true`` (docs/hills.md).
+HINDERING_BRIDGES = BRIDGES - {86}
 # Art drawn over a hex's own terrain (B.1): roads, paths, tracks, walls, hedges,
 # bocage, cliffs, rowhouse walls, road blocks and bridges say nothing of what
 # the hex is (pycore.vasl.reading), nor a runway or a railway line drawn across it.

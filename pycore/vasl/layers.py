@@ -30,14 +30,33 @@ its depiction. Nothing is kept for whole hexes; a partial hex keeps its runs
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from .. import geometry as g
+from ..boards import BOARD_GRID
 from ..depiction import Columns, Run
 from ..terrain import BUILDINGS, obstacle_height
 from . import codes as c
 from . import grid
-from .archive import GRID_HEIGHT, GRID_WIDTH
+from .archive import GRID_HEIGHT, GRID_WIDTH, Archive
+
+
+class _HexReading(Protocol):
+    @property
+    def hexes(self) -> dict[g.Hex, dict[str, Any]]: ...
+
+
+class Board(Protocol):
+    """What a layer is read from: an imported board (``pycore.vasl.library.Board``:
+    named by its shape, since the board's reading uses this module)."""
+    @property
+    def archive(self) -> Archive: ...
+
+    @property
+    def reading(self) -> _HexReading: ...
+
+    @property
+    def layers(self) -> dict[Any, Any]: ...
 
 NO_SAY = 255     # a code drawn over the hex's terrain (walls, hedges, roads)
 
@@ -138,8 +157,8 @@ class Layer(NamedTuple):
     columns: Columns | None
 
 
-def layer(board: Any, h: g.Hex) -> Layer:
-    """Board-local hex ``h``'s layer on an imported board (library.Board), cached there."""
+def layer(board: Board, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s layer on an imported board, cached there."""
     got = board.layers.get(h)
     if got is None:
         entry = board.reading.hexes.get(h)
@@ -167,7 +186,7 @@ def _ground_table() -> bytes:
                  for code in range(256))
 
 
-def ground_layer(board: Any, h: g.Hex) -> Layer:
+def ground_layer(board: Board, h: g.Hex) -> Layer:
     """Board-local hex ``h``'s ground as drawn: its levels per pixel where
     they differ (a crest line drawn across the hex, A6.2), else ``whole``
     its one level. Pixels of depressions and of walls, hedges and roads have
@@ -211,12 +230,11 @@ def ground_layer(board: Any, h: g.Hex) -> Layer:
     return got
 
 
-def prepare(board: Any) -> int:
+def prepare(board: Board) -> int:
     """Compute every hex's layers of an imported board ahead (each is cached
     in ``board.layers`` once a thread first meets its hex): the page asks for
     it once a map of imported boards is shown, so the first visibility map
     does not pay for them. Returns the number of hexes."""
-    from ..boards import BOARD_GRID
     hexes = BOARD_GRID.hexes()
     for h in hexes:
         layer(board, h)

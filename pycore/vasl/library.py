@@ -1,5 +1,12 @@
-"""This process's board library: the VASL boards imported so far, by ``source``
+"""A board library: VASL boards imported by a player, by ``source``
 (``"vasl:41:6.3:<16 hex digits of the archive's SHA-256>"``).
+
+A ``Library`` is a plain value passed where boards are needed: ``pycore.api``
+holds the process's one (``api.LIBRARY``) and hands it to
+``pycore.setup.load_setup``, so what a setup means depends on its arguments,
+never on what was imported before (docs/architecture-library.md). A library
+knows nothing of what was loaded from it: forgetting a board and clearing the
+setups loaded with it is ``api.forget_board``'s business.
 
 Each board keeps its hex-by-hex reading and its two pixel planes (elevation
 and terrain code, 1.16 MB each), which rulings that follow the depiction
@@ -8,22 +15,21 @@ device and imports them again after a reload.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..boards import SOURCE_RE, check_source
 from ..errors import SetupError
 from . import archive, reading
 
-SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-Za-z0-9._-]{0,15})"
-                       r":([0-9a-f]{16})$")
+__all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
 
 
 @dataclass(frozen=True)
 class Board:
     archive: archive.Archive
     reading: reading.Reading
-    # board-local hex -> its obstacle layer (pycore.vasl.layers), filled as threads meet it
+    # board-local hex (or ("ground", hex)) -> its layer (pycore.vasl.layers), filled as threads meet it
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
@@ -32,49 +38,37 @@ class Board:
                 "rows": archive.ROWS, "warnings": list(self.reading.warnings)}
 
 
-_BOARDS: dict[str, Board] = {}
+class Library:
+    """Imported boards by source, in the order they were imported."""
 
+    def __init__(self) -> None:
+        self._boards: dict[str, Board] = {}
 
-def add(data: bytes) -> Board:
-    """Read an archive and keep it (reading the same file again is free)."""
-    a = archive.read(data)
-    known = _BOARDS.get(a.source)
-    if known is not None:
-        return known
-    board = _BOARDS[a.source] = Board(a, reading.read(a))
-    return board
+    def add(self, data: bytes) -> Board:
+        """Read an archive and keep it (reading the same file again is free)."""
+        a = archive.read(data)
+        known = self._boards.get(a.source)
+        if known is not None:
+            return known
+        board = self._boards[a.source] = Board(a, reading.read(a))
+        return board
 
+    def get(self, source: Any, path: str = "source") -> Board:
+        """The imported board of ``source``, or SetupError naming the file to import."""
+        m = SOURCE_RE.match(check_source(source, path))
+        board = self._boards.get(source)
+        if board is None:
+            assert m is not None
+            raise SetupError(f"{path}: board {m.group(1)} (VASL {m.group(2)}) is not on this device: "
+                             f"import bd{m.group(1)}")
+        return board
 
-def check_source(source: Any, path: str = "source") -> str:
-    if not isinstance(source, str) or not SOURCE_RE.match(source):
-        raise SetupError(f"{path}: not the name of a board file this app writes (\"vasl:41:6.3:\" "
-                         "and 16 hex digits): the link or file is damaged; ask for it again")
-    return source
+    def sources(self) -> list[str]:
+        return list(self._boards)
 
+    def remove(self, source: str) -> None:
+        """Forget a board (``api.forget_board`` also drops the setups loaded with it)."""
+        self._boards.pop(source, None)
 
-def get(source: Any, path: str = "source") -> Board:
-    """The imported board of ``source``, or SetupError naming the file to import."""
-    m = SOURCE_RE.match(check_source(source, path))
-    board = _BOARDS.get(source)
-    if board is None:
-        assert m is not None
-        raise SetupError(f"{path}: board {m.group(1)} (VASL {m.group(2)}) is not on this device: "
-                         f"import bd{m.group(1)}")
-    return board
-
-
-def sources() -> list[str]:
-    return list(_BOARDS)
-
-
-def remove(source: str) -> None:
-    """Forget a board: setups that use it are refused from now on."""
-    from .. import setupcache
-    _BOARDS.pop(source, None)
-    setupcache.clear()
-
-
-def clear() -> None:
-    from .. import setupcache
-    _BOARDS.clear()
-    setupcache.clear()
+    def clear(self) -> None:
+        self._boards.clear()

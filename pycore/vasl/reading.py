@@ -246,7 +246,7 @@ def _read_hex(px: _Pixels) -> _Hex:
         level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
     else:
         level = surround or 0
-    bridge = any((v & 255) in c.BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+    bridge = any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
     return _Hex(primary, level, gully, both=both, bridge=bridge)
 
 
@@ -285,10 +285,6 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
                 notes.setdefault(f"{what} read as a gully", []).append(name)
             elif r is not None and r.approximate:
                 notes.setdefault(f"{r.name} read as a gully", []).append(name)
-            if got.bridge:
-                notes.setdefault("a bridge over a gully read as the gully (B19.1: units are on "
-                                 "the bridge unless placed beneath it): mark a unit on the "
-                                 "bridge \"crest\"", []).append(name)
         if abs(got.level) > limits.MAX_LEVEL:
             notes.setdefault(f"level {got.level} (beyond {limits.MAX_LEVEL}) read as "
                              f"{limits.MAX_LEVEL if got.level > 0 else -limits.MAX_LEVEL}",
@@ -305,6 +301,8 @@ def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[st
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
             entry["levels"] = levels
+        if got.bridge:      # B6.2 Hindrance; over a gully, units on it by default (B19.1)
+            entry["bridge"] = True
         if entry:
             out[h] = entry
     return out
@@ -336,8 +334,8 @@ def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
         drawn[v & 255] += n
     for code, n in drawn.items():
         r = c.CODES.get(code)
-        if n < NAMED_PX or r is None or r.depression:
-            continue
+        if n < NAMED_PX or r is None or r.depression or code in c.HINDERING_BRIDGES:
+            continue            # a bridge is read as the hex's "bridge" (B6.2)
         if r.terrain is None:
             how = "check it by eye" if code in c.OVER else "read as open ground"
             notes.setdefault(f"{r.name} (not in the app yet: {how}) drawn", []).append(name)

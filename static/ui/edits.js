@@ -2,8 +2,10 @@
 // page applies them to a copy through Store.edit, so each one is undoable.
 
 import { nameKey } from "./mapview.js";
+import { BUILDINGS as BUILDING_TERRAINS } from "./marks.js";
 
-const BUILDINGS = new Set(["building", "stone-building"]);
+// The terrains that are buildings (pycore.terrain, by build.py): only they keep "levels".
+const BUILDINGS = new Set(BUILDING_TERRAINS);
 
 // The setup's own key for a hex/hexside, whatever spelling it was saved under.
 export function keyIn(obj, name) {
@@ -76,13 +78,6 @@ const asSide = (v) => (typeof v === "string" ? { type: v } : v);
 function putHexside(setup, name, spec, under) {
   if (spec === null || (under && same(asSide(spec), asSide(under)))) return;
   setup.hexsides[name] = spec;
-}
-
-// The highest level a unit in this hex can be on: a building's top floor
-// (docs/contract.md "levels" counts the ground level), else 0.
-export function topLevel(setup, hexName) {
-  const spec = setup.hexes[keyIn(setup.hexes, hexName) ?? ""] ?? {};
-  return BUILDINGS.has(spec.terrain) ? Math.max(0, Number(spec.levels ?? 1) - 1) : 0;
 }
 
 // The unit with this id in a setup, or undefined.

@@ -1,15 +1,15 @@
 // The map on screen: the SVG that web/render.py drew, kept in step with the setup.
 // Elements are found by their contract names (data-hex, data-hexside,
 // data-vertex) and placed by the data-cx/data-cy that Python wrote: the page
-// never computes a hex coordinate. Units and the LOS thread mirror
-// web/marks.py (same classes and labels), and the hex labels web/render.py
-// hex_info: tests/browser/test_drawing_agrees.py holds the two drawings together.
+// never computes a hex coordinate. The counters and the hex labels are
+// Python's too: web/marks.py answers the bridge's "counters" with each
+// counter's words and places and each hex's label, as it draws them for the
+// ruling card; the page only draws that answer (issue 31).
 
-// The counters' constants, written into the site by build.py from web/marks.py.
-import { TYPE_ABBR, STATUS_ABBR, UNIT_SIZE, STACK_STEP, ID_CHARS } from "./marks.js";
+// The counter's size, written into the site by build.py from web/marks.py.
+import { UNIT_SIZE } from "./marks.js";
 
-export const STATUS_FLAGS = STATUS_ABBR;
-export const UNIT_TYPES = Object.keys(TYPE_ABBR);
+export { UNIT_TYPES } from "./marks.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -67,31 +67,6 @@ function setFlag(node, attr, on) {
   if (on) node.setAttribute(attr, "true"); else node.removeAttribute(attr);
 }
 
-export function typeLabel(unit) {
-  if (unit.type === "vehicle" && unit.armored === false) return "VEH";
-  return TYPE_ABBR[unit.type] || String(unit.type ?? "?").slice(0, 4).toUpperCase();
-}
-
-export function statusLabel(unit) {
-  const parts = STATUS_FLAGS.filter(([flag]) => unit[flag]).map(([, abbr]) => abbr);
-  if (unit.wa === true) parts.push("WA");
-  else if (unit.wa === false) parts.push("noWA");
-  if (unit.level) parts.push(`L${unit.level}`);
-  if (unit.bypass) parts.push("BYP");
-  return parts.join(" ");
-}
-
-function shortId(id) {
-  const s = String(id);
-  return s.length <= ID_CHARS ? s : s.slice(0, ID_CHARS - 1) + "\u2026";
-}
-
-// web/marks.py counter_label: the unit's name ("4-4-7") if it has one, else its type.
-function counterLabel(unit) {
-  const name = String(unit.name ?? "").trim();
-  return name ? shortId(name) : typeLabel(unit);
-}
-
 // An SVG document drawn by Python, of the given class. Read as HTML, which
 // Chromium parses in half the time of XML (4 x 2 boards: 3 MB, 100-150 ms
 // against 230-300), and which never stops at an error: so a drawing must be
@@ -104,12 +79,14 @@ function parseSvg(text, kind) {
   return document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
 }
 
-// A selected unit's stack opens out, so every counter in it can be tapped.
-const STACK_OPEN = [UNIT_SIZE + 4, 0];
-
 export class MapView {
-  constructor(container) {
+  // python: asked for the counters and hex labels (web/marks.py counters).
+  constructor(container, python = null) {
     this.container = container;
+    this.python = python;
+    this.counters = { units: [], hexes: {}, tops: {} };   // Python's last answer
+    this.selected = undefined;
+    this.onCounters = () => {};          // called when a new answer is drawn
     if (this.svg) container.append(...this.split(this.svg));   // the map drawn into the page
     this.index();
   }
@@ -140,6 +117,7 @@ export class MapView {
     // page asks for the grid alone, and build.py draws the empty default map
     // into index.html), so only the setup's own entries need painting.
     this.painted = { hexes: new Map(), sides: new Map() };
+    this.labelled = new Map();           // hex key -> the label it shows
     boardNames = Boolean(svg && svg.dataset.boards);
     if (!svg) return;
     // 15,000 names on 4 x 2 boards: read once each, as attributes.
@@ -233,7 +211,48 @@ export class MapView {
       hexes: repaint(this.hexes, specs, before.hexes, (g, spec) => this.paintHex(g, spec || {})),
       sides: repaint(this.hexsides, sides, before.sides, (g, spec) => this.paintHexside(g, spec)),
     };
-    this.drawUnits(setup, selectedUnit);
+    this.selected = selectedUnit;
+    this.drawUnits(selectedUnit);
+    this.askCounters(setup);
+  }
+
+  // Ask Python for setup's counters and hex labels; draw them when they come
+  // (an answer a newer question replaced is dropped; after an error the last
+  // ones drawn stay). The map says data-counters="pending" meanwhile.
+  async askCounters(setup) {
+    if (!this.python) return;
+    const token = (this.asked = (this.asked ?? 0) + 1);
+    this.container.dataset.counters = "pending";
+    let got;
+    try {
+      got = await this.python.latest("counters", "counters", setup);
+    } catch {
+      if (token === this.asked) delete this.container.dataset.counters;
+      return;
+    }
+    if (token !== this.asked) return;
+    delete this.container.dataset.counters;
+    this.counters = got;
+    this.labelHexes(got.hexes);
+    this.drawUnits(this.selected);
+    this.onCounters();
+  }
+
+  // The highest level a unit may be on in this hex (a building's top floor), from Python.
+  topLevel(hexName) {
+    const key = nameKey(hexName);
+    return Object.entries(this.counters.tops).find(([k]) => nameKey(k) === key)?.[1] ?? 0;
+  }
+
+  // Each hex's label as Python wrote it (web/marks.py hex_info); others none.
+  labelHexes(labels) {
+    const now = new Map(Object.entries(labels).map(([k, v]) => [hexKey(k), v]));
+    for (const key of new Set([...this.labelled.keys(), ...now.keys()])) {
+      const text = this.hexes.get(key)?.querySelector(".hex-info");
+      const want = now.get(key) ?? "";
+      if (text && text.textContent !== want) text.textContent = want;
+    }
+    this.labelled = now;
   }
 
   paintHex(g, spec) {
@@ -241,13 +260,6 @@ export class MapView {
     if (terrain) g.setAttribute("data-terrain", terrain); else g.removeAttribute("data-terrain");
     const level = Number(spec.level || 0);
     g.setAttribute("data-ground", String(Math.max(-1, Math.min(4, level))));
-    // web/render.py hex_info
-    const info = [];
-    if (level) info.push(`L${level}`);
-    if (terrain && !this.terrains.has(terrain)) info.push(terrain);
-    if ((spec.levels ?? 1) !== 1) info.push(`${spec.levels} lvl`);
-    const text = g.querySelector(".hex-info");
-    if (text && text.textContent !== info.join(" ")) text.textContent = info.join(" ");
   }
 
   paintHexside(g, spec) {
@@ -256,50 +268,37 @@ export class MapView {
     setFlag(g, "data-gap", spec && spec.gap);
   }
 
-  drawUnits(setup, selected) {
+  // The counters of Python's last answer (web/marks.py placements), the
+  // selected unit's stack opened out so every counter in it can be tapped.
+  drawUnits(selected) {
+    this.selected = selected;
     const layer = this.unitLayer;
+    if (!layer) return;
     layer.replaceChildren();
-    const sides = new Map();
-    const units = setup.units || [];
-    const anchors = units.map((u) => (u.bypass ? this.hexside(u.bypass) : this.hex(u.hex)));
+    const units = this.counters.units;
+    const open = units.find((u) => u.id === selected)?.stack;
     const sizes = new Map();
-    for (const a of anchors) sizes.set(a, (sizes.get(a) || 0) + 1);
-    const seen = new Map();
-    const chosen = units.findIndex((u) => u.id === selected);
-    const openAnchor = chosen >= 0 && sizes.get(anchors[chosen]) > 1 ? anchors[chosen] : null;
-    units.forEach((unit, i) => {
-      if (!sides.has(unit.side)) sides.set(unit.side, sides.size);
-      const anchor = anchors[i];
-      if (!anchor) return;
-      const depth = seen.get(anchor) || 0;
-      seen.set(anchor, depth + 1);
-      // web/marks.py stack_position; the selected unit's stack open (STACK_OPEN)
-      const shift = depth - (sizes.get(anchor) - 1) / 2;
-      const step = anchor === openAnchor ? STACK_OPEN : STACK_STEP;
-      const x = Math.round((Number(anchor.dataset.cx) + shift * step[0]) * 100) / 100;
-      const y = Math.round((Number(anchor.dataset.cy) + shift * step[1]) * 100) / 100;
+    for (const u of units) sizes.set(u.stack, (sizes.get(u.stack) || 0) + 1);
+    for (const unit of units) {
+      const { x, y, vertex } = unit.stack === open && sizes.get(open) > 1 ? unit.open : unit.at;
       const g = el("g", { class: "unit", transform: `translate(${x.toFixed(2)},${y.toFixed(2)})`,
-        "data-side": unit.side ?? "", "data-sidx": sides.get(unit.side) });
+        "data-side": unit.side, "data-sidx": unit.sidx });
       g.dataset.unit = unit.id;
       setFlag(g, "data-broken", unit.broken);
       setFlag(g, "data-selected", selected !== undefined && selected === unit.id);
-      const title = [unit.id, unit.name, `(${unit.side ?? ""}`, `${unit.type ?? ""})`].filter(Boolean).join(" ");
-      g.append(el("title", {}, title));
+      g.append(el("title", {}, unit.title));
       const half = UNIT_SIZE / 2;
       g.append(el("rect", { class: "counter", x: -half, y: -half, width: UNIT_SIZE, height: UNIT_SIZE }));
-      g.append(el("text", { class: "u-type", x: 0, y: -2 }, counterLabel(unit)));
-      g.append(el("text", { class: "u-id", x: 0, y: 8 }, shortId(unit.id)));
-      const status = statusLabel(unit);
-      if (status) g.append(el("text", { class: "u-status", x: 0, y: half + 8 }, status));
-      const v = unit.vertex && this.vertex(unit.vertex);
-      if (v) {
-        const dx = Number(v.dataset.cx) - x;
-        const dy = Number(v.dataset.cy) - y;
+      g.append(el("text", { class: "u-type", x: 0, y: -2 }, unit.label));
+      g.append(el("text", { class: "u-id", x: 0, y: 8 }, unit.short));
+      if (unit.status) g.append(el("text", { class: "u-status", x: 0, y: half + 8 }, unit.status));
+      if (vertex) {
+        const [dx, dy] = vertex;
         g.append(el("line", { class: "u-link", x1: 0, y1: 0, x2: dx, y2: dy }));
         g.append(el("circle", { class: "u-vertex", cx: dx, cy: dy, r: 2.5 }));
       }
       layer.append(g);
-    });
+    }
   }
 
   // Whether the thread drawn runs between these two named points.

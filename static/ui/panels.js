@@ -2,7 +2,7 @@
 // Every value from a setup or a ruling enters the DOM as text (textContent),
 // never as HTML: unit ids and names come from strangers' links.
 
-import { STATUS_FLAGS } from "./mapview.js";
+import { UNIT_FLAGS } from "./marks.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,10 +11,6 @@ function node(tag, text, cls) {
   if (text !== undefined && text !== null) n.textContent = String(text);
   if (cls) n.className = cls;
   return n;
-}
-
-function yesNo(v) {
-  return v === true ? "yes" : v === false ? "no" : "–";
 }
 
 function ruleItem(tag, step) {
@@ -52,13 +48,15 @@ export function clearLosResult() {
   $("los-result").hidden = true;
 }
 
-// pycore.api.wall_advantage: one row per unit, then the setup's contradictions.
+// pycore.api.wall_advantage, its yes/no worded by Python (web/present.py
+// claims): one row per unit, then the setup's contradictions.
 export function showWallAdvantage(wa) {
   const rows = Object.entries(wa.units || {}).map(([id, u]) => {
     const tr = node("tr");
     tr.dataset.unit = id;
+    const said = wa.present[id];
     const cells = [
-      [id, "id"], [yesNo(u.has), "has"], [yesNo(u.eligible), "eligible"], [yesNo(u.mandatory), "mandatory"],
+      [id, "id"], [said.has, "has"], [said.eligible, "eligible"], [said.mandatory, "mandatory"],
       [(u.hexsides || []).join(" "), "hexsides"], [u.reason ?? "", "reason"],
     ];
     for (const [text, key] of cells) {
@@ -85,7 +83,7 @@ export function waUnavailable(text) {
 // Checkboxes for the unit flags of docs/contract.md, built once.
 export function buildFlagBoxes(onChange) {
   const box = $("ue-flags");
-  for (const [flag] of STATUS_FLAGS) {
+  for (const flag of UNIT_FLAGS) {
     const label = node("label");
     const input = node("input");
     input.type = "checkbox";

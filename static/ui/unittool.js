@@ -8,7 +8,7 @@
 
 import * as panels from "./panels.js";
 import { UNIT_TYPES, partOf } from "./mapview.js";
-import { findUnit, newUnitId, topLevel } from "./edits.js";
+import { findUnit, newUnitId } from "./edits.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,9 +18,8 @@ export const NATIONS = ["German", "Russian", "American", "British", "French", "I
   "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
 
 export class UnitTool {
-  // painted(setup): the terrain painted, an imported board's included (ui/boardlib.js).
-  constructor({ store, view, python, painted, setPick, onRename, showMessage }) {
-    Object.assign(this, { store, view, python, painted, setPick, onRename, showMessage });
+  constructor({ store, view, python, setPick, onRename, showMessage }) {
+    Object.assign(this, { store, view, python, setPick, onRename, showMessage });
     this.selected = null;               // the selected unit's id
     this.chips = { sides: ["German", "Russian"], active: 0 };
     // What a tap does, by what was tapped (ui/tools.js): a counter is selected, a hex gets a new unit.
@@ -102,7 +101,7 @@ export class UnitTool {
   // --- the selected unit ----------------------------------------------------------
   select(id) {
     this.selected = id;
-    this.view.drawUnits(this.store.setup, id);
+    this.view.drawUnits(id);
     this.showEditor();
   }
 
@@ -113,7 +112,8 @@ export class UnitTool {
 
   showEditor() {
     const unit = findUnit(this.store.setup, this.selected);
-    panels.showUnit(unit, unit ? topLevel(this.painted(this.store.setup), unit.hex) : 0);
+    // the levels its hex has: Python's answer (web/marks.py counters, HexInfo.top_level)
+    panels.showUnit(unit, unit ? this.view.topLevel(unit.hex) : 0);
   }
 
   editSelected(fn) {

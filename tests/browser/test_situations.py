@@ -15,7 +15,7 @@ from pycore import api
 from tests.browser import conftest
 from tests.browser.conftest import open_page, wait_ready
 from tests.browser.test_ui_steps import (centre_of, hex_sel, hexside_name, read_los_panel,
-                                         unit_sel, vertex_name)
+                                         settled, unit_sel, vertex_name)
 from tests.helpers import setup, unit
 
 VIEWPORTS = {"1280x800": {"width": 1280, "height": 800}, "800x1280": {"width": 800, "height": 1280}}
@@ -70,6 +70,7 @@ class Player:
 
     def settle(self) -> None:
         self.page.wait_for_timeout(60)
+        settled(self.page)
 
     @property
     def seconds(self) -> float:

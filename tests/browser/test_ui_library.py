@@ -12,7 +12,6 @@ import time
 import pytest
 
 from pycore import api, share
-from pycore.vasl import library
 from tests.browser.conftest import open_page, wait_controlled, wait_ready
 from tests.browser.test_ui_boards import TABLET, tablet  # noqa: F401 - the fixture
 from tests.browser.test_ui_steps import hex_sel, message, press, setup_of
@@ -113,8 +112,8 @@ def test_a_link_naming_a_board_not_here_is_kept_and_opens_once_it_is_imported(br
              "hexes": {"41Q6": {"terrain": "brush"}},
              "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "41Q4"},
                        {"id": "r1", "side": "Russian", "type": "squad", "hex": "41Q7"}]}
-    link = share.encode(setup, {"tool": "los", "viewer": "g1", "target": "r1"})
-    library.clear()
+    link = share.encode(api.load(setup), {"tool": "los", "viewer": "g1", "target": "r1"})
+    api.clear_boards()
     page = open_page(browser, site, goto=False, **TABLET)
     try:
         page.goto(site.url + "#" + link)

@@ -46,8 +46,15 @@ def in_view(page, selector: str) -> bool:
     return box["x"] < x < box["x"] + box["width"] and box["y"] < y < box["y"] + box["height"]
 
 
+def settled(page) -> None:
+    """The counters Python answers for the last change are drawn (static/ui/mapview.js)."""
+    page.wait_for_selector("#map-content:not([data-counters])", state="attached")
+
+
 def press(page, selector: str, touch: bool = False) -> None:
     """Click with the mouse, or tap with a finger (Pointer Events either way)."""
+    if selector.startswith("#map"):
+        settled(page)                 # a counter is where Python's last answer put it
     if selector.startswith("#map") and not in_view(page, selector):
         page.click("#zoom-fit")  # the whole map, as a player would to find a far hex
     if touch:
