@@ -9,6 +9,9 @@
 //                                          still running in steps, it ends at its next
 //                                          pause, answered with kind "Superseded"
 //   worker -> page  {id, result}           result: the JSON string web.bridge answered
+//                   {id, partial}          partial: JSON of what query id, still running in
+//                                          steps, has proved since its last partial
+//                                          (web.bridge.progress: a sweep's hexes, issue 30)
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -141,6 +144,9 @@ self.onmessage = async (event) => {
     clearTimeout(idleTimer);
     result = python.bridge.begin(id, name, args);
     while (result === undefined) {          // Python's None: more steps to run
+      // what the step proved (a sweep's hexes so far: issue 30), for the page to draw now
+      const partial = cancelled.has(id) ? undefined : python.bridge.progress(id);
+      if (partial !== undefined) postMessage({ id, partial });
       await nextTask();
       result = cancelled.has(id) ? python.bridge.cancel(id) : python.bridge.resume(id);
     }
