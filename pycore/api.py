@@ -76,11 +76,13 @@ def visibility(setup: Any, viewer: Any) -> dict:
     return finish(visibility_steps(setup, viewer))
 
 
-def visibility_steps(setup: Any, viewer: Any) -> Generator[None, None, dict]:
-    """``visibility`` in steps: a generator that pauses (yields None) between
-    chunks of the sweep and returns the same dict (issue 24; web.bridge runs
-    it a chunk at a time, so the page's other questions are answered between
-    chunks). Each step runs under the setup's names, none across a pause."""
+def visibility_steps(setup: Any, viewer: Any) -> Generator[dict | None, None, dict]:
+    """``visibility`` in steps: a generator that pauses between chunks of the
+    sweep and returns the same dict (issue 24; web.bridge runs it a chunk at a
+    time, so the page's other questions are answered between chunks). Each
+    step runs under the setup's names, none across a pause. A pause yields
+    None or the hexes proved since the last one, ``{"hexes", "done", "of"}``
+    (pycore.visibility.visibility_steps; issue 30: the page draws them)."""
     s = load(setup)
     return (yield from s.named_steps(sweep(s, viewer)))
 

@@ -211,17 +211,18 @@ class Setup:
         """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
         return g.naming(self.layout)
 
-    def named_steps(self, steps: Generator[None, None, Any]) -> Generator[None, None, Any]:
+    def named_steps(self, steps: Generator[Any, None, Any]) -> Generator[Any, None, Any]:
         """``steps`` (a generator pausing between chunks of work, issue 24),
         each step run under this setup's names and none across a pause, when
-        the page's worker answers other questions; returns what it returns."""
+        the page's worker answers other questions; yields what it yields (a
+        sweep's progress, issue 30) and returns what it returns."""
         while True:
             with self.names():
                 try:
-                    next(steps)
+                    got = next(steps)
                 except StopIteration as done:
                     return done.value
-            yield
+            yield got
 
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)

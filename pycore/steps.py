@@ -1,16 +1,18 @@
-"""Work done in steps (issue 24): a generator that pauses (yields None)
-between chunks of work and returns its answer, so the page's worker can
+"""Work done in steps (issue 24): a generator that pauses (yields) between
+chunks of work and returns its answer, so the page's worker can
 answer other questions between chunks (web.bridge). ``finish`` runs one
-whole, for callers that want the answer at once (pycore.api, web.render)."""
+whole, for callers that want the answer at once (pycore.api, web.render).
+A pause yields None, or what the work has proved so far (a visibility sweep's
+hexes, issue 30: web.bridge hands it to the page, which draws it at once)."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
-def finish(steps: Generator[None, None, T]) -> T:
+def finish(steps: Generator[Any, None, T]) -> T:
     """What a generator of steps returns, run to its end without a pause."""
     while True:
         try:

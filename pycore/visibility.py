@@ -169,11 +169,13 @@ class _Sweep:
         t = self.terrain
         return any(blocks_in_hex(t, by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
 
-    def steps(self) -> Generator[None, None, array]:
-        """The sweep, pausing (``yield``) after about ``STEP_WORK`` units of
-        work: a hex settled by the set test costs 1, one ruled by the LOS
-        engine ``JUDGE_WORK``. Returns the map (``StopIteration.value``), a
-        code per hex of ``_ground``: 0 unseen, else 1 + its Hindrance DRM.
+    def steps(self) -> Generator[array, None, array]:
+        """The sweep, pausing after about ``STEP_WORK`` units of work: a hex
+        settled by the set test costs 1, one ruled by the LOS engine
+        ``JUDGE_WORK``. Returns the map (``StopIteration.value``), a code per
+        hex of ``_ground``: 0 unseen, else 1 + its Hindrance DRM. Each pause
+        yields the codes settled so far (the same array, growing: a prefix of
+        the map, never changed once settled; issue 30).
         Between two steps the caller may answer anything else (issue 24): a
         step reads the setup, which never changes, and adds to caches only
         whole entries."""
@@ -186,7 +188,7 @@ class _Sweep:
         for h, _, et, t_dep, _, _ in self.ground:
             if work >= STEP_WORK:
                 work = 0
-                yield
+                yield out
             work += 1
             dx, dy = h[0] - vx, h[1] - vy
             if dx or dy:
@@ -210,25 +212,46 @@ class _Sweep:
 MAPS: Slot[OrderedDict[tuple, array]] = Slot("visibility", lambda s: OrderedDict())
 
 
-def visibility_steps(s: Setup, viewer: Any) -> Generator[None, None, dict]:
+def visibility_steps(s: Setup, viewer: Any) -> Generator[dict | None, None, dict]:
     """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
     the page's worker answers other questions in the pauses, and drops a
-    sweep a newer one replaces (web.bridge.begin). Returns the same dict."""
+    sweep a newer one replaces (web.bridge.begin). Returns the same dict.
+
+    A pause in the sweep yields what it has proved so far (issue 30), for the
+    page to draw as it goes: ``{"hexes": ..., "done": n, "of": total}``, the
+    hexes settled since the last pause, in the answer's form, ``done`` of the
+    map's ``total`` hexes settled in all. They are the answer's own entries:
+    a hex drawn early never changes (tests/test_visibility_steps.py)."""
     v = resolve(s, viewer, "viewer")
     key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
     maps = s.derived(MAPS)
     seen = maps.get(key)
+    ground = _ground(s)
     if seen is None:
-        yield       # the setup's loading ends the first step (web.bridge.begin)
-        seen = yield from _Sweep(s, v).steps()
+        yield None      # the setup's loading ends the first step (web.bridge.begin)
+        sweep = _Sweep(s, v).steps()
+        shown = 0
+        while True:
+            try:
+                codes = next(sweep)
+            except StopIteration as done:
+                seen = done.value
+                break
+            yield {"hexes": _named(ground, codes, shown), "done": len(codes), "of": len(ground)}
+            shown = len(codes)
         maps[key] = seen
         if len(maps) > limits.VISIBILITY_MAPS:
             maps.popitem(last=False)
     else:
         maps.move_to_end(key)
-    hexes = {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
-             for (_, name, _, _, _, _), c in zip(_ground(s), seen)}
-    return {"viewer": v.name, "hexes": hexes}
+    return {"viewer": v.name, "hexes": _named(ground, seen, 0)}
+
+
+def _named(ground: list, codes: array, start: int) -> dict:
+    """The hexes of ``ground[start:]`` a map's ``codes`` settle, by name: seen
+    or not, and the Hindrance DRM of those seen."""
+    return {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
+            for (_, name, _, _, _, _), c in zip(ground[start:len(codes)], codes[start:])}
 
 
 def visibility(s: Setup, viewer: Any) -> dict:

@@ -12,6 +12,10 @@
 //                          the one running is cancelled: a query Python answers in
 //                          steps (a visibility sweep) then ends at its next pause,
 //                          rejecting with .kind "Superseded" too (issue 24)
+//   python.latestWithProgress(lane, name, onProgress, ...)  python.latest, and
+//                          onProgress(partial) with what a query in steps has proved
+//                          so far, as it goes (a sweep's hexes: web.bridge.progress,
+//                          issue 30); never after its answer or its cancelling
 //   python.callBytes(name, buffer, ...)  the same, with an ArrayBuffer (a board file)
 //                          handed to the worker (transferred, not copied), which
 //                          passes its path in Pyodide's file system first (issue 19)
@@ -60,6 +64,9 @@ worker.onmessage = (event) => {
     resolveReady(python.timings);
   } else if (msg.status === "error") {
     fail(msg.detail);
+  } else if (msg.partial !== undefined) {
+    const entry = pending.get(msg.id);
+    if (entry?.onProgress && !entry.cancelled) entry.onProgress(JSON.parse(msg.partial));
   } else if (pending.has(msg.id)) {
     const { resolve, reject } = pending.get(msg.id);
     pending.delete(msg.id);
@@ -107,7 +114,7 @@ function callBytes(name, bytes, ...args) {
   return send(name, bytes, args);
 }
 
-function send(name, bytes, args, onSent = null) {
+function send(name, bytes, args, onSent = null, onProgress = null) {
   return new Promise((resolve, reject) => {
     if (failure !== null) {
       reject(internalError(failure));
@@ -121,7 +128,7 @@ function send(name, bytes, args, onSent = null) {
       return;
     }
     const id = nextId++;
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, onProgress, cancelled: false });
     python.sent[name] = (python.sent[name] || 0) + 1;
     if (bytes) worker.postMessage({ id, name, args: json, bytes }, [bytes]);
     else worker.postMessage({ id, name, args: json });
@@ -137,11 +144,15 @@ function send(name, bytes, args, onSent = null) {
 const lanes = new Map();
 
 function latest(lane, name, ...args) {
+  return latestWithProgress(lane, name, null, ...args);
+}
+
+function latestWithProgress(lane, name, onProgress, ...args) {
   let l = lanes.get(lane);
   if (!l) lanes.set(lane, (l = { busy: false, next: null, running: null }));
   return new Promise((resolve, reject) => {
     drop(l, "superseded by a newer question");
-    l.next = { name, args, resolve, reject };
+    l.next = { name, args, resolve, reject, onProgress };
     pump(l);
   });
 }
@@ -162,16 +173,18 @@ function drop(l, why) {
   }
   if (l.running !== null) {
     worker.postMessage({ cancel: l.running });
+    const entry = pending.get(l.running);
+    if (entry) entry.cancelled = true;    // its progress no longer drawn
     l.running = null;                     // asked once
   }
 }
 
 function pump(l) {
   if (l.busy || !l.next) return;
-  const { name, args, resolve, reject } = l.next;
+  const { name, args, resolve, reject, onProgress } = l.next;
   l.next = null;
   l.busy = true;
-  send(name, null, args, (id) => { l.running = id; }).then(resolve, reject).finally(() => {
+  send(name, null, args, (id) => { l.running = id; }, onProgress).then(resolve, reject).finally(() => {
     l.busy = false;
     l.running = null;
     pump(l);
@@ -184,7 +197,7 @@ function onStatus(cb) {
   return () => listeners.delete(cb);
 }
 
-export const python = { ready, call, callBytes, latest, stop, onStatus, build: CONFIG.build, timings: null,
+export const python = { ready, call, callBytes, latest, latestWithProgress, stop, onStatus, build: CONFIG.build, timings: null,
                         sent: {} };
 
 if (worker === boot?.worker) {   // what it said before this module ran, in order,

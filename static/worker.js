@@ -9,6 +9,9 @@
 //                                          still running in steps, it ends at its next
 //                                          pause, answered with kind "Superseded"
 //   worker -> page  {id, result}           result: the JSON string web.bridge answered
+//                   {id, partial}          partial: JSON of what query id, still running in
+//                                          steps, has proved since its last partial
+//                                          (web.bridge.progress: a sweep's hexes, issue 30)
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -119,6 +122,7 @@ started.then(
 // A query with steps (web.bridge QUERIES: a visibility sweep) runs about 50 ms
 // at a time; between steps the worker lets the page's messages in, so a ruling,
 // a save's check or a cancel never waits behind a sweep (issue 24).
+const PROGRESS_MS = 250;        // how often a query in steps tells the page what it proved
 const live = new Set();         // ids being answered
 const cancelled = new Set();    // ids of those a newer question replaced
 self.onmessage = async (event) => {
@@ -139,8 +143,16 @@ self.onmessage = async (event) => {
       args = JSON.stringify([path, ...JSON.parse(args)]);
     }
     clearTimeout(idleTimer);
+    let told = performance.now();
     result = python.bridge.begin(id, name, args);
     while (result === undefined) {          // Python's None: more steps to run
+      // what the steps proved (a sweep's hexes so far: issue 30), for the page to
+      // draw now; every PROGRESS_MS, so a short sweep costs the page no extra drawing
+      if (!cancelled.has(id) && performance.now() - told >= PROGRESS_MS) {
+        const partial = python.bridge.progress(id);
+        if (partial !== undefined) postMessage({ id, partial });
+        told = performance.now();
+      }
       await nextTask();
       result = cancelled.has(id) ? python.bridge.cancel(id) : python.bridge.resume(id);
     }

@@ -187,3 +187,82 @@ def test_the_bridge_draws_a_map_in_steps_as_call_draws_it_whole(short_steps):
     assert steps > 10
     assert answer == json.loads(bridge.call("render_map", args))
     assert 'data-hex="6A1"' in answer["ok"] and 'data-hex="yGG10"' in answer["ok"]
+
+
+# What a sweep proves as it goes (issue 30, item 5): each pause yields the hexes
+# settled since the last, for the page to draw at once.
+def _check_progress(partials: list, final: dict) -> None:
+    """The partials, in order, are a growing prefix of the final map, each hex
+    once and with its final entry: a hex drawn early never changes later."""
+    order = list(final)
+    drawn: dict = {}
+    for part in partials:
+        assert set(part) == {"hexes", "done", "of"} and part["of"] == len(final)
+        assert not drawn.keys() & part["hexes"].keys(), "a hex proved twice"
+        drawn.update(part["hexes"])
+        assert part["done"] == len(drawn)
+        assert list(drawn) == order[:len(drawn)]                # the map's prefix, in its order
+        assert all(final[h] == v for h, v in part["hexes"].items())
+
+
+def _proved(steps) -> tuple[dict, list]:
+    partials = []
+    while True:
+        try:
+            got = next(steps)
+        except StopIteration as done:
+            return done.value, partials
+        if got is not None:
+            partials.append(got)
+
+
+@given(setups(**SMALL), st.data(), st.integers(1, 40))
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def test_a_sweep_yields_a_growing_prefix_of_its_final_map_A6_2(setup, data, step_work):
+    viewer = _location(data, setup)
+    saved = visibility.STEP_WORK
+    visibility.STEP_WORK = step_work
+    try:
+        result, partials = _proved(api.visibility_steps(setup, viewer))
+    finally:
+        visibility.STEP_WORK = saved
+    _check_progress(partials, result["hexes"])
+    assert result["hexes"] == _rulings(setup, viewer)
+
+
+def test_a_long_sweep_proves_hexes_from_its_first_steps_to_its_last():
+    setup = load_setup(bocage_everywhere())
+    result, partials = _proved(api.visibility_steps(setup, "u0"))
+    _check_progress(partials, result["hexes"])
+    assert len(partials) > 10
+    assert partials[-1]["done"] < len(result["hexes"])    # the last few come with the answer
+    assert partials[0]["done"] < len(result["hexes"]) // 10
+    # A map already worked out is answered at once, nothing in steps.
+    assert _proved(api.visibility_steps(setup, "u0")) == (result, [])
+
+
+def test_the_bridge_hands_on_what_each_step_proved_until_the_answer(short_steps):
+    setup = bocage_everywhere()
+    args = json.dumps([setup, {"hex": "C3"}])
+    answer, partials = bridge.begin(5, "visibility", args), []
+    while answer is None:
+        got = bridge.progress(5)
+        if got is not None:
+            partials.append(json.loads(got))
+        assert bridge.progress(5) is None                  # each hex handed on once
+        answer = bridge.resume(5)
+    assert bridge.progress(5) is None                      # finished: nothing more
+    final = json.loads(answer)["ok"]["hexes"]
+    assert len(partials) > 10
+    _check_progress(partials, final)
+    assert final == json.loads(bridge.call("visibility", args))["ok"]["hexes"]
+
+
+def test_a_cancelled_sweep_hands_on_nothing_more(short_steps):
+    args = json.dumps([bocage_everywhere(), {"hex": "A15"}])
+    assert bridge.begin(6, "visibility", args) is None
+    while bridge.progress(6) is None:
+        assert bridge.resume(6) is None
+    bridge.cancel(6)
+    assert bridge.progress(6) is None

@@ -5,7 +5,9 @@ returns a JSON string: ``{"ok": result}`` on success, or
 ``{"error": message, "kind": "SetupError" | "InternalError"}``. Nothing
 escapes: a bug in the core must show the player a message, not hang the page.
 ``begin``/``resume``/``cancel`` answer the same queries a step at a time, so a
-long one never holds the worker (kind ``"Superseded"`` when cancelled).
+long one never holds the worker (kind ``"Superseded"`` when cancelled);
+``progress`` gives what a running one has proved since it was last asked (a
+visibility sweep's hexes so far, for the page to draw as they come: issue 30).
 """
 from __future__ import annotations
 
@@ -298,6 +300,7 @@ class _Job(NamedTuple):
     steps: Any                       # the query's generator
     args: Any                        # for _setup_error, as call() passes them
     setup_text: str | None
+    proved: dict                     # what its pauses yielded since progress() was asked
 
 
 _JOBS: dict[int, _Job] = {}
@@ -316,6 +319,29 @@ def resume(job: int) -> str | None:
     if found is None:
         return _error(f"query {job} is not running", "InternalError")
     return _answer(job, found)
+
+
+def progress(job: int) -> str | None:
+    """What running ``job`` has proved since this was last asked, as JSON (a
+    visibility sweep: ``{"hexes": {name: entry}, "done": n, "of": total}``,
+    entries exactly as in its answer), or None when nothing new. static/worker.js
+    asks after each step that ends without the answer."""
+    found = _JOBS.get(job)
+    if found is None or not found.proved:
+        return None
+    text = json.dumps(found.proved)
+    found.proved.clear()
+    return text
+
+
+def _merge(proved: dict, got: dict) -> None:
+    """Adds a pause's yield to what was proved: a dict of entries (the hexes)
+    grows, any other field (a count) is replaced by the newer."""
+    for key, value in got.items():
+        if isinstance(value, dict):
+            proved.setdefault(key, {}).update(value)
+        else:
+            proved[key] = value
 
 
 def cancel(job: int) -> str:
@@ -355,7 +381,7 @@ def _begin(job: int | None, name: str, args_json: str) -> str | None:
         steps = query.start(*full) if job is not None else None
         if job is None or steps is None:
             return query.run(*full)
-        _JOBS[job] = _Job(name, steps, args_seen, setup_text)
+        _JOBS[job] = _Job(name, steps, args_seen, setup_text, {})
         return _MORE
 
     first = _result(name, args_seen, setup_text, run)
@@ -376,9 +402,11 @@ def _answer(job: int, found: _Job, end: float | None = None) -> str | None:
     def run() -> Any:
         while True:
             try:
-                next(found.steps)
+                got = next(found.steps)
             except StopIteration as done:
                 return done.value
+            if got:
+                _merge(found.proved, got)
             if time.perf_counter() >= stop:
                 return _MORE
 

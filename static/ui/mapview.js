@@ -79,6 +79,11 @@ function parseSvg(text, kind) {
   return document.adoptNode(root);   // moved, not copied: 29,000 elements on 4 x 2 boards
 }
 
+// A hex's shading under the visibility overlay, from pycore.api visibility's entry.
+function visMark(v) {
+  return v.los ? (v.hindrance ? "hindered" : "seen") : "unseen";
+}
+
 export class MapView {
   // python: asked for the counters and hex labels (web/marks.py counters).
   constructor(container, python = null) {
@@ -338,8 +343,13 @@ export class MapView {
     for (const [key, g] of this.hexes) {
       const v = seen.get(key);
       if (!v) g.removeAttribute("data-vis");
-      else g.setAttribute("data-vis", v.los ? (v.hindrance ? "hindered" : "seen") : "unseen");
+      else g.setAttribute("data-vis", visMark(v));
     }
+  }
+
+  // The hexes a sweep has proved so far (issue 30), the others left as they are.
+  addOverlay(hexes) {
+    for (const [name, v] of Object.entries(hexes)) this.hexes.get(nameKey(name))?.setAttribute("data-vis", visMark(v));
   }
 
   clearOverlay() {

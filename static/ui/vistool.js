@@ -50,12 +50,26 @@ export class VisibilityTool {
       $("vis-from").textContent = "–";
       return;
     }
-    // A sweep that takes a while (seconds on the largest maps) says so.
-    const slow = setTimeout(() => {
-      if (token === this.token) $("vis-count").textContent = WORKING;
-    }, 400);
+    // A sweep that takes a while (seconds on the largest maps) says so, and
+    // draws the hexes Python has proved as they come (issue 30): the previous
+    // overlay goes at the first of them, and a hex drawn is never redrawn
+    // otherwise (each is its final answer: web.bridge.progress).
+    let shown = false;
+    let done = null;
+    const working = () => {
+      if (token === this.token) $("vis-count").textContent = done ? `${WORKING} ${done.done} of ${done.of} hexes` : WORKING;
+    };
+    const slow = setTimeout(() => { shown = true; working(); }, 400);
+    const progress = (partial) => {
+      if (token !== this.token) return;
+      if (!done) this.view.clearOverlay();
+      done = partial;
+      this.view.addOverlay(partial.hexes);
+      if (shown) working();
+    };
     try {
-      const result = await this.python.latest("visibility", "visibility", this.store.setup, viewer);
+      const result = await this.python.latestWithProgress("visibility", "visibility", progress,
+                                                          this.store.setup, viewer);
       if (token !== this.token) return;
       this.view.setOverlay(result.hexes);
       const seen = Object.values(result.hexes).filter((h) => h.los).length;

@@ -7,9 +7,13 @@ before it, a tap's autosave is written before it ends, and a newer visibility
 question cancels the older one, which never reaches the overlay."""
 from __future__ import annotations
 
+import pytest
+
 from pycore import api
 from tests.bench import bocage_everywhere, pathological
 
+from .conftest import open_page, wait_ready
+from .test_ui_layout import shoot
 from .test_ui_steps import hex_sel, load_setup, press, setup_of, tool
 
 SAVE_KEY = "asl-los.setup.v1"
@@ -97,7 +101,8 @@ def test_a_newer_visibility_question_cancels_the_older_which_never_paints(ready_
     press(page, hex_sel(second))
     page.wait_for_function("() => window.__painted.length > 0", timeout=120_000)
     page.wait_for_timeout(500)
-    assert set(page.evaluate("window.__painted")) - {WORKING} == {newer_count}
+    # (while it works: WORKING, then how many hexes it has proved, issue 30)
+    assert {t for t in page.evaluate("window.__painted") if not t.startswith(WORKING)} == {newer_count}
     assert page.text_content("#vis-from") == second
     marks = page.eval_on_selector_all(
         "#map [data-hex]", "els => Object.fromEntries(els.map((e) => [e.dataset.hex, e.dataset.vis]))")
@@ -120,11 +125,11 @@ def test_clearing_the_overlay_during_a_long_sweep_cancels_it_and_paints_nothing(
     tool(page, "vis")
     page.click("#zoom-fit")
     press(page, hex_sel("A1"))
-    page.wait_for_function(f"() => window.__painted.includes({WORKING!r})", timeout=30_000)
+    page.wait_for_function(f"() => window.__painted.some((t) => t.startsWith({WORKING!r}))", timeout=30_000)
     press(page, "#vis-clear")
     page.wait_for_timeout(3000)
     assert page.text_content("#vis-from") == "–"
-    assert all(text in ("", WORKING) for text in page.evaluate("window.__painted"))
+    assert all(text == "" or text.startswith(WORKING) for text in page.evaluate("window.__painted"))
     assert page.text_content("#vis-count") == ""
     assert page.eval_on_selector_all("#map [data-vis]", "els => els.length") == 0
     # ...and the lane's sweep was cancelled, not left to run on (python.stop).
@@ -137,3 +142,63 @@ def test_clearing_the_overlay_during_a_long_sweep_cancels_it_and_paints_nothing(
       return sweep;
     }""", setup_of(page))
     assert got == "Superseded"
+
+
+# Every shading the overlay is given, in order, and what #vis-count said then.
+RECORD = """() => { window.__vis = []; window.__counts = [];
+  new MutationObserver((records) => { for (const r of records) {
+      if (r.type === 'attributes') window.__vis.push([r.target.dataset.hex, r.target.getAttribute('data-vis')]);
+      else window.__counts.push(document.querySelector('#vis-count').textContent); } })
+    .observe(document.querySelector('#map'), { attributes: true, attributeFilter: ['data-vis'], subtree: true });
+  new MutationObserver(() => window.__counts.push(document.querySelector('#vis-count').textContent))
+    .observe(document.querySelector('#vis-count'), { childList: true, characterData: true, subtree: true }); }"""
+
+# What the overlay shows now: the hexes shaded, and the count beside it.
+NOW = """() => ({ shaded: document.querySelectorAll('#map [data-vis]').length,
+                count: document.querySelector('#vis-count').textContent })"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["tablet-landscape", "phone"])
+def test_a_long_sweep_draws_what_it_has_proved_as_it_goes_and_never_redraws_it(browser, site, size):
+    # Issue 30, item 5: the level-20 corner over a field of hindrances takes
+    # seconds in the page; the overlay fills in as Python proves hexes, never
+    # blank until the end, and a hex once shaded keeps its shade (A6.2).
+    width, height = size
+    setup, viewer = pathological()["level-20 corner over hindrances, 132 x 20"]
+    final = api.visibility(setup, viewer)["hexes"]
+    want = {h: ("hindered" if v["hindrance"] else "seen") if v["los"] else "unseen" for h, v in final.items()}
+    page = open_page(browser, site, viewport={"width": width, "height": height}, has_touch=True)
+    try:
+        wait_ready(page)
+        load_setup(page, setup)
+        page.evaluate(RECORD)
+        tool(page, "vis")
+        page.click("#zoom-fit")
+        press(page, hex_sel("A1"), touch=True)              # u0's hex, level 20
+        # Mid-sweep: some hexes shaded, the count saying how many are proved.
+        page.wait_for_function(f"() => {{ const n = document.querySelectorAll('#map [data-vis]').length;"
+                               f" return n > 0 && document.querySelector('#vis-count').textContent"
+                               f".startsWith({WORKING!r} + ' '); }}", timeout=60_000)
+        mid = page.evaluate(NOW)
+        shoot(page, f"i30-sweep-mid-{width}x{height}")
+        page.screenshot(path=f"/tmp/i30b/sweep-mid-{width}x{height}.png")
+        page.wait_for_function("() => document.querySelector('#vis-count').textContent.startsWith('sees')",
+                               timeout=120_000)
+        page.screenshot(path=f"/tmp/i30b/sweep-end-{width}x{height}.png")
+        marks = page.eval_on_selector_all(
+            "#map [data-hex]", "els => Object.fromEntries(els.map((e) => [e.dataset.hex, e.dataset.vis]))")
+        shadings, counts = page.evaluate("[window.__vis, window.__counts]")
+    finally:
+        page.context.close()
+    assert 0 < mid["shaded"] < len(final)
+    assert mid["count"] == f"{WORKING} {mid['shaded']} of {len(final)} hexes"
+    assert marks == want
+    # A hex shaded early was shaded as at the end, and never otherwise.
+    assert all(shade == want[h] for h, shade in shadings)
+    early = len(shadings) - len(final)           # the answer's own shading, all at once, last
+    assert early >= mid["shaded"]
+    assert [h for h, _ in shadings[:early]] == list(final)[:early]    # proved in the map's order
+    # The count grew while it worked, then said what it sees.
+    proved = [int(c.split()[-4]) for c in counts if c.startswith(WORKING + " ")]
+    assert proved == sorted(proved) and len(set(proved)) > 1
+    assert counts[-1] == f"sees {sum(v['los'] for v in final.values())} of {len(final)} hexes"
