@@ -80,16 +80,19 @@ def test_a_taps_autosave_is_written_while_a_long_sweep_runs(ready_page):
 
 def test_a_newer_visibility_question_cancels_the_older_which_never_paints(ready_page):
     page = ready_page
-    setup = _loaded(page)
-    # In the page: C3 tapped (u0's hill top over the bocage: a sweep of
-    # seconds), then at once a hex with no unit. Every count painted is
-    # recorded: only the second viewer's ever is.
+    # In the page: A1 tapped (u0 at level 20 over a hindrance field: a sweep of
+    # seconds), and once the page says it is working on it, a hex with no unit.
+    # Every count painted is recorded: only the second viewer's ever is. (The
+    # first viewer's sweep must still run when the second tap lands: a sweep of
+    # under a second, as C3's on the bocage map was, sometimes ended first.)
+    setup, _ = pathological()["level-20 corner over hindrances, 132 x 20"]
+    load_setup(page, setup)
     def count(viewer) -> tuple[str, dict]:
         seen = api.visibility(setup, viewer)["hexes"]
         return f"sees {sum(v['los'] for v in seen.values())} of {len(seen)} hexes", seen
     older_count, _ = count("u0")
     held = {u["hex"] for u in setup["units"]}
-    second = next(h for h in ("D3", "E3", "C4", "F3", "E4", "G3") if h not in held)
+    second = next(h for h in ("B1", "A2", "B2", "C1", "C2") if h not in held)
     newer_count, seen = count({"hex": second, "level": 0})
     assert older_count != newer_count
     page.evaluate("""() => { window.__painted = [];
@@ -97,17 +100,22 @@ def test_a_newer_visibility_question_cancels_the_older_which_never_paints(ready_
         .observe(document.querySelector('#vis-count'), { childList: true, characterData: true,
                                                            subtree: true }); }""")
     tool(page, "vis")
-    press(page, hex_sel("C3"))
+    page.click("#zoom-fit")
+    press(page, hex_sel("A1"))
+    page.wait_for_function(f"() => window.__painted.some((t) => t.startsWith({WORKING!r}))", timeout=30_000)
     press(page, hex_sel(second))
-    page.wait_for_function("() => window.__painted.length > 0", timeout=120_000)
+    page.wait_for_function(f"() => window.__painted.some((t) => !t.startsWith({WORKING!r}) && t !== '')",
+                           timeout=120_000)
     page.wait_for_timeout(500)
     # (while it works: WORKING, then how many hexes it has proved, issue 30)
-    assert {t for t in page.evaluate("window.__painted") if not t.startswith(WORKING)} == {newer_count}
+    assert {t for t in page.evaluate("window.__painted")
+            if t and not t.startswith(WORKING)} == {newer_count}
     assert page.text_content("#vis-from") == second
     marks = page.eval_on_selector_all(
         "#map [data-hex]", "els => Object.fromEntries(els.map((e) => [e.dataset.hex, e.dataset.vis]))")
     assert marks == {h: ("hindered" if v["hindrance"] else "seen") if v["los"] else "unseen"
                      for h, v in seen.items()}
+    setup = _loaded(page)
     # The same through python.latest: the older, running, is cancelled (before
     # issue 24 it ran to its end and was answered).
     got = page.evaluate(LANE, [setup, {"hex": "C3"}, {"hex": "G4"}])
