@@ -37,7 +37,7 @@ BOARD_GRID = g.Grid(COLUMNS, ROWS)
 MAX_LABEL = 8
 _LABEL_RE = re.compile(r"^[A-Za-z0-9]+$")
 _LOCAL_RE = re.compile(r"^([A-Za-z]+)(\d{1,4})$")
-# An imported board's ``source`` (CONTRACT.md "Real boards"): its label, its
+# An imported board's ``source`` (docs/contract.md, "Real boards"): its label, its
 # VASL version and 16 hex digits of its archive's SHA-256 (pycore.vasl.archive).
 SOURCE_RE = re.compile(r"^vasl:([A-Za-z0-9][A-Za-z0-9._-]{0,15}):([A-Za-z0-9][A-Za-z0-9._-]{0,15})"
                        r":([0-9a-f]{16})$")

@@ -12,11 +12,13 @@ are the ones judged (``pixel`` is for drawing only).
 """
 from __future__ import annotations
 
+from array import array
+
 import math
 import re
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Any, Iterator, Literal, NamedTuple, NewType, cast
+from typing import Any, Iterable, Iterator, Literal, NamedTuple, NewType, cast
 
 # A lattice point is a pair of integers; a hex (named by its centre) and a
 # vertex are lattice points of two kinds.  Any point is accepted where a
@@ -342,6 +344,7 @@ def _walk(p: Point, q: Point) -> list[tuple]:
         out.append(("hex", (p,), ()) if is_centre(p) else ("vertex", vertex_hexes(p), (p,)))
         return out
     px, py = p
+    turns = [dx * oy - dy * ox for ox, oy in VERTEX_OFFSETS]
     if is_centre(p):
         state, cur = "hex", p
         out.append(("hex", (p,), ()))
@@ -353,7 +356,9 @@ def _walk(p: Point, q: Point) -> list[tuple]:
             if cur == q:
                 return out
             hx, hy = cur
-            s = [_cross(dx, dy, hx + ox - px, hy + oy - py) for ox, oy in VERTEX_OFFSETS]
+            # _cross(dx, dy, hx + ox - px, hy + oy - py) per vertex, expanded
+            w = dx * (hy - py) - dy * (hx - px)
+            s = [w + k for k in turns]
             for i in range(6):
                 j = (i + 1) % 6
                 if s[i] < 0 < s[j]:  # exit through the edge i -> i+1
@@ -397,11 +402,25 @@ def _walk(p: Point, q: Point) -> list[tuple]:
 
 _REL_CACHE: dict = {}
 _ABS_CACHE: dict = {}
-# Bounds, first in first out (documented with the others in pycore/limits.py):
-# a thread's items take about 15 KB at range 20, so these hold ~8 MB and
-# ~30 MB at worst.  pycore.visibility needs neither for most threads.
-_ABS_CACHE_MAX = 500     # threads between given points: repeated LOS clicks
-_REL_CACHE_MAX = 2000    # threads by offset: three quarters of those on 66 x 20
+# Bounds, first in first out (docs/terrain-interface.md, "The trace caches"):
+# - by offset, a thread is kept compact: one array of 2-byte integers (about
+#   17 bytes per item), which the garbage collector never walks.  3,000 offsets
+#   hold one whole sweep from any viewer of the largest legal map (at most
+#   limits.MAX_MAP_HEXES = 2,706 targets, one offset each), so a sweep never
+#   evicts its own offsets; the level-20 corner of 132 x 20 fills 2,639 of them
+#   with 6.3 MB (~30 MB if every one were a thread of the longest range).
+# - by end points, the placed thread: repeated LOS clicks, and a sweep from a
+#   viewer swept before.  Its TraceItems are walked by every full collection of
+#   the garbage collector (a tuple subclass is never untracked), so they are
+#   bounded in items too: 40,000 (~10 MB), not the 125,000 that 500 threads from
+#   the level-20 corner held, which made the collections of one sweep step
+#   take up to 100 ms.
+_ABS_CACHE_MAX = 500
+_ABS_ITEMS_MAX = 40_000
+_abs_items = 0     # items held in _ABS_CACHE
+_REL_CACHE_MAX = 3000
+_KINDS = ("hex", "cross", "along", "vertex")
+_KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 
 
 def _anchor(p: Point) -> Hex:
@@ -438,32 +457,63 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     sx = -1 if q[0] < ax else 1
     sy = -1 if q[1] < ay else 1
     rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay))
-    rel = _REL_CACHE.get(rel_key)
-    if rel is None:
-        rel = _relative_trace(rel_key)
+    code = _REL_CACHE.get(rel_key)
+    if code is None:
+        code = _relative_trace(rel_key)
         if len(_REL_CACHE) >= _REL_CACHE_MAX:
             del _REL_CACHE[next(iter(_REL_CACHE))]
-        _REL_CACHE[rel_key] = rel
-    mirrored = sx < 0 or sy < 0
-    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
-    out = tuple(
-        new(TraceItem, (kind, _place(hexes, sx, sy, ax, ay, mirrored and kind != "cross"),
-                        _place(points, sx, sy, ax, ay, False) if points else (), near, far))
-        for kind, hexes, points, near, far in rel)
-    if len(_ABS_CACHE) >= _ABS_CACHE_MAX:
-        del _ABS_CACHE[next(iter(_ABS_CACHE))]   # first in, first out
+        _REL_CACHE[rel_key] = code
+    out = tuple(_place(code, sx, sy, ax, ay))
+    global _abs_items
+    if not _ABS_CACHE:
+        _abs_items = 0     # emptied (tests clear it)
+    while _ABS_CACHE and (len(_ABS_CACHE) >= _ABS_CACHE_MAX
+                          or _abs_items + len(out) > _ABS_ITEMS_MAX):
+        _abs_items -= len(_ABS_CACHE.pop(next(iter(_ABS_CACHE))))   # first in, first out
     _ABS_CACHE[key] = out
+    _abs_items += len(out)
     return out
 
 
-def _place(pts: tuple, sx: int, sy: int, ax: int, ay: int, resort: bool) -> tuple:
-    """Mirror (sx, sy = +-1) and translate relative points; hexsides and
-    vertices keep their hexes sorted, a crossing keeps its direction."""
-    if len(pts) == 1:
-        (x, y), = pts
-        return ((sx * x + ax, sy * y + ay),)
-    out = [(sx * x + ax, sy * y + ay) for x, y in pts]
-    return tuple(sorted(out)) if resort else tuple(out)
+def _place(code: array, sx: int, sy: int, ax: int, ay: int) -> list[TraceItem]:
+    """The items of a compact relative thread (``_relative_trace``), mirrored
+    (sx, sy = +-1) and moved to the centre (ax, ay); a hexside's or vertex's
+    hexes stay sorted when mirrored, a crossing keeps its direction."""
+    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
+    kinds = _KINDS
+    resort = sx < 0 or sy < 0
+    out: list[TraceItem] = []
+    append = out.append
+    i, n = 0, len(code)
+    while i < n:
+        k, near, far, nh = code[i], code[i + 1], code[i + 2], code[i + 3]
+        i += 4
+        if nh == 1:
+            hexes: tuple = ((sx * code[i] + ax, sy * code[i + 1] + ay),)
+            i += 2
+        elif nh == 2:   # a hexside: the commonest item after a hex
+            a = (sx * code[i] + ax, sy * code[i + 1] + ay)
+            b = (sx * code[i + 2] + ax, sy * code[i + 3] + ay)
+            hexes = (b, a) if resort and k != 1 and b < a else (a, b)
+            i += 4
+        else:
+            j = i + 2 * nh
+            placed = [(sx * code[m] + ax, sy * code[m + 1] + ay) for m in range(i, j, 2)]
+            hexes = tuple(sorted(placed)) if resort and k != 1 else tuple(placed)
+            i = j
+        npts = code[i]
+        i += 1
+        if npts == 0:
+            points: tuple = ()
+        elif npts == 1:
+            points = ((sx * code[i] + ax, sy * code[i + 1] + ay),)
+            i += 2
+        else:
+            j = i + 2 * npts
+            points = tuple([(sx * code[m] + ax, sy * code[m + 1] + ay) for m in range(i, j, 2)])
+            i = j
+        append(new(TraceItem, (kinds[k], hexes, points, near, far)))
+    return out
 
 
 def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
@@ -476,22 +526,37 @@ def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
                  if kind == "hex" and hexes[0] != p and hexes[0] != q)
 
 
-def _relative_trace(rel_key: tuple) -> tuple:
+def _least_range(h: tuple[int, int], origins: Iterable[tuple[int, int]]) -> int:
+    """point_range() for the compact trace: the least range from ``h`` to any
+    of ``origins`` (a thread's end hex, or a traced vertex's three hexes)."""
+    hx, hy = h
+    least = 1 << 30
+    for ox, oy in origins:
+        u, v = hx - ox, hy - oy
+        dc = (u if u >= 0 else -u) // 3
+        e = ((v if v >= 0 else -v) - dc) // 2
+        d = dc + e if e > 0 else dc
+        least = d if d < least else least
+    return least
+
+
+def _relative_trace(rel_key: tuple) -> array:
+    """The thread of a relative key, compact: per item its kind's code, near,
+    far, the number of hexes and their x, y, the number of points and theirs."""
     # The lattice's parity is kept by moving and mirroring about a centre, so
     # the relative points are centres and vertices as the real ones are.
     p, q = (rel_key[0], rel_key[1]), (rel_key[2], rel_key[3])
     from_p, from_q = _origins(p), _origins(q)
-    items = []
+    flat: list[int] = []
     for kind, hexes, points in _walk(p, q):
-        near = far = 1 << 30
-        for hx, hy in hexes:  # point_range(), inlined: this is the cold path of visibility
-            for nx, ny in from_p:
-                dc = abs(hx - nx) // 3
-                d = dc + max(0, (abs(hy - ny) - dc) // 2)
-                near = d if d < near else near
-            for fx, fy in from_q:
-                dc = abs(hx - fx) // 3
-                d = dc + max(0, (abs(hy - fy) - dc) // 2)
-                far = d if d < far else far
-        items.append((kind, hexes, points, near, far))
-    return tuple(items)
+        near = min(_least_range(h, from_p) for h in hexes)
+        far = min(_least_range(h, from_q) for h in hexes)
+        flat += (_KIND_CODE[kind], near, far, len(hexes))
+        for xy in hexes:
+            flat += xy
+        flat.append(len(points))
+        for xy in points:
+            flat += xy
+    # 2 bytes an integer when every one fits (coordinates on a legal map do)
+    small = max(flat) < 1 << 15 and min(flat) >= -(1 << 15)
+    return array("h" if small else "i", flat)

@@ -21,8 +21,9 @@ MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON
 
 # Caches (issue 13).  Each bound holds the memory of the process that answers
 # the page; tests/test_visibility.py measures it.
-# pycore.geometry also bounds its trace caches: 500 threads by end points and
-# 2,000 by offset (~8 MB and ~30 MB at worst).
+# pycore.geometry also bounds its trace caches: 500 threads (40,000 items) by
+# end points and 3,000 compact threads by offset (~10 MB and ~30 MB at worst;
+# docs/terrain-interface.md, "The trace caches").
 SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setupcache)
 VISIBILITY_MAPS = 64       # visibility maps kept per setup, one per viewer (~3 KB each on 66 x 20)
 VISIBILITY_OFFSETS = 6000  # thread offsets whose crossed hexes are kept (pycore.visibility,

@@ -222,6 +222,26 @@ def test_trace_ranges_from_both_ends():
             assert it.far == g.distance(H("W10"), it.hexes[0])
 
 
+
+@given(points, points)
+@settings(max_examples=200, deadline=None)
+def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p, q):
+    # The trace cache keeps a thread once per offset, mirrored into the four
+    # quadrants (docs/terrain-interface.md): placed back, each item holds the
+    # hexes the walk itself meets, sorted for a hexside or vertex, and its range
+    # from each end (A6.7 with A6.12: g.point_range), whichever thread filled
+    # the cache first.
+    if p == q:
+        return
+    items = g.trace(p, q)
+    walked = g._walk(p, q)
+    assert [it.kind for it in items] == [kind for kind, _, _ in walked]
+    for it, (kind, hexes, pts) in zip(items, walked):
+        want = hexes if kind == "cross" else tuple(sorted(hexes))
+        assert it.hexes == want and it.points == pts
+        assert it.near == min(g.point_range(p, h) for h in it.hexes)
+        assert it.far == min(g.point_range(q, h) for h in it.hexes)
+
 # --- exactness at the longest range of a 66-column map ---------------------------------
 
 def test_longest_horizontal_hexspine_thread_on_a_66_column_map_is_exact():

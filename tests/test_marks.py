@@ -86,7 +86,7 @@ def test_a_bypass_counter_sits_on_its_hexside_and_points_at_its_vertex():
 def test_hexes_are_labelled_and_a_building_gives_its_upper_levels():
     answer = call("counters", SETUP)["ok"]
     assert answer["hexes"] == {"X6": "3 lvl", "C3": "L2", "D4": "L-1"}    # woods and grain are filled
-    assert answer["tops"] == {"X6": 2}           # CONTRACT.md: "levels" counts the ground level
+    assert answer["tops"] == {"X6": 2}           # docs/contract.md: "levels" counts the ground level
 
 
 def test_on_a_map_of_boards_names_carry_their_board():

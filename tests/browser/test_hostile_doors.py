@@ -154,22 +154,27 @@ def _hostile_board_files() -> dict:
 BOARD_BUDGET_S = 2.0
 
 
+def _refused(page, path) -> tuple[str, float]:
+    """Give ``path`` to the page's board-file input: the message it shows and
+    the seconds it took to show it."""
+    import time
+    page.evaluate("() => { document.getElementById('message').hidden = true; }")
+    started = time.monotonic()
+    page.set_input_files("#board-files", str(path))
+    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=30_000)
+    return page.text_content("#message-text"), time.monotonic() - started
+
+
 @pytest.mark.parametrize("name", ["bd41-lying-directory", "bd41-empty-records", "bd41-utf16-bomb",
                                   "bd41-cut"])
 def test_a_hostile_board_file_is_refused_within_a_second_saying_what_and_nothing_else_changed(
         ready_page, tmp_path, name):
-    import time
     page = ready_page
     before = painted(page)
     data, said = _hostile_board_files()[name]
     path = tmp_path / name
     path.write_bytes(data)
-    page.evaluate("() => { document.getElementById('message').hidden = true; }")
-    started = time.monotonic()
-    page.set_input_files("#board-files", str(path))
-    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=30_000)
-    took = time.monotonic() - started
-    shown = page.text_content("#message-text")
+    shown, took = _refused(page, path)
     assert f"{name} was not imported" in shown and "Nothing else changed" in shown, shown
     assert all(part in shown for part in said), shown
     assert took < BOARD_BUDGET_S, f"{name} took {took:.2f} s to refuse"
@@ -180,19 +185,13 @@ def test_a_hostile_board_file_is_refused_within_a_second_saying_what_and_nothing
 def test_a_board_file_over_the_cap_is_refused_from_its_size_unread(ready_page, tmp_path):
     """Issue 30: a 1.5 GB file took 15-26 s to refuse, read and copied whole
     first. The page checks file.size against Python's cap ("version")."""
-    import time
     page = ready_page
     before = painted(page)
     most = page.evaluate("() => window.asl.call('version')")["max_board_bytes"]
     path = tmp_path / "bd41-huge"
     with open(path, "wb") as f:            # sparse: no 300 MB written to the disk
         f.truncate(300 * 10 ** 6)
-    page.evaluate("() => { document.getElementById('message').hidden = true; }")
-    started = time.monotonic()
-    page.set_input_files("#board-files", str(path))
-    page.wait_for_function("() => !document.getElementById('message').hidden", timeout=30_000)
-    took = time.monotonic() - started
-    shown = page.text_content("#message-text")
+    shown, took = _refused(page, path)
     assert "bd41-huge was not imported" in shown and "300 MB" in shown, shown
     assert f"at most {most // 10 ** 6} MB" in shown and "Nothing else changed" in shown, shown
     assert took < BOARD_BUDGET_S, f"refusing took {took:.2f} s"
