@@ -17,10 +17,11 @@ from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
 from . import geometry as g
 from . import jsonread, limits, ssr
-from .boards import Layout, load_layout
+from .boards import BOARD_GRID, Layout, load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
+from .vasl import layers
 from .vasl.library import Board as ImportedBoard
 from .vasl.library import Library
 
@@ -340,6 +341,8 @@ class _Loader:
                 hexes = {**board_hexes, **over_h}
                 hexsides = {**board_sides, **over_s}
                 changed = {k: v for k, v in changed.items() if k not in over_h and k not in over_s}
+                if any(r.ssr.kind == "level" for r in rules):
+                    changed.update(_drawn_relevels(rules, layout, imported, changed, over_h))
             else:   # a painted map: its entries are the board as drawn (SSR)
                 given = (MappingProxyType(hexes), MappingProxyType(hexsides))
                 hexes, hexsides, changed = ssr.transform(rules, layout, board, hexes, hexsides,
@@ -551,6 +554,30 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
             sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
     return hexes, sides
+
+
+def _drawn_relevels(rules: tuple, layout: Layout, imported: Mapping[str, ImportedBoard],
+                    changed: Mapping, over: Mapping) -> dict:
+    """The hexes of imported boards whose crest lines (ground drawn at two
+    levels or more, pycore.vasl.layers.ground_layer) a level change moves
+    while their read base level stays: their drawn ground follows the SSR
+    (pycore.los.drawn), and a ruling names it (issue 29, docs/ssr.md)."""
+    out: dict = {}
+    for b in layout.boards:
+        if b.source is None:
+            continue
+        board = imported[b.source]
+        for local in BOARD_GRID.hexes():
+            h = b.to_map(local)
+            if h in changed or h in over or h in out:
+                continue
+            drawn = layers.ground_levels(board, local) - {0}   # level 0: nothing drawn
+            if not drawn:
+                continue
+            got = ssr.relevel(rules, ssr.board_of(layout, (h,)), drawn)
+            if got is not None:
+                out[h] = got
+    return out
 
 
 def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tuple[dict, dict]:

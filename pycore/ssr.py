@@ -154,9 +154,10 @@ class Change(NamedTuple):
     rule: Rule
     before: str        # "hedge", "woods", "level 2"
     after: str         # "bocage", "brush", "level 1", "no hedge"
+    level_only: bool = False   # only the ground's level changed (the drawing's other layers stand)
 
 
-def _board_of(layout: Any, hexes: tuple[g.Hex, ...]) -> str | None:
+def board_of(layout: Any, hexes: tuple[g.Hex, ...]) -> str | None:
     """The board a hex or hexside is on: the first in layout order holding all
     its hexes (a seam's hexside: the first holding any), as its name says."""
     if layout is None:
@@ -173,7 +174,7 @@ def _applies(rule: Rule, layout: Any, board: str | None, hexes: tuple[g.Hex, ...
         return True
     if layout is None:
         return rule.board == board
-    return _board_of(layout, hexes) == rule.board
+    return board_of(layout, hexes) == rule.board
 
 
 def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
@@ -224,10 +225,33 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                     done.append(Change(r, f"level {info.level}", f"level {level}"))
             if done:
                 hexes[h] = make_hex(info, terrain, level)
-                changed[h] = done[0] if len(done) == 1 else Change(
+                level_only = all(c.rule.ssr.kind == "level" for c in done)
+                changed[h] = done[0]._replace(level_only=level_only) if len(done) == 1 else Change(
                     done[0].rule, " and ".join(c.before for c in done),
-                    " and ".join(c.after for c in done))
+                    " and ".join(c.after for c in done), level_only)
     return hexes, sides, changed
+
+
+def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
+    """The level changes (B10.1) that apply on board ``board`` (a hex's board,
+    ``board_of``): {level as drawn: level it rules at}. All at once, as
+    ``transform`` applies them."""
+    return {r.ssr.source: r.ssr.result for r in rules
+            if r.ssr.kind == "level" and (r.board is None or r.board == board)}
+
+
+def relevel(rules: tuple[Rule, ...], board: str | None, drawn: Any) -> Change | None:
+    """What the level changes on ``board`` do to a hex whose ground is drawn
+    at the levels ``drawn`` (a crest line across it: pycore.vasl.layers), or
+    None where they change none of them."""
+    m = level_map(rules, board)
+    hits = sorted(v for v in drawn if v in m)
+    if not hits:
+        return None
+    rule = next(r for r in rules if r.ssr.kind == "level" and r.ssr.source == hits[0]
+                and (r.board is None or r.board == board))
+    return Change(rule, "ground drawn at level " + " and ".join(map(str, hits)),
+                  "level " + " and ".join(str(m[v]) for v in hits), True)
 
 
 def out_of_season(s: Any, h: g.Hex) -> bool:
@@ -251,6 +275,8 @@ def step(part: Any, change: Change) -> dict:
             text = f"The {change.before} {name} is removed {why}."
         else:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
+    elif change.before.startswith("ground drawn"):
+        text = f"The {change.before} in {g.hex_name(part)} is at {change.after} {why}."
     elif change.rule.ssr.kind == "season":
         text = f"The orchard in {g.hex_name(part)} is out of season {why}."
     else:
@@ -313,5 +339,6 @@ def legend(rules: tuple[Rule, ...]) -> str:
     return "; ".join(f"{r.words()} ({r.ssr.rule})" for r in rules)
 
 
-__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "catalog", "describe", "legend", "load", "lookup",
-           "out_of_season", "ruling_steps", "spec", "step", "touched", "transform"]
+__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "board_of", "catalog", "describe", "legend",
+           "level_map", "load", "lookup", "out_of_season", "relevel", "ruling_steps", "spec", "step",
+           "touched", "transform"]

@@ -62,8 +62,10 @@ const boardGrid = new BoardGrid();
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
-const paint = new PaintTool({ store, python, under: library.under(() => store.setup),
+const paint = new PaintTool({ store, python,
+  under: { hex: (n) => scenario.under(boardUnder).hex(n), hexside: (n) => scenario.under(boardUnder).hexside(n) },
   imported: () => Boolean(library.layer(store.setup)) });
+const boardUnder = library.under(() => store.setup);
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 // Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
 const scenario = new ScenarioRules({ store, python,

@@ -313,14 +313,13 @@ def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
     imported boards with 150 walls, hedges and bocage, with "hedges-to-bocage"
     on and without it, in the same run (alternating, same pairs and viewers)."""
     from tests.vasl_writer import board_archive
-    from pycore.vasl import library
     rng = random.Random(seed)
     hexes, sides = _painted_board(rng)
     left = api.import_board(board_archive(hexes, sides))["source"]
-    right = api.import_board(board_archive(hexes, sides, version="6.2"))["source"]
+    right = api.import_board(board_archive(hexes, sides, version="6.2", name="12"))["source"]
     base = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
-    grid = load_setup(base)
+    grid = api.load(base)
     with grid.names():
         by_hand = {g.hexside_name(sd): "bocage" for sd, w in grid.hexsides.items()
                    if getattr(w, "type", None) == "hedge"}
@@ -355,8 +354,8 @@ def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
     for k in setups:
         ts = sorted(los_t[k])
         out[k] = (statistics.median(ts), ts[int(len(ts) * 0.95)], statistics.median(vis_t[k]))
-    out["changed"] = len(load_setup(setups["hedges-to-bocage"]).ssr_changed)
-    library.clear()
+    out["changed"] = len(api.load(setups["hedges-to-bocage"]).ssr_changed)
+    api.clear_boards()
     return out
 
 

@@ -6,10 +6,11 @@ The page computes no rule: it lists ``catalog()`` as toggles and paints what
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore import ssr
-from pycore.setup import load_setup
+from pycore.api import load as load_setup   # with the imported boards (api.LIBRARY)
 
 
 def catalog() -> list:
@@ -19,19 +20,32 @@ def catalog() -> list:
     return ssr.catalog()
 
 
-def ssr_view(setup: Any) -> dict:
-    """``{"legend", "terrain"}``: the SSRs on, in a player's words, for the
-    map's legend ("" when none); and, when any SSR changed the map, the whole
-    terrain the map paints (``{"hexes", "hexsides"}``: the boards' reading or
-    the painting, the SSRs applied, the setup's corrections over it, a removed
-    wall left out), else None (the page paints as it does without SSRs)."""
-    s = load_setup(setup)
-    legend = ssr.legend(s.ssr)
-    if not s.ssr_changed:
-        return {"legend": legend, "terrain": None}
-    from dataclasses import replace
+def _terrain(s: Any) -> dict:
+    """A loaded setup's whole terrain in the setup format, a removed wall left out."""
     with s.names():
         d = replace(s, overrides=None, given=None, units=(), ssr=()).to_dict()
     sides = {k: v for k, v in d["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
-    return {"legend": legend, "terrain": {"hexes": d["hexes"], "hexsides": sides}}
+    return {"hexes": d["hexes"], "hexsides": sides}
+
+
+def ssr_view(setup: Any) -> dict:
+    """``{"legend", "terrain", "board"}``: the SSRs on, in a player's words, for
+    the map's legend ("" when none); when any SSR changed the map, the whole
+    terrain the map paints (``{"hexes", "hexsides"}``: the boards' reading or
+    the painting, the SSRs applied, the setup's corrections over it, a removed
+    wall left out), else None (the page paints as it does without SSRs); and
+    on a map of imported boards an SSR changed, their terrain with the SSRs
+    applied and without the corrections (else None): what the paint tools
+    take as the board's own hex or hexside under a tap (static/ui/edits.js),
+    so a tap corrects the bocage shown, not the hedge the board reads."""
+    s = load_setup(setup)
+    legend = ssr.legend(s.ssr)
+    if not s.ssr_changed:
+        return {"legend": legend, "terrain": None, "board": None}
+    board = None
+    if s.layout is not None and s.layout.sources:
+        with s.names():
+            spec = s.to_dict()
+        board = _terrain(load_setup({**spec, "hexes": {}, "hexsides": {}, "units": []}))
+    return {"legend": legend, "terrain": _terrain(s), "board": board}

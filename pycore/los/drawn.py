@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Callable, NamedTuple
 
 from .. import geometry as g
+from .. import ssr
 from ..boards import Board, Layout
 from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded, misses
 from ..limits import MAX_LEVEL
@@ -77,10 +78,33 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
         return None
     cache = s.derived(_PER_HEX[name])
     if h not in cache:
-        # issue 29: a hex whose terrain or level an SSR changed is judged whole, as an entry is
-        own = s.overrides is not None and (h in s.overrides.hexes or h in s.ssr_changed)
+        own = s.overrides is not None and h in s.overrides.hexes
+        if name == "drawn" and not own:
+            # issue 29: a hex whose terrain an SSR changed is judged whole, as an entry
+            # is; a level change moves the drawn ground instead (``ground``)
+            change = s.ssr_changed.get(h)
+            own = change is not None and not change.level_only
         cache[h] = None if own else read(layout)
     return cache[h]
+
+
+def _relevel(cols: Columns, m: dict[int, int]) -> Columns:
+    """A ground layer's levels through an SSR's level changes (B10.1; issue 29):
+    each pixel at the level it rules at (level 0 is nothing drawn)."""
+    out: dict[int, list[Run]] = {}
+    for i, runs in cols.items():
+        col: list[Run] = []
+        for j0, j1, v in runs:
+            v = m.get(v, v)
+            if not v:
+                continue
+            if col and col[-1][2] == v and col[-1][1] + 1 == j0:
+                col[-1] = (col[-1][0], j1, v)
+            else:
+                col.append((j0, j1, v))
+        if col:
+            out[i] = col
+    return out
 
 
 def ground(s: Setup, h: g.Hex) -> Drawn | None:
@@ -89,13 +113,21 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
     at different levels (each board's half at its own); None where it is
     judged whole."""
     def read(layout: Layout) -> Drawn | None:
+        # issue 29: the scenario's level changes move the ground as drawn (B10.1)
+        m = ssr.level_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
         found = []
         for b in layout.holders(h):
             if b.source is not None:
                 board, local = s.imported[b.source], b.to_local(h)
-                lay = layers.ground_layer(board, local)
+                cols = layers.ground_layer(board, local).columns
                 level = board.reading.hexes.get(local, {}).get("level", 0)
-                found.append((b, local, lay.columns, level))
+                if m:
+                    level = m.get(level, level)
+                    if cols is not None:
+                        cols = _relevel(cols, m)
+                        if len({m.get(v, v) for v in layers.ground_levels(board, local)}) <= 1:
+                            cols = None         # one level left: whole
+                found.append((b, local, cols, level))
         if not any(cols is not None for *_, cols, _ in found) and \
                 len({level for *_, level in found}) <= 1:
             return None                 # one level throughout: whole

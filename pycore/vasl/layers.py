@@ -226,8 +226,16 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
             if runs:
                 out[i] = runs
         got = Layer(None, out)
+        board.layers[("ground levels", h)] = frozenset(seen)
     board.layers[key] = got
     return got
+
+
+def ground_levels(board: Board, h: g.Hex) -> frozenset[int]:
+    """The levels board-local hex ``h``'s ground is drawn at, where a crest
+    line is drawn across it (level 0 included); empty where it is whole."""
+    ground_layer(board, h)
+    return board.layers.get(("ground levels", h), frozenset())
 
 
 def prepare(board: Board) -> int:

@@ -5,12 +5,16 @@
 // this module only turns a name on or off in the setup's "ssr" list (one
 // undoable edit) and places what Python answers.
 
+import { keyIn } from "./edits.js";
+
 const $ = (id) => document.getElementById(id);
 
 // The part of a setup its SSR view depends on.
 const nameOf = (r) => (typeof r === "string" ? r : r?.name);
 const scopeOf = (r) => (typeof r === "string" ? null : r?.board ?? null);
 const viewKey = (setup) => JSON.stringify([setup.map, setup.hexes, setup.hexsides, setup.ssr ?? []]);
+// The boards' terrain with the SSRs applied depends on the map and the SSRs only.
+const boardKey = (setup) => JSON.stringify([setup.map, setup.ssr ?? []]);
 
 export class ScenarioRules {
   // onView(): the answer for the setup on screen arrived (app.js repaints).
@@ -23,6 +27,7 @@ export class ScenarioRules {
     this.legend = $("map-legend");
     this.rules = [];                    // [{name, label, rule, group}] from Python
     this.view = { key: null, terrain: null, legend: "" };
+    this.board = { key: null, terrain: null };   // ssr_view's "board": what the paint tools edit over
     this.token = 0;
     python.ready.then(() => python.call("ssr_catalog")).then((rules) => {
       this.rules = rules;
@@ -107,6 +112,19 @@ export class ScenarioRules {
     return terrain ? { ...setup, hexes: terrain.hexes, hexsides: terrain.hexsides } : fallback;
   }
 
+  // For the paint tools (ui/edits.js): the imported boards' own hex or hexside
+  // under a name as the rules see them with the SSRs on (Python's ssr_view), so
+  // a tap corrects the bocage shown, not the hedge the board reads; `fallback`
+  // (the boards' reading, ui/boardlib.js) when no SSR changed the boards.
+  under(fallback) {
+    const find = (obj, name) => obj[keyIn(obj, name) ?? ""] ?? null;
+    const board = () => (this.board.key === boardKey(this.store.setup) ? this.board.terrain : null);
+    return {
+      hex: (name) => { const b = board(); return b ? find(b.hexes, name) : fallback.hex(name); },
+      hexside: (name) => { const b = board(); return b ? find(b.hexsides, name) : fallback.hexside(name); },
+    };
+  }
+
   // At every change: the toggles, and the view of the setup on screen.
   async refresh() {
     this.showPressed();
@@ -123,6 +141,7 @@ export class ScenarioRules {
       const got = await this.python.latest("ssr", "ssr_view", setup);
       if (token !== this.token || this.store.setup !== setup) return;
       this.view = { key, terrain: got.terrain, legend: got.legend };
+      this.board = { key: boardKey(setup), terrain: got.board };
       this.showLegend(got.legend);
       if (got.terrain) this.onView();
     } catch {

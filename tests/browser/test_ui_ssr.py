@@ -153,3 +153,53 @@ def test_on_a_map_of_boards_an_ssr_may_be_limited_to_one_board(ready_page):
     page.click(TOGGLE)                                  # whole map: replaces the board's
     wait_side(page, "44Q1-44R1", "bocage")
     assert setup_of(page)["ssr"] == ["hedges-to-bocage"]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_hexside_tool_corrects_the_bocage_an_ssr_shows_not_the_boards_hedge(browser, site, size):
+    # Board 55's hedge Q1-R1 shown as bocage by "hedges to bocage": a tap of the
+    # bocage brush on it removes the bocage shown ("none"), and a tap of the hedge
+    # brush makes it a hedge again by the player's correction (docs/ssr.md).
+    width, height = SIZES[size]
+    bd55 = board_archive({"R5": {"terrain": "woods"}}, {"Q1-R1": "hedge"}, name="55")
+    page = open_page(browser, site, goto=True, viewport={"width": width, "height": height},
+                     has_touch=True)
+    try:
+        wait_ready(page)
+        import_files(page, {"bd55": bd55})
+        page.wait_for_function("() => document.querySelectorAll('#board-library > li').length > 0")
+        load_setup(page, {"format": "asl-setup", "version": 1,
+                          "map": {"boards": [[{"board": "55", "source": source_of(bd55)}]]},
+                          "units": []})
+        wait_side(page, "55Q1-55R1", "hedge")
+        tap_toggle(page, size)
+        if size == "phone":
+            press(page, "#sheet-toggle", touch=True)
+        wait_side(page, "55Q1-55R1", "bocage")
+        side = side_sel("55Q1-55R1")
+
+        def brush(kind: str) -> None:
+            if size == "phone" and page.get_attribute("#sheet-toggle", "aria-expanded") != "true":
+                press(page, "#sheet-toggle", touch=True)
+            press(page, "button[data-tool=hexside]", touch=True)
+            press(page, f"#hexside-palette [data-hexside-type='{kind}']", touch=True)
+            if size == "phone":
+                press(page, "#sheet-toggle", touch=True)        # the sheet down: the map shows
+
+        brush("bocage")
+        press(page, side, touch=True)
+        page.wait_for_function("() => Object.keys(window.asl.getSetup().hexsides).length === 1")
+        assert setup_of(page)["hexsides"] == {"55Q1-55R1": "none"}
+        page.wait_for_selector(f"{side}:not([data-type])")          # no bocage, no hedge
+        shoot(page, f"i29b-bocage-removed-{size}")
+        press(page, "#undo", touch=True)
+        wait_side(page, "55Q1-55R1", "bocage")
+        assert setup_of(page)["hexsides"] == {}
+        brush("hedge")
+        press(page, side, touch=True)
+        wait_side(page, "55Q1-55R1", "hedge")                   # the correction overrides the SSR
+        assert setup_of(page)["hexsides"] == {"55Q1-55R1": "hedge"}
+        shoot(page, f"i29b-hedge-corrected-{size}")
+        assert not [m for m in page.asl_console if m.startswith("pageerror")], page.asl_console
+    finally:
+        page.context.close()
