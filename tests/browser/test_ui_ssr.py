@@ -115,18 +115,24 @@ def test_a_link_round_trip_carries_the_ssr(browser, site):
         page.context.close()
 
 
+def _board_55_map(page, bd55) -> None:
+    """Import ``bd55`` through the page and open a map of it, its hedge Q1-R1
+    on screen as the board has it."""
+    wait_ready(page)
+    import_files(page, {"bd55": bd55})
+    page.wait_for_function("() => document.querySelectorAll('#board-library > li').length > 0")
+    load_setup(page, {"format": "asl-setup", "version": 1,
+                      "map": {"boards": [[{"board": "55", "source": source_of(bd55)}]]},
+                      "units": []})
+    wait_side(page, "55Q1-55R1", "hedge")
+
+
 def test_an_imported_board_shows_bocage_on_the_hedge_arts_hexsides(browser, site):
     bd55 = board_archive({"R5": {"terrain": "woods"}}, {"Q1-R1": "hedge", "E4-E5": "wall"}, name="55")
     page = open_page(browser, site, goto=True, viewport={"width": 1280, "height": 800},
                      has_touch=True)
     try:
-        wait_ready(page)
-        import_files(page, {"bd55": bd55})
-        page.wait_for_function("() => document.querySelectorAll('#board-library > li').length > 0")
-        load_setup(page, {"format": "asl-setup", "version": 1,
-                          "map": {"boards": [[{"board": "55", "source": source_of(bd55)}]]},
-                          "units": []})
-        wait_side(page, "55Q1-55R1", "hedge")
+        _board_55_map(page, bd55)
         tap_toggle(page, "tablet-landscape")
         wait_side(page, "55Q1-55R1", "bocage")
         assert side_type(page, "55E4-55E5") == "wall"
@@ -165,13 +171,7 @@ def test_the_hexside_tool_corrects_the_bocage_an_ssr_shows_not_the_boards_hedge(
     page = open_page(browser, site, goto=True, viewport={"width": width, "height": height},
                      has_touch=True)
     try:
-        wait_ready(page)
-        import_files(page, {"bd55": bd55})
-        page.wait_for_function("() => document.querySelectorAll('#board-library > li').length > 0")
-        load_setup(page, {"format": "asl-setup", "version": 1,
-                          "map": {"boards": [[{"board": "55", "source": source_of(bd55)}]]},
-                          "units": []})
-        wait_side(page, "55Q1-55R1", "hedge")
+        _board_55_map(page, bd55)
         tap_toggle(page, size)
         if size == "phone":
             press(page, "#sheet-toggle", touch=True)
