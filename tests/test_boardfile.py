@@ -154,5 +154,6 @@ def test_prepare_boards_reads_every_hex_of_each_board_ahead_and_changes_no_rulin
     assert all(not b.layers for b in boards)
     hexes = len(BOARD_GRID.hexes())                        # 346: 17 columns of 10, 16 of 11
     assert call("prepare_boards", setup)["ok"] == 2 * hexes
-    assert all(len(b.layers) == 2 * hexes for b in boards)   # obstacles and ground, each hex
+    assert all(h in b.layers and ("ground", h) in b.layers     # obstacles and ground, each hex
+               for b in boards for h in BOARD_GRID.hexes())
     assert call("visibility", setup, viewer)["ok"] == before

@@ -157,7 +157,8 @@ def test_visibility_overlay_shows_every_hex_the_unit_sees(ready_page):
     load_setup(page, setup)
     tool(page, "vis")
     press(page, unit_sel("a"))
-    page.wait_for_selector("#map [data-vis]")
+    # the sweep's end, not its first proved hexes (drawn as they come, issue 30)
+    page.wait_for_function("() => document.querySelector('#vis-count').textContent.startsWith('sees')")
     expected = api.visibility(setup, "a")["hexes"]
     shown = page.eval_on_selector_all("#map [data-hex]", "els => Object.fromEntries(els.map((e) => [e.dataset.hex, e.dataset.vis]))")
     want = {h: ("hindered" if v["hindrance"] else "seen") if v["los"] else "unseen" for h, v in expected.items()}

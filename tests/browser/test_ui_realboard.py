@@ -40,8 +40,17 @@ def screenshot(page, name: str) -> None:
 def import_by_first_run(player: Player) -> None:
     """The first-run line's Import button: the system picker (not counted) gives bd41."""
     page = player.page
+    label = "#first-run label[for=board-files]"
+    # As a player's eye does: the button is tapped once it stays put (the page
+    # lays itself out for a moment after it is ready; a tap in that moment can
+    # land where the button was).
+    page.wait_for_function("""(sel) => new Promise((done) => {
+        const at = () => JSON.stringify(document.querySelector(sel)?.getBoundingClientRect());
+        const first = at();
+        setTimeout(() => requestAnimationFrame(() => done(first !== undefined && at() === first)), 300);
+      })""", arg=label, timeout=10_000)
     with page.expect_file_chooser() as chooser:
-        player.tap("#first-run label[for=board-files]")
+        player.tap(label)
     chooser.value.set_files([{"name": "bd41", "mimeType": "", "buffer": BD41}])
     page.wait_for_selector("#first-run-new-map:visible")
 
@@ -192,7 +201,7 @@ def test_a_question_link_on_the_phone_frames_the_thread_at_44px_hexes_with_the_v
              "hexes": {}, "hexsides": {},
              "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "41N6"},
                        {"id": "r1", "side": "Russian", "type": "squad", "hex": "41T5"}]}
-    link = share.encode(setup, {"tool": "fire", "viewer": "g1", "target": "r1", "view": {"zoom": 1}})
+    link = share.encode(api.load(setup), {"tool": "fire", "viewer": "g1", "target": "r1", "view": {"zoom": 1}})
     page = open_page(browser, site, **SIZES["390x844"])
     try:
         wait_ready(page)

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from pycore import share
+from pycore import api, share
 from tests.browser.conftest import open_page, wait_ready
 from tests.browser.test_ui_boards import TABLET
 from tests.browser.test_ui_library import BD41, import_files, source_of
@@ -28,7 +28,7 @@ def board41_link(source: str) -> str:
              "hexes": {"41Q6": {"terrain": "brush"}},
              "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "41Q4"},
                        {"id": "r1", "side": "Russian", "type": "squad", "hex": "41Q7"}]}
-    return share.encode(setup, {"tool": "los", "viewer": "g1", "target": "r1"})
+    return share.encode(api.load(setup), {"tool": "los", "viewer": "g1", "target": "r1"})
 
 
 @pytest.fixture
