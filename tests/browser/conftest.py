@@ -150,8 +150,15 @@ def open_page(browser, site: Site, goto: bool = True, **context_options):
 
 
 def wait_ready(page) -> dict:
-    """Wait for window.asl.ready; returns the worker's timings."""
-    page.wait_for_function("() => window.asl && window.asl.ready", timeout=READY_TIMEOUT_MS)
+    """Wait for window.asl.ready; returns the worker's timings.
+
+    On a timeout the failure carries the page's console, so a CI log says why."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    try:
+        page.wait_for_function("() => window.asl && window.asl.ready", timeout=READY_TIMEOUT_MS)
+    except PlaywrightTimeout:
+        console = "\n".join(getattr(page, "asl_console", [])[-40:])
+        pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its console:\n{console}")
     return page.evaluate("async () => (await window.asl.ready) ?? null")
 
 
