@@ -421,6 +421,22 @@ _abs_items = 0     # items held in _ABS_CACHE
 _REL_CACHE_MAX = 3000
 _KINDS = ("hex", "cross", "along", "vertex")
 _KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
+# Inside ``traced_once`` (a visibility sweep's threads, pycore.visibility) a
+# placed thread is not kept by its end points: a sweep asks each thread once, and
+# 2,600 of them pushed through the 500-thread cache only evicted LOS clicks'
+# threads, and churned 140,000 young objects that one collection then walked
+# in 20-60 ms (docs/terrain-interface.md, "Pathological setups").
+_KEEP_PLACED: ContextVar[bool] = ContextVar("asl_keep_placed", default=True)
+
+
+@contextmanager
+def traced_once() -> Iterator[None]:
+    """Threads traced inside are not kept by end points (each is asked once)."""
+    token = _KEEP_PLACED.set(False)
+    try:
+        yield
+    finally:
+        _KEEP_PLACED.reset(token)
 
 
 def _anchor(p: Point) -> Hex:
@@ -464,6 +480,8 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
             del _REL_CACHE[next(iter(_REL_CACHE))]
         _REL_CACHE[rel_key] = code
     out = tuple(_place(code, sx, sy, ax, ay))
+    if not _KEEP_PLACED.get():
+        return out
     global _abs_items
     if not _ABS_CACHE:
         _abs_items = 0     # emptied (tests clear it)

@@ -7,7 +7,9 @@ The sweep shares between the threads from one viewer what they have in common:
 - the geometry, by offset: which hex interiors a thread crosses depends only on
   the offset between its ends (and, for a viewer at a vertex, which vertex), and
   is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
-  limits.VISIBILITY_OFFSETS);
+  limits.VISIBILITY_OFFSETS), each as an ``array`` of packed integers: the
+  garbage collector never walks an array, where 6,000 frozensets of them cost
+  every full collection about 30 ms (docs/terrain-interface.md, issue 32);
 - per-hex terrain facts, per setup (``Setup.derived``);
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
@@ -35,7 +37,7 @@ from .setup import Setup, Slot
 from .steps import finish
 
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
-_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes
+_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> array of packed interior hexes
 # The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
 # CPython on the slowest setups) or 32 settled by the set test (issue 24);
 # web.bridge runs steps for about 50 ms at a time.
@@ -43,12 +45,13 @@ JUDGE_WORK = 32           # a hex ruled by the LOS engine, against 1 for a set t
 STEP_WORK = 32
 
 
-def _interiors(p: g.Point, q: g.Hex) -> frozenset:
+def _interiors(p: g.Point, q: g.Hex) -> array:
     """Packed: the hexes crossed from p to q, relative to (and mirrored about)
-    the viewer's hex centre, q's target hex and a centre p left out."""
+    the viewer's hex centre, q's target hex and a centre p left out. An array,
+    not a set: it holds no Python objects for the collector to walk."""
     got = _OFFSETS.get((p, q))
     if got is None:
-        got = frozenset(x * _STRIDE + y for x, y in g.interior_offsets(p, q))
+        got = array("i", [x * _STRIDE + y for x, y in g.interior_offsets(p, q)])
         _OFFSETS[(p, q)] = got
         if len(_OFFSETS) > limits.VISIBILITY_OFFSETS:
             _OFFSETS.popitem(last=False)
@@ -146,7 +149,7 @@ class _Sweep:
             self.walls[key] = got
         return got
 
-    def drawn_blocks(self, crossed: frozenset, sx: int, sy: int, h: g.Hex, et: int,
+    def drawn_blocks(self, crossed: array, sx: int, sy: int, h: g.Hex, et: int,
                      t_dep: bool) -> bool:
         """Is the thread to h blocked by a drawing in a hex it crosses (a hex the
         set test leaves to the engine), as pycore.los.obstacles.in_hex finds
@@ -158,7 +161,7 @@ class _Sweep:
                 sx * (d[0] - vx) * _STRIDE + sy * (d[1] - vy): d for d in _drawn(self.s)}
         if not by_key:
             return False
-        hits = crossed & by_key.keys()
+        hits = by_key.keys() & crossed
         if not hits:
             return False
         v = self.v
@@ -203,7 +206,8 @@ class _Sweep:
                     out.append(0)
                     continue
             work += JUDGE_WORK
-            r = judge(s, v, make_end(s, h))
+            with g.traced_once():       # each thread of a sweep is asked once
+                r = judge(s, v, make_end(s, h))
             out.append(1 + r.hindrance if r.los else 0)
         return out
 

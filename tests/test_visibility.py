@@ -93,3 +93,18 @@ def test_caches_stay_inside_their_bounds_after_40_viewers():
     maps = api.load(setup).derived(visibility.MAPS)
     assert len(maps) == min(40, limits.VISIBILITY_MAPS)
     assert held <= limits.CACHE_BYTES, f"{held / 1e6:.1f} MB"
+
+
+def test_a_sweep_keeps_the_threads_of_the_players_los_checks():
+    # issue 32: a sweep asks each of its threads once. Kept by end points they
+    # pushed an LOS check's thread out of the cache (500 threads) and left
+    # 140,000 young objects for one long garbage collection mid-sweep.
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 66, "rows": 20}}
+    s = api.load(setup)        # open ground: the LOS engine rules every hex
+    assert len(s.grid.hexes()) > g._ABS_CACHE_MAX
+    checked = api.los(setup, {"hex": "K4"}, {"hex": "Z12"})
+    ends = (resolve(s, {"hex": "K4"}, "viewer").point, resolve(s, {"hex": "Z12"}, "target").point)
+    kept = g.trace(*ends)
+    api.visibility(setup, {"hex": "A1"})       # 1,352 threads, none of them kept
+    assert g.trace(*ends) is kept
+    assert api.los(setup, {"hex": "K4"}, {"hex": "Z12"}) == checked
