@@ -98,15 +98,26 @@ def plain_parse_hex(name: str) -> Hex:
     """
     if not isinstance(name, str):
         raise ValueError(f"a hex name must be a string, not {type(name).__name__}")
-    m = _HEX_RE.match(name.strip())
+    text = name.strip()
+    got = _PARSED.get(text)
+    if got is not None:
+        return got
+    m = _HEX_RE.match(text)
     if not m or len(m.group(3)) > MAX_NAME_DIGITS or len(m.group(1)) > MAX_NAME_DIGITS \
             or len(m.group(2)) > 8:
         raise ValueError(f"{name!r} is not a hex name (e.g. Z9, GG10, 6Z9)")
-    return hex_at(parse_column(m.group(2).upper()), int(m.group(3)))
+    got = hex_at(parse_column(m.group(2).upper()), int(m.group(3)))
+    if len(_PARSED) >= _PLAIN_NAMES_MAX:
+        _PARSED.clear()
+    _PARSED[text] = got
+    return got
 
 
 _PLAIN_NAMES: dict = {}      # hex -> its plain name: a sweep names each hex many times
 _PLAIN_NAMES_MAX = 20_000    # more than the 10,560 hexes of the largest old map
+# name -> hex: every edit loads the whole setup again, its names unchanged (a
+# third of loading 4,000 walls was reading their names; issue 32)
+_PARSED: dict = {}
 
 
 def plain_hex_name(h: Hex) -> str:

@@ -482,6 +482,11 @@ def bench_pathological() -> dict:
         where = next(u["hex"] for u in setup["units"] if u["id"] == viewer)
         row["visibility in steps"] = _in_steps(2 * job, "visibility",
                                                json.dumps([setup, {"hex": where}]))
+        # as after an edit: the setup not loaded yet, its loading the first step's
+        api.SETUPS.clear()
+        bridge._RECENT_TEXTS.clear()
+        row["the same, a new setup"] = _in_steps(2 * job, "visibility",
+                                                 json.dumps([setup, {"hex": where}]))
         grid = {**setup, "hexes": {}, "hexsides": {}, "units": []}
         row["render_map grid in steps"] = _in_steps(2 * job + 1, "render_map",
                                                     json.dumps([grid, {"counters": False}]))
