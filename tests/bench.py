@@ -466,6 +466,7 @@ def bench_pathological() -> dict:
     its visibility sweep whole and in steps (steps, longest step), and the
     page's grid drawn in steps."""
     from web import bridge
+    bridge.warm()               # as the page's worker does before it is ready
     out = {}
     for job, (name, (setup, viewer)) in enumerate(pathological().items()):
         text = json.dumps([setup])

@@ -11,6 +11,7 @@ visibility sweep's hexes so far, for the page to draw as they come: issue 30).
 """
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
@@ -195,7 +196,22 @@ def warm(idle: bool = False) -> list[str]:
         except ImportError:
             continue  # the query that needs it reports it, as an InternalError
         loaded.append(module)
+    _freeze_imports()
     return loaded
+
+
+def _freeze_imports() -> None:
+    """Leave what the imports made out of every later garbage collection
+    (``gc.freeze``): modules' functions, classes and tables live as long as
+    the worker, and walking them was half of each full collection in a sweep's
+    step (11-15 ms against 4-8 ms with four pathological setups loaded; issue 32,
+    docs/terrain-interface.md). Only while no setup is loaded: a setup and its
+    derived facts hold references to each other, and a frozen cycle is never
+    freed. Pyodide's CPython has ``gc.freeze`` too."""
+    api = sys.modules.get("pycore.api")
+    if _RECENT_TEXTS or _JOBS or (api is not None and len(api.SETUPS)):
+        return
+    gc.freeze()
 
 
 # The page sends the whole setup with every query; for a query whose first
