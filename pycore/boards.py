@@ -133,8 +133,8 @@ class Layout:
             got = board.name(h) if board is not None else None
             if got is None:   # off the map (a vertex on its edge): the nearest board's name
                 got = next((n for b in self.boards if (n := b.name(h)) is not None), None)
-            if got is None:
-                raise ValueError(f"hex {h} has no name")
+            if got is None:   # left of every board's column A or above its row 0
+                raise ValueError(f"hex {h} lies beyond the map's edge, where no board names it")
             self._names[h] = got
         return got
 

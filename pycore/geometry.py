@@ -192,7 +192,10 @@ def parse_hexside(name: str) -> Hexside:
 
 def hexside_name(s: Hexside) -> str:
     layout = _NAMING.get()
-    return f"{hex_name(s[0])}-{hex_name(s[1])}" if layout is None else layout.part_name(s)
+    try:
+        return f"{hex_name(s[0])}-{hex_name(s[1])}" if layout is None else layout.part_name(s)
+    except ValueError:
+        raise ValueError(_unnamed("hexside", s)) from None
 
 
 def hexside_across(s: Hexside, h: Hex) -> Hex:
@@ -255,9 +258,30 @@ def parse_vertex(name: str) -> Vertex:
 
 
 def vertex_name(v: Point) -> str:
+    """The vertex's three hexes by name. A vertex of a half hex that lies
+    beyond the map's edge may have a hex with no name (ValueError, ``_unnamed``)."""
     layout = _NAMING.get()
     hexes = vertex_hexes(v)
-    return "-".join(hex_name(h) for h in hexes) if layout is None else layout.part_name(hexes)
+    try:
+        return "-".join(hex_name(h) for h in hexes) if layout is None else layout.part_name(hexes)
+    except ValueError:
+        raise ValueError(_unnamed("vertex", hexes)) from None
+
+
+def _unnamed(kind: str, hexes: Iterable[Hex]) -> str:
+    """Why a hexside or vertex has no name: it lies beyond the map's edge, past
+    a half hex, where one of its hexes has none. A hex is named by a column
+    letter and a row number from 0, so the hexes just left of a board's column A
+    and just above its row 0 have none: on a board flipped, those past the
+    map's right and bottom edges (docs/changes.md, issue 32)."""
+    named = []
+    for h in hexes:
+        try:
+            named.append(hex_name(h))
+        except ValueError:
+            continue
+    return (f"the {kind} of {' and '.join(named)} lies beyond the map's edge and has no "
+            "name (no hex left of a column A or above a row 0 has one)")
 
 
 def vertex_hexsides(v: Point) -> tuple[Hexside, Hexside, Hexside]:

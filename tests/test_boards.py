@@ -204,6 +204,15 @@ def _renamed(plain: dict, boards) -> dict:
     return dataclasses.replace(s, layout=load_layout(boards), board=None).to_dict()
 
 
+def _beyond_the_edge(s: dict, unit: dict) -> bool:
+    """Does ``unit`` of plain setup ``s`` stand at a vertex beyond the map's edge?"""
+    if "vertex" not in unit:
+        return False
+    loaded = load_setup(s)
+    x, y = geometry.parse_vertex(unit["vertex"])
+    return not (3 <= x <= 3 * loaded.grid.columns and 0 <= y <= 2 * loaded.grid.rows)
+
+
 LAYOUTS = st.sampled_from([[["12", "6"]], [["12", FLIPPED_6]], [[FLIPPED_6, "y"]]])
 
 
@@ -214,7 +223,13 @@ LAYOUTS = st.sampled_from([[["12", "6"]], [["12", FLIPPED_6]], [[FLIPPED_6, "y"]
 def test_renaming_a_setup_between_boards_and_a_plain_grid_never_changes_a_ruling(case, boards):
     plain, viewer, target = case
     plain["map"].pop("board", None)
-    named = _renamed(plain, boards)
+    try:
+        named = _renamed(plain, boards)
+    except ValueError as exc:
+        # only a unit's vertex beyond the map's edge, where the boards name no hex
+        assert "beyond the map's edge and has no name" in str(exc)
+        assert any(_beyond_the_edge(plain, u) for u in plain["units"])
+        return
     a, b = api.los(plain, viewer, target), api.los(named, viewer, target)
     _same_verdict(a, b)
     assert _where(a, plain) == _where(b, named)
@@ -226,6 +241,47 @@ def test_renaming_a_setup_between_boards_and_a_plain_grid_never_changes_a_ruling
                     for uid, u in units.items()}
     assert claims(plain) == claims(named)                               # B9.32 too
     assert load_setup(_renamed(named, boards)).to_dict() == named     # names are stable
+
+
+ALL_LAYOUTS = [[["12", "6"]], [["12", FLIPPED_6]], [[FLIPPED_6, "y"]], [[FLIPPED_6]],
+               [["12"], [FLIPPED_6]], [[FLIPPED_6], ["12"]], [["a", "b"], ["c", FLIPPED_6]],
+               [[{"board": "a", "flip": True}, FLIPPED_6], [{"board": "c", "flip": True}, "d"]]]
+
+
+@pytest.mark.parametrize("boards", ALL_LAYOUTS)
+def test_every_vertex_on_the_map_has_a_name_that_reads_back_flipped_boards_too(boards):
+    # A vertex on or within the map's edges names hexes a board names. One
+    # beyond the edge (past a half hex) may need a hex left of a column A or
+    # above a row 0, which has no name: it is refused saying so (issue 32).
+    layout = load_layout(boards)
+    columns, rows = layout.grid
+    with geometry.naming(layout):
+        for h in layout.grid.hexes():
+            for v in geometry.hex_vertices(h):
+                within = 3 <= v[0] <= 3 * columns and 0 <= v[1] <= 2 * rows
+                try:
+                    name = geometry.vertex_name(v)
+                except ValueError as exc:
+                    assert not within, v
+                    assert "beyond the map's edge and has no name" in str(exc)
+                    assert geometry.hex_name(h) in str(exc)
+                    continue
+                assert geometry.parse_vertex(name) == v
+
+
+def test_a_vertex_below_a_flipped_boards_half_hex_renamed_is_refused_by_name():
+    # Found by the renaming law: on a plain 65 x 10 map F10-F11-G11 lies below
+    # the half hex F10. Board 6 flipped on the left puts its row 0 along the
+    # map's bottom edge, so F11 would be its row -1: no name.
+    plain = setup(columns=65, units=[unit("g", "F10", vertex="F10-F11-G11"),
+                                     unit("r", "K5", side="Russian")])
+    plain["map"].pop("board", None)
+    with pytest.raises(ValueError, match=r"the vertex of 6BB0 and 6AA0 lies beyond the map's "
+                                         r"edge and has no name"):
+        _renamed(plain, [[FLIPPED_6, "y"]])
+    named = _renamed(plain, [["12", "6"]])        # unflipped, board 12 names it
+    assert named["units"][0]["vertex"] == "12F10-12F11-12G11"
+    _same_verdict(api.los(plain, "g", "r"), api.los(named, "g", "r"))
 
 
 def test_range_across_a_seam_counts_the_shared_column_once():
