@@ -4,6 +4,7 @@ It always answers JSON: ``{"ok": ...}`` or ``{"error", "kind"}``, so the page
 shows a message instead of hanging, and a bad link or setup is a SetupError
 the page can explain while it keeps the setup on screen.
 """
+import gc
 import json
 import subprocess
 import sys
@@ -173,3 +174,15 @@ def test_share_read_says_what_an_old_link_changed_in_a_players_words():
     assert opened["setup"]["units"][0]["id"] == "g1\u240a"
     assert opened["warnings"] and opened["warnings"][0].startswith("Unit g1\u240a:")
     assert "units[0]" not in opened["warnings"][0]
+
+
+def test_warming_never_freezes_a_loaded_setup():
+    # issue 32: warm() leaves what the imports made out of later garbage
+    # collections (gc.freeze), but only before any setup is loaded: a setup's
+    # cycles, frozen, would stay in memory after the setup cache let it go.
+    call("validate", {"format": "asl-setup", "version": 1, "map": {"columns": 5, "rows": 5}})
+    frozen = gc.get_freeze_count()
+    bridge.warm()
+    bridge.warm(idle=True)
+    assert gc.get_freeze_count() == frozen
+
