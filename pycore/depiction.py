@@ -76,19 +76,85 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     box the segment misses is skipped, and the columns of the next are read
     only where the segment is within its rows, stopping once its value is
     met; the lowest band's box holds every pixel, so its reading is exact.
-    Values not above ``best`` are not looked for (0 is returned for them)."""
+    Values not above ``best`` are not looked for (0 is returned for them).
+
+    A slanted segment (the usual thread) is read inline (``_slanted``): the
+    box test is ``misses``'s, the column scan ``met``'s, with no call per band."""
+    if a[0] == b[0] or a[1] == b[1] or not bnds:
+        found = 0
+        for v, bv in bnds:
+            if v <= best or v <= found:
+                break
+            if misses(bv, a, b):
+                continue
+            x = met(columns, a, b, v, bv)
+            if x > found:
+                found = x
+            if x >= v:
+                break
+        return found
+    return _slanted(columns, bnds, a, b, best)
+
+
+def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
+             b: tuple[int, int], best: int) -> int:
+    (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
+    d, dy = bx - ax, by - ay
+    ylo, yhi = (ay, by) if dy > 0 else (by, ay)
+    c = dy * ax - d * ay                 # a point's side of the line: d y - dy x + c
+    # the lowest band's box holds every pixel: a segment that misses it meets nothing
+    if _off(bnds[-1][1], ax, bx, ylo, yhi, d, dy, c):
+        return 0
+    get = columns.get
+    d4, base = 4 * d, ay * d - dy * ax   # 4d times the row at x: base + dy x
+    xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
+    last = len(bnds) - 1
     found = 0
-    for v, bv in bnds:
+    for k, (v, (x0, y0, x1, y1)) in enumerate(bnds):
         if v <= best or v <= found:
             break
-        if misses(bv, a, b):
+        if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
             continue
-        x = met(columns, a, b, v, bv)
-        if x > found:
-            found = x
-        if x >= v:
-            break
+        # the columns of the box where the segment lies within its rows (a
+        # superset: each end widened by a column; the scan below is exact)
+        ea = (ax * dy + (y0 - ay) * d) // dy // 4
+        eb = (ax * dy + (y1 - ay) * d) // dy // 4
+        if ea > eb:
+            ea, eb = eb, ea
+        first = max(xa, ea - 1, x0 // 4)
+        for i in range(first, min(xb, eb + 1, x1 // 4 - 1) + 1):
+            runs = get(i)
+            if not runs:
+                continue
+            xl, xr = 4 * i, 4 * i + 4
+            if xl < ax:
+                xl = ax
+            if xr > bx:
+                xr = bx
+            n1, n2 = base + dy * xl, base + dy * xr
+            if n1 > n2:
+                n1, n2 = n2, n1
+            j0, j1 = n1 // d4, -(-n2 // d4) - 1      # the rows the segment passes through
+            for f, l, w in runs:
+                if f > j1:
+                    break
+                if l >= j0 and w > found:
+                    found = w
+            if found >= v:
+                break
     return found
+
+
+def _off(bx: Box, ax: int, bx_: int, ylo: int, yhi: int, d: int, dy: int, c: int) -> bool:
+    """``misses`` for a slanted segment from x ``ax`` to ``bx_`` (rows ylo..yhi)
+    on the line d y - dy x + c = 0."""
+    x0, y0, x1, y1 = bx
+    if bx_ <= x0 or ax >= x1 or yhi <= y0 or ylo >= y1:
+        return True
+    s1, s2 = d * y0 - dy * x0 + c, d * y1 - dy * x0 + c
+    s3, s4 = d * y0 - dy * x1 + c, d * y1 - dy * x1 + c
+    return (s1 >= 0 and s2 >= 0 and s3 >= 0 and s4 >= 0) or \
+        (s1 <= 0 and s2 <= 0 and s3 <= 0 and s4 <= 0)
 
 
 def value_at(columns: Columns, i: int, j: int) -> int:

@@ -13,13 +13,12 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Callable, NamedTuple
 
 from .. import geometry as g
 from .. import ssr
 from ..boards import Board, Layout
-from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded, misses
+from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded
 from ..limits import MAX_LEVEL
 from ..setup import Setup, Slot
 from ..terrain import obstacle_height
@@ -35,16 +34,34 @@ def box(cols: Columns) -> Box:
     return 4 * min(cols), 4 * j0, 4 * max(cols) + 4, 4 * j1 + 4
 
 
-Part = tuple[Board, Columns, Box, tuple[Band, ...]]   # a board's drawing of a hex
+Frame = tuple[int, int, int, int]        # (fx, cx, fy, cy): a map point's quarter pixels
+
+
+def frame(b: Board) -> Frame:
+    """Board b's quarter-pixel frame (``grid.quarter`` of ``b.to_local``) as
+    one affine map of the map's lattice, each axis scaled and shifted apart:
+    point (x, y) is at (fx x + cx, fy y + cy) in b's quarter pixels."""
+    ox, oy = grid.quarter(b.to_local(g.Hex((0, 0))))
+    ux, uy = grid.quarter(b.to_local(g.Hex((1, 1))))
+    return ux - ox, ox, uy - oy, oy
+
+
+class Part(NamedTuple):
+    """A board's drawing of a hex: the board, its layer's columns, their box
+    and bands (``depiction.bands``), and the board's quarter-pixel frame."""
+    board: Board
+    cols: Columns
+    box: Box
+    bands: tuple[Band, ...]
+    frame: Frame
 
 
 def _part(b: Board, cols: Columns) -> Part:
-    return b, cols, box(cols), bands(cols)
+    return Part(b, cols, box(cols), bands(cols), frame(b))
 
 
 class Drawn(NamedTuple):
-    """A partial hex: per board holding it, (board placement, layer columns,
-    their box, their bands)."""
+    """A partial hex: per board holding it, its drawing (``Part``)."""
     parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building" or "hill"
 
@@ -54,13 +71,15 @@ class Drawn(NamedTuple):
 
         Each board's drawing is read band by band (pycore.depiction.met_banded)."""
         best = 0
-        for board, cols, bx, bnds in self.parts:
+        for part in self.parts:
+            bnds = part.bands
             if bnds[0][0] <= best:
                 continue
-            qa = grid.quarter(board.to_local(g.Hex(a)))   # to_local moves any point
-            qb = grid.quarter(board.to_local(g.Hex(b)))
-            if not misses(bx, qa, qb):
-                best = max(best, met_banded(cols, bnds, qa, qb, best))
+            fx, cx, fy, cy = part.frame
+            got = met_banded(part.cols, bnds, (fx * a[0] + cx, fy * a[1] + cy),
+                             (fx * b[0] + cx, fy * b[1] + cy), best)
+            if got > best:
+                best = got
         return best
 
 
@@ -154,7 +173,7 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
         parts = tuple(_part(b, cols) for b, cols in drawings if cols)
-        top = max((bnds[0][0] for *_, bnds in parts),
+        top = max((p.bands[0][0] for p in parts),
                   default=0)
         return Drawn(parts, "building" if top % 2 else "woods")
     return _per_hex(s, "drawn", h, read)
@@ -252,7 +271,7 @@ def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     if d is None:
         info = s.hex(h)
         return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
-    return next((cols for board, cols, *_ in d.parts if board is b), {})
+    return next((p.cols for p in d.parts if p.board is b), {})
 
 
 def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -260,7 +279,7 @@ def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     hill = ground(s, h)
     if hill is None:
         return layers.filled(b.to_local(h), s.hex(h).level)
-    return next((cols for board, cols, *_ in hill.parts if board is b), {})
+    return next((p.cols for p in hill.parts if p.board is b), {})
 
 
 Pair = tuple[Board, Columns, Columns]
@@ -338,16 +357,29 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
             continue
         (ax, ay), (bx, by) = sorted(b.to_local(g.Hex(v)) for v in g.hexside_ends(sd))
         (px, py), (qx, qy) = b.to_local(g.Hex(p)), b.to_local(g.Hex(q))
-        # where the thread's line meets the hexside, as a fraction of it from its
-        # lower end (exact: the lattice maps onto the pixels affinely)
-        ux, uy = qx - px, qy - py
-        den = (bx - ax) * uy - (by - ay) * ux
-        if den == 0:
-            return True                 # along it: not a crossing
-        at = Fraction((px - ax) * uy - (py - ay) * ux, den) * grid.STRETCHES
-        k = at.numerator // at.denominator
-        return k in bare or (at == k and k - 1 in bare)
+        return crosses_bare(bare, (ax, ay), (bx, by), (px, py), (qx, qy))
     return True
+
+
+def crosses_bare(bare: frozenset[int], a: g.Point, b: g.Point, p: g.Point,
+                 q: g.Point) -> bool:
+    """Does the line p-q cross the hexside a-b (its ends in the board's own
+    frame, a the lower) in one of its ``bare`` stretches (grid.STRETCHES equal
+    stretches from a)? A crossing on the edge of a bare stretch is through it.
+    Where the line meets the hexside, as a fraction of it from a, is the ratio
+    of two cross products: ``num / den`` times STRETCHES, compared as integers
+    (exact: the lattice maps onto the pixels affinely, so the fraction is the
+    same in either frame)."""
+    (ax, ay), (bx, by), (px, py) = a, b, p
+    ux, uy = q[0] - px, q[1] - py
+    den = (bx - ax) * uy - (by - ay) * ux
+    if den == 0:
+        return True                     # along it: not a crossing
+    num = ((px - ax) * uy - (py - ay) * ux) * grid.STRETCHES
+    if den < 0:
+        num, den = -num, -den
+    k, rest = divmod(num, den)          # the stretch it meets, and whether on its edge
+    return k in bare or (rest == 0 and k - 1 in bare)
 
 
 # --- the drawn source of the terrain interface (pycore.los.source) ------------------------
