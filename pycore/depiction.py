@@ -32,7 +32,11 @@ Run = tuple[int, int, int]
 Columns = Mapping[int, Sequence[Run]]
 
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
-Band = tuple[int, Box]               # a value drawn, and the box round its pixels and higher ones
+Slants = tuple[int, int, int, int]   # bounds of 129 x + 75 y, then of 129 x - 75 y (``bands``)
+Group = tuple[int, int, int, int]    # pixel columns i0..i1, and the rows j0..j1 their pixels span
+# a value drawn; the box, slants and column groups round its pixels and higher ones (``bands``)
+Band = tuple[int, Box, Slants, tuple[Group, ...]]
+GROUP = 8                            # pixel columns per group
 
 
 def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -50,24 +54,51 @@ def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return min(s1, s2, s3, s4) >= 0 or max(s1, s2, s3, s4) <= 0
 
 
+# A hexagon's slanted edges run along (-75, 129) and (75, 129) in quarter
+# pixels (pycore.vasl.grid): a band keeps the bounds of 129 x + 75 y and of
+# 129 x - 75 y over its pixels, which with its box make an octagon round them.
+_SX, _SY = 129, 75
+
+
 def bands(cols: Columns) -> tuple[Band, ...]:
     """Per value drawn, highest first: the box (quarter pixels) round the
-    pixels of that value or higher. A thread that misses a band's box meets
-    nothing that high."""
-    found: dict[int, list[int]] = {}
+    pixels of that value or higher, and the bounds of ``129 x + 75 y`` and
+    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's). A thread
+    that misses a band's box, or runs beyond those bounds, meets nothing that
+    high."""
+    found: dict[int, list[int]] = {}        # per value: 4 least bounds, then 4 greatest
     for i, runs in cols.items():
+        x0, x1 = 4 * i, 4 * i + 4
         for j0, j1, v in runs:
-            bx = found.setdefault(v, [i, j0, i, j1])
-            bx[0], bx[1], bx[2], bx[3] = min(bx[0], i), min(bx[1], j0), max(bx[2], i), \
-                max(bx[3], j1)
+            y0, y1 = 4 * j0, 4 * j1 + 4
+            lo = (x0, y0, _SX * x0 + _SY * y0, _SX * x0 - _SY * y1)
+            hi = (x1, y1, _SX * x1 + _SY * y1, _SX * x1 - _SY * y0)
+            b = found.get(v)
+            found[v] = [*lo, *hi] if b is None else \
+                [*map(min, b[:4], lo), *map(max, b[4:], hi)]
     out: list[Band] = []
-    acc: list[int] | None = None
-    for v in sorted(found, reverse=True):
-        x0, y0, x1, y1 = found[v]
-        acc = [x0, y0, x1, y1] if acc is None else \
-            [min(acc[0], x0), min(acc[1], y0), max(acc[2], x1), max(acc[3], y1)]
-        out.append((v, (4 * acc[0], 4 * acc[1], 4 * acc[2] + 4, 4 * acc[3] + 4)))
+    acc: list[int] = []
+    for v in sorted(found, reverse=True):           # each band holds the higher ones
+        b = found[v]
+        acc = b if not acc else [*map(min, acc[:4], b[:4]), *map(max, acc[4:], b[4:])]
+        x0, y0, u0, w0, x1, y1, u1, w1 = acc
+        out.append((v, (x0, y0, x1, y1), (u0, u1, w0, w1), _groups(cols, v)))
     return tuple(out)
+
+
+def _groups(cols: Columns, v: int) -> tuple[Group, ...]:
+    """The pixels of value ``v`` or higher, by groups of GROUP columns: each
+    group's columns and the rows its pixels span."""
+    spans: dict[int, list[int]] = {}
+    for i, runs in cols.items():
+        rows = [(j0, j1) for j0, j1, w in runs if w >= v]
+        if rows:
+            k = i // GROUP
+            got = spans.get(k)
+            lo, hi = rows[0][0], rows[-1][1]
+            spans[k] = [i, i, lo, hi] if got is None else \
+                [min(got[0], i), max(got[1], i), min(got[2], lo), max(got[3], hi)]
+    return tuple((i0, i1, j0, j1) for _, (i0, i1, j0, j1) in sorted(spans.items()))
 
 
 def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
@@ -82,7 +113,7 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     box test is ``misses``'s, the column scan ``met``'s, with no call per band."""
     if a[0] == b[0] or a[1] == b[1] or not bnds:
         found = 0
-        for v, bv in bnds:
+        for v, bv, *_ in bnds:
             if v <= best or v <= found:
                 break
             if misses(bv, a, b):
@@ -110,7 +141,7 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
     last = len(bnds) - 1
     found = 0
-    for k, (v, (x0, y0, x1, y1)) in enumerate(bnds):
+    for k, (v, (x0, y0, x1, y1), slants, groups) in enumerate(bnds):
         if v <= best or v <= found:
             break
         if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
@@ -121,12 +152,27 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
         eb = (ax * dy + (y1 - ay) * d) // dy // 4
         if ea > eb:
             ea, eb = eb, ea
-        first = max(xa, ea - 1, x0 // 4)
-        for i in range(first, min(xb, eb + 1, x1 // 4 - 1) + 1):
-            runs = get(i)
-            if not runs:
+        first, end = max(xa, ea - 1, x0 // 4), min(xb, eb + 1, x1 // 4 - 1)
+        if end - first > 2:
+            # a longer reach: only the columns where the line is between the
+            # band's slanted bounds too
+            lo, hi = reach(d, dy, base, slants)
+            if lo > first:
+                first = lo
+            if hi < end:
+                end = hi
+        for g0, g1, top, bottom in groups:
+            if g1 < first:
                 continue
-            xl, xr = 4 * i, 4 * i + 4
+            if g0 > end:
+                break
+            if g0 < first:
+                g0 = first
+            if g1 > end:
+                g1 = end
+            # the rows the segment passes through over the group's columns: if
+            # they miss the rows its pixels span, no column of it is read
+            xl, xr = 4 * g0, 4 * g1 + 4
             if xl < ax:
                 xl = ax
             if xr > bx:
@@ -134,15 +180,53 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
             n1, n2 = base + dy * xl, base + dy * xr
             if n1 > n2:
                 n1, n2 = n2, n1
-            j0, j1 = n1 // d4, -(-n2 // d4) - 1      # the rows the segment passes through
-            for f, l, w in runs:
-                if f > j1:
+            if -(-n2 // d4) - 1 < top or n1 // d4 > bottom:
+                continue
+            for i in range(g0, g1 + 1):
+                runs = get(i)
+                if not runs:
+                    continue
+                xl, xr = 4 * i, 4 * i + 4
+                if xl < ax:
+                    xl = ax
+                if xr > bx:
+                    xr = bx
+                n1, n2 = base + dy * xl, base + dy * xr
+                if n1 > n2:
+                    n1, n2 = n2, n1
+                j0, j1 = n1 // d4, -(-n2 // d4) - 1      # the rows the segment passes through
+                for f, l, w in runs:
+                    if f > j1:
+                        break
+                    if l >= j0 and w > found:
+                        found = w
+                if found >= v:
                     break
-                if l >= j0 and w > found:
-                    found = w
             if found >= v:
                 break
     return found
+
+
+def reach(d: int, dy: int, base: int, slants: Slants) -> tuple[int, int]:
+    """The pixel columns (least, greatest) where the line through a slanted
+    segment lies between a band's slanted bounds (``bands``): a superset of
+    the columns where the segment can pass through the band's pixels. The line
+    is d y = base + dy x (d > 0, quarter pixels); along it, d (129 x +- 75 y)
+    is K x + M, so each bound is reached at x = (bound d - M) / K, floored to
+    a column (exact: integer division)."""
+    u0, u1, w0, w1 = slants
+    first, last = -(1 << 62), 1 << 62
+    for k, m, lo, hi in ((_SX * d + _SY * dy, _SY * base, u0, u1),
+                         (_SX * d - _SY * dy, -_SY * base, w0, w1)):
+        if k == 0:                          # along the bound's direction
+            if not lo * d <= m <= hi * d:
+                return 1, 0                 # beyond it throughout
+            continue
+        c1, c2 = (lo * d - m) // (4 * k), (hi * d - m) // (4 * k)
+        if c1 > c2:
+            c1, c2 = c2, c1
+        first, last = max(first, c1), min(last, c2)
+    return first, last
 
 
 def _off(bx: Box, ax: int, bx_: int, ylo: int, yhi: int, d: int, dy: int, c: int) -> bool:

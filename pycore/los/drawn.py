@@ -69,15 +69,20 @@ class Drawn(NamedTuple):
         """The height (half levels above the hex's base; a hill's level) the
         segment a-b passes through, 0 where it passes beside the drawing.
 
-        Each board's drawing is read band by band (pycore.depiction.met_banded)."""
+        Each board's drawing is read band by band (pycore.depiction.met_banded),
+        once the segment reaches its box."""
         best = 0
-        for part in self.parts:
-            bnds = part.bands
+        (px, py), (qx, qy) = a, b
+        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy) in self.parts:
             if bnds[0][0] <= best:
                 continue
-            fx, cx, fy, cy = part.frame
-            got = met_banded(part.cols, bnds, (fx * a[0] + cx, fy * a[1] + cy),
-                             (fx * b[0] + cx, fy * b[1] + cy), best)
+            ax, bx = fx * px + cx, fx * qx + cx
+            if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1):
+                continue                    # beside the box: nothing met there
+            ay, by = fy * py + cy, fy * qy + cy
+            if (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
+                continue
+            got = met_banded(cols, bnds, (ax, ay), (bx, by), best)
             if got > best:
                 best = got
         return best
