@@ -13,7 +13,7 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from .. import geometry as g
 from .. import ssr
@@ -308,6 +308,12 @@ def _pairs(s: Setup, key: str, side: tuple[g.Hex, g.Hex],
     return got
 
 
+# What lies beside a run along a hexside, per setup: a run is a whole hexside
+# (its ends are vertices), so a map has at most two per hexside (either way),
+# and every thread along it, of every sweep, reads it once.
+_ALONG: Slot[dict[tuple[str, tuple[g.Hex, g.Hex], g.Point, g.Point], Any]] = Slot("drawn_along", lambda s: {})
+
+
 def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
     both = side_a = side_b = 0
     for board, ca, cb in pairs:
@@ -327,11 +333,17 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     none; its height; (top, height) of the first hex's highest obstacle beside
     it, (0, 0) where none; the second's), each obstacle drawn or whole, on
     the ground drawn beneath it (A6.2)."""
-    pairs = _pairs(s, "tops", side,
-                   lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
-    both, ta, tb = _beside(pairs, p, q)
-    top, height = unpack(both) if both else (0, 0)
-    return (top, height, unpack(ta) if ta else (0, 0), unpack(tb) if tb else (0, 0))
+    cache = s.derived(_ALONG)
+    key = ("tops", side, p, q)
+    got = cache.get(key)
+    if got is None:
+        pairs = _pairs(s, "tops", side,
+                       lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
+        both, ta, tb = _beside(pairs, p, q)
+        top, height = unpack(both) if both else (0, 0)
+        got = cache[key] = (top, height, unpack(ta) if ta else (0, 0),
+                            unpack(tb) if tb else (0, 0))
+    return got
 
 
 def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
@@ -339,7 +351,13 @@ def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     """The highest level of ground the run p-q along the hexside has on both
     of its sides at once (a crest line drawn in either hex), as drawn; then
     the highest each hex shows beside it."""
-    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)
+    cache = s.derived(_ALONG)
+    key = ("ground", side, p, q)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _beside(_pairs(s, "ground", side,
+                                          lambda b, h: _ground_cols(s, b, h)), p, q)
+    return got
 
 
 # --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
