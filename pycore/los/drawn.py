@@ -23,7 +23,7 @@ from ..limits import MAX_LEVEL
 from ..setup import Setup, Slot
 from ..terrain import obstacle_height
 from ..vasl import grid, layers
-from .source import Ground, Painted, Sides, Stand, named
+from .source import NOTHING, Ground, Painted, Sides, Stand, named
 
 
 
@@ -417,6 +417,7 @@ class Entry(NamedTuple):
     partial: Drawn | None
     ground: Drawn | None
     standing: Drawn
+    highest: tuple[int, int]    # the highest obstacle top and ground level drawn (``highest``)
 
 
 class AsDrawn(Painted):
@@ -440,12 +441,22 @@ class AsDrawn(Painted):
         if d is not None or hill is not None:
             st = standing(self.s, h)
             assert st is not None
-            got = Entry(d, hill, st)
+            # each drawing's first band holds its highest value (depiction.bands)
+            top = max((p.bands[0][0] for p in st.parts), default=0)
+            level = self.s.hex(h).level if hill is None else \
+                max((p.bands[0][0] for p in hill.parts), default=0)
+            got = Entry(d, hill, st, (unpack(top)[0] if top else NOTHING, level))
         self._entries[h] = got
         return got
 
     def is_drawn(self, h: g.Hex) -> bool:
         return self.entry(h) is not None
+
+    def highest(self, h: g.Hex) -> tuple[int, int]:
+        e = self.entry(h)
+        if e is None:
+            return super().highest(h)
+        return e.highest
 
     def what(self, h: g.Hex) -> str:
         e = self.entry(h)
