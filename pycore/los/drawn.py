@@ -311,7 +311,8 @@ def _pairs(s: Setup, key: str, side: tuple[g.Hex, g.Hex],
 # What lies beside a run along a hexside, per setup: a run is a whole hexside
 # (its ends are vertices), so a map has at most two per hexside (either way),
 # and every thread along it, of every sweep, reads it once.
-_ALONG: Slot[dict[tuple[str, tuple[g.Hex, g.Hex], g.Point, g.Point], Any]] = Slot("drawn_along", lambda s: {})
+_ALONG: Slot[dict[tuple[str, tuple[g.Hex, g.Hex], g.Point, g.Point], Any]] = \
+    Slot("drawn_along", lambda s: {})
 
 
 def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
