@@ -469,7 +469,9 @@ class AsDrawn(Painted):
     def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
         e = self.entry(h)
         if e is None:
-            return super().meets(h, p, q)
+            return Painted.meets(self, h, p, q)
+        if not e.standing.parts:
+            return None                 # a crest line without an obstacle
         met = e.standing.met(p, q)
         if not met:
             return None
@@ -493,7 +495,7 @@ class AsDrawn(Painted):
     def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
         e = self.entry(h)
         if e is None or e.ground is None:
-            return super().ground(h, p, q)
+            return Painted.ground(self, h, p, q)
         return Ground(e.ground.met(p, q), True)
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
