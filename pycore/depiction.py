@@ -62,43 +62,77 @@ _SX, _SY = 129, 75
 
 def bands(cols: Columns) -> tuple[Band, ...]:
     """Per value drawn, highest first: the box (quarter pixels) round the
-    pixels of that value or higher, and the bounds of ``129 x + 75 y`` and
-    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's). A thread
-    that misses a band's box, or runs beyond those bounds, meets nothing that
-    high."""
-    found: dict[int, list[int]] = {}        # per value: 4 least bounds, then 4 greatest
+    pixels of that value or higher, the bounds of ``129 x + 75 y`` and
+    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's), and
+    their column groups. A thread that misses a band's box, or runs beyond
+    those bounds, meets nothing that high."""
+    per: dict[int, dict[int, list[int]]] = {}      # value -> column -> its first, last row
     for i, runs in cols.items():
-        x0, x1 = 4 * i, 4 * i + 4
         for j0, j1, v in runs:
-            y0, y1 = 4 * j0, 4 * j1 + 4
-            lo = (x0, y0, _SX * x0 + _SY * y0, _SX * x0 - _SY * y1)
-            hi = (x1, y1, _SX * x1 + _SY * y1, _SX * x1 - _SY * y0)
-            b = found.get(v)
-            found[v] = [*lo, *hi] if b is None else \
-                [*map(min, b[:4], lo), *map(max, b[4:], hi)]
+            col = per.get(v)
+            if col is None:
+                col = per[v] = {}
+            e = col.get(i)
+            if e is None:
+                col[i] = [j0, j1]
+            else:
+                if j0 < e[0]:
+                    e[0] = j0
+                if j1 > e[1]:
+                    e[1] = j1
     out: list[Band] = []
-    acc: list[int] = []
-    for v in sorted(found, reverse=True):           # each band holds the higher ones
-        b = found[v]
-        acc = b if not acc else [*map(min, acc[:4], b[:4]), *map(max, acc[4:], b[4:])]
-        x0, y0, u0, w0, x1, y1, u1, w1 = acc
-        out.append((v, (x0, y0, x1, y1), (u0, u1, w0, w1), _groups(cols, v)))
+    acc: dict[int, list[int]] = {}                 # the same for the values so far
+    for v in sorted(per, reverse=True):             # each band holds the higher ones
+        for i, (j0, j1) in per[v].items():
+            e = acc.get(i)
+            if e is None:
+                acc[i] = [j0, j1]
+            else:
+                e[0], e[1] = min(e[0], j0), max(e[1], j1)
+        out.append((v, *_bounds(acc)))
     return tuple(out)
 
 
-def _groups(cols: Columns, v: int) -> tuple[Group, ...]:
-    """The pixels of value ``v`` or higher, by groups of GROUP columns: each
-    group's columns and the rows its pixels span."""
-    spans: dict[int, list[int]] = {}
-    for i, runs in cols.items():
-        rows = [(j0, j1) for j0, j1, w in runs if w >= v]
-        if rows:
-            k = i // GROUP
-            got = spans.get(k)
-            lo, hi = rows[0][0], rows[-1][1]
-            spans[k] = [i, i, lo, hi] if got is None else \
-                [min(got[0], i), max(got[1], i), min(got[2], lo), max(got[3], hi)]
-    return tuple((i0, i1, j0, j1) for _, (i0, i1, j0, j1) in sorted(spans.items()))
+def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]:
+    """From each pixel column's first and last row of a band: its box, its
+    slanted bounds (each reached at a corner of a column's end pixels), and
+    its pixels by groups of GROUP columns."""
+    first = min(rows)
+    x0, x1 = 4 * first, 4 * max(rows) + 4
+    far = 1 << 62
+    y0 = u0 = w0 = far
+    y1 = u1 = w1 = -far
+    groups: dict[int, list[int]] = {}
+    for i, (j0, j1) in rows.items():       # (comparisons, not min/max calls: ~80 columns a hex)
+        xl, xr, yt, yb = 4 * i, 4 * i + 4, 4 * j0, 4 * j1 + 4
+        if yt < y0:
+            y0 = yt
+        if yb > y1:
+            y1 = yb
+        u, uu, w, ww = _SX * xl + _SY * yt, _SX * xr + _SY * yb, _SX * xl - _SY * yb, \
+            _SX * xr - _SY * yt
+        if u < u0:
+            u0 = u
+        if uu > u1:
+            u1 = uu
+        if w < w0:
+            w0 = w
+        if ww > w1:
+            w1 = ww
+        gr = groups.get(i // GROUP)
+        if gr is None:
+            groups[i // GROUP] = [i, i, j0, j1]
+        else:
+            if i < gr[0]:
+                gr[0] = i
+            if i > gr[1]:
+                gr[1] = i
+            if j0 < gr[2]:
+                gr[2] = j0
+            if j1 > gr[3]:
+                gr[3] = j1
+    return (x0, y0, x1, y1), (u0, u1, w0, w1), \
+        tuple((gr[0], gr[1], gr[2], gr[3]) for _, gr in sorted(groups.items()))
 
 
 def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],

@@ -207,3 +207,27 @@ def test_a_band_s_slanted_bounds_hold_every_column_a_thread_meets_it_in(shape, a
     d, dy = bx - ax, by - ay
     first, last = reach(d, dy, ay * d - dy * ax, bands(_columns(grid))[0][2])
     assert all(first <= i <= last for i, _ in _passed(grid, a, b))
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.tuples(st.integers(0, 30), st.integers(0, 20)), st.integers(1, 4),
+                       min_size=1, max_size=60))
+def test_a_band_is_the_box_slanted_bounds_and_column_groups_of_its_pixels(grid):
+    # pycore.depiction.bands, against its definition pixel by pixel: per value
+    # drawn, over the pixels of that value or higher (their corners, quarter pixels)
+    from pycore.depiction import GROUP
+    expected = []
+    for v in sorted(set(grid.values()), reverse=True):
+        pixels = [ij for ij, w in grid.items() if w >= v]
+        corners = [(4 * i + di, 4 * j + dj) for i, j in pixels for di in (0, 4) for dj in (0, 4)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        us = [129 * x + 75 * y for x, y in corners]
+        ws = [129 * x - 75 * y for x, y in corners]
+        groups = []
+        for k in sorted({i // GROUP for i, _ in pixels}):
+            mine = [(i, j) for i, j in pixels if i // GROUP == k]
+            groups.append((min(i for i, _ in mine), max(i for i, _ in mine),
+                           min(j for _, j in mine), max(j for _, j in mine)))
+        expected.append((v, (min(xs), min(ys), max(xs), max(ys)),
+                         (min(us), max(us), min(ws), max(ws)), tuple(groups)))
+    assert bands(_columns(grid)) == tuple(expected)
