@@ -24,7 +24,6 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 from __future__ import annotations
 
 from collections.abc import Generator
-from html import escape
 from typing import Any
 
 import svgwrite
@@ -35,8 +34,8 @@ from pycore.record import replace
 from pycore.steps import finish
 
 from . import mapstyle, marks
-from .frame import (U, Pixels, board_layer, edge, fmt, hexside_point, map_rect, root_attrs, tag,
-                    view_box)
+from .frame import (U, Pixels, board_layer, edge, escape, fmt, hexside_point, map_rect, root_attrs,
+                    tag, view_box)
 
 STEP = 200       # hexes, hexsides or vertices drawn between two pauses (map_svg_steps)
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)
