@@ -23,12 +23,12 @@ mean.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Iterable
 
 from . import geometry as g
 from . import limits
 from .errors import SetupError
-from .record import record
 
 COLUMNS, ROWS = 33, 10                      # a geomorphic board
 STEP = (3 * (COLUMNS - 1), 2 * ROWS)        # lattice offset to the next board right, down
@@ -52,7 +52,7 @@ def board_number(label: str) -> str:
     return m.group(1) if m else text
 
 
-@record
+@dataclass(frozen=True)
 class Board:
     label: str
     flip: bool

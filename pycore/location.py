@@ -1,16 +1,16 @@
 """Viewer and target ends of a LOS: a unit, or a Location given by hex and level."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from . import geometry as g
 from .errors import SetupError
 from . import limits
-from .record import record
 from .setup import Setup, Unit, bool_field, hex_field, int_field, vertex_field
 
 
-@record
+@dataclass(frozen=True)
 class End:
     """One end of a LOS: its hex, building level, the point the thread is
     traced from (centre dot, or a vertex: A6.12, B9.42), and its status."""

@@ -11,6 +11,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Generator
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, Callable, Generic, Mapping, NamedTuple, TypeVar
 
@@ -19,7 +20,6 @@ from . import jsonread, limits, ssr
 from .boards import BOARD_GRID, Layout, load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
-from .record import field, record, replace
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 from .vasl import layers
 from .vasl.library import Board as ImportedBoard
@@ -70,7 +70,7 @@ _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", 
     + UNIT_FLAGS
 
 
-@record
+@dataclass(frozen=True)
 class HexInfo:
     terrain: str = "open"
     level: int = 0
@@ -92,7 +92,7 @@ class HexInfo:
 OPEN = HexInfo()
 
 
-@record
+@dataclass(frozen=True)
 class HexsideInfo:
     type: str | None            # None: only a Depression hexside (B19.2)
     hillside: bool = False
@@ -101,13 +101,13 @@ class HexsideInfo:
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
-@record
+@dataclass(frozen=True)
 class Wall(HexsideInfo):
     """A hexside with a wall, hedge or bocage (``Setup.wall``): its type is known."""
     type: str
 
 
-@record
+@dataclass(frozen=True)
 class Unit:
     id: str
     side: str
@@ -171,7 +171,7 @@ class Overrides(NamedTuple):
     hexsides: Mapping[g.Hexside, HexsideInfo]
 
 
-@record(eq=False)
+@dataclass(frozen=True, eq=False)
 class Setup:
     grid: g.Grid
     board: str | None

@@ -16,11 +16,11 @@ This module owns the catalog (names, labels, rules), the validation of the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from . import geometry as g
 from .errors import SetupError
-from .record import record
 
 
 class Ssr(NamedTuple):
@@ -87,7 +87,7 @@ def catalog() -> list[dict]:
     return out
 
 
-@record
+@dataclass(frozen=True)
 class Rule:
     """One SSR of a setup: what it is, and the board it is limited to (None: all)."""
     ssr: Ssr

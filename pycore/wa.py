@@ -15,10 +15,10 @@ Roadblock), ``pillbox`` / ``cave``, ``wire`` / ``panji`` (above Wire/Panji),
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 from . import geometry as g
 from .location import unit_end
-from .record import record
 from .setup import Setup, Slot, Unit
 from .terrain import TERRAIN
 
@@ -175,7 +175,7 @@ def no_side_reason(s: Setup, u: Unit) -> tuple[str, str]:
 
 # --- resolving who holds WA ----------------------------------------------------------
 
-@record(frozen=False)
+@dataclass
 class Standing:
     unit: Unit
     sides: frozenset

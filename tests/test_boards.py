@@ -4,6 +4,7 @@ named."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,6 @@ from hypothesis import strategies as st
 from pycore import api, geometry, share
 from pycore.boards import load_layout
 from pycore.errors import SetupError
-from pycore.record import replace
 from pycore.setup import load_setup
 from tests import test_los_examples as ex
 from tests.helpers import setup, unit
@@ -201,7 +201,7 @@ def test_rulebook_examples_on_board_6_give_the_same_rulings(example, boards):
 def _renamed(plain: dict, boards) -> dict:
     """The same map, its hexes named on ``boards`` instead of the plain grid."""
     s = load_setup(plain)
-    return replace(s, layout=load_layout(boards), board=None).to_dict()
+    return dataclasses.replace(s, layout=load_layout(boards), board=None).to_dict()
 
 
 LAYOUTS = st.sampled_from([[["12", "6"]], [["12", FLIPPED_6]], [[FLIPPED_6, "y"]]])

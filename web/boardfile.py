@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import base64
 import os
+from dataclasses import replace
 from typing import Any
 
 from pycore import api, share
 from pycore.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
-from pycore.record import replace
 from pycore.setup import imported_terrain
 from pycore.vasl import archive, layers
 from web.messages import player_words

@@ -24,13 +24,13 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 import svgwrite
 
 from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.record import replace
 from pycore.steps import finish
 
 from . import mapstyle, marks

@@ -6,11 +6,11 @@ The page computes no rule: it lists ``catalog()`` as toggles and paints what
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pycore import ssr
 from pycore.api import load as load_setup   # with the imported boards (api.LIBRARY)
-from pycore.record import replace
 
 
 def catalog() -> list:

@@ -2,11 +2,11 @@
 before the first rule is asked (pycore.los.driver builds it)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
 from .. import geometry as g
 from ..location import End
-from ..record import record
 from ..setup import Setup, Slot
 from .drawn import AsDrawn
 from .source import Painted
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 Judge = Callable[[Setup, End, End, bool], "Ruling"]
 
 
-@record(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ctx:
     """One LOS check between two ends in different hexes.
 

@@ -15,14 +15,14 @@ The first block found is the one reported (``blocked_at``, ``rule``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import geometry as g
 from ..location import End
-from ..record import field, record
 
 
-@record(frozen=False, eq=False)
+@dataclass(eq=False)
 class Ruling:
     """The outcome of one LOS check, with the reasons for it."""
     viewer: End

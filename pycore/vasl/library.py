@@ -15,11 +15,11 @@ device and imports them again after a reload.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..boards import SOURCE_RE, check_source
 from ..errors import SetupError
-from ..record import field, record
 
 if TYPE_CHECKING:
     from . import archive, reading
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
 
 
-@record
+@dataclass(frozen=True)
 class Board:
     archive: archive.Archive
     reading: reading.Reading
