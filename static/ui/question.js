@@ -4,7 +4,6 @@
 // ui/card.js question()); it is saved at each change of the question, with
 // the view (zoom and centre) when the page is hidden, and asked again once
 // the saved setup is back (Python makes the ruling again: none is stored).
-// Each tab keeps its own, so two tabs never ask each other's question.
 
 const KEY = "asl-los.question.v1";
 
@@ -26,15 +25,10 @@ export class QuestionSave {
   save(withView) {
     if (this.restoring) return;
     const question = this.card.question(withView && Boolean(this.card.los.target));
-    // This tab's own (as its setup is kept: ui/store.js), and the newest of
-    // any tab's for a tab or a browser that starts afresh.
-    // "null" in this tab's: no question here, whatever another tab asked.
-    for (const storage of [sessionStorage, localStorage]) {
-      try {
-        if (question || storage === sessionStorage) storage.setItem(KEY, JSON.stringify(question));
-        else storage.removeItem(KEY);
-      } catch { /* storage full or blocked: the question lasts this page only */ }
-    }
+    try {
+      if (question) localStorage.setItem(KEY, JSON.stringify(question));
+      else localStorage.removeItem(KEY);
+    } catch { /* storage full or blocked: the question lasts this page only */ }
   }
 
   // Once the saved setup is on screen (and no link replaced it): its
@@ -42,7 +36,7 @@ export class QuestionSave {
   async restore(skip = false) {
     let q = null;
     try {
-      q = skip ? null : JSON.parse(sessionStorage.getItem(KEY) ?? localStorage.getItem(KEY) ?? "null");
+      q = skip ? null : JSON.parse(localStorage.getItem(KEY) ?? "null");
     } catch { /* none */ }
     try {
       if (q && typeof q === "object" && this.fits(q.viewer) && this.fits(q.target)) await this.card.ask(q);
