@@ -32,7 +32,11 @@ Run = tuple[int, int, int]
 Columns = Mapping[int, Sequence[Run]]
 
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
-Band = tuple[int, Box]               # a value drawn, and the box round its pixels and higher ones
+Slants = tuple[int, int, int, int]   # bounds of 129 x + 75 y, then of 129 x - 75 y (``bands``)
+Group = tuple[int, int, int, int]    # pixel columns i0..i1, and the rows j0..j1 their pixels span
+# a value drawn; the box, slants and column groups round its pixels and higher ones (``bands``)
+Band = tuple[int, Box, Slants, tuple[Group, ...]]
+GROUP = 8                            # pixel columns per group
 
 
 def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -50,24 +54,85 @@ def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return min(s1, s2, s3, s4) >= 0 or max(s1, s2, s3, s4) <= 0
 
 
+# A hexagon's slanted edges run along (-75, 129) and (75, 129) in quarter
+# pixels (pycore.vasl.grid): a band keeps the bounds of 129 x + 75 y and of
+# 129 x - 75 y over its pixels, which with its box make an octagon round them.
+_SX, _SY = 129, 75
+
+
 def bands(cols: Columns) -> tuple[Band, ...]:
     """Per value drawn, highest first: the box (quarter pixels) round the
-    pixels of that value or higher. A thread that misses a band's box meets
-    nothing that high."""
-    found: dict[int, list[int]] = {}
+    pixels of that value or higher, the bounds of ``129 x + 75 y`` and
+    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's), and
+    their column groups. A thread that misses a band's box, or runs beyond
+    those bounds, meets nothing that high."""
+    per: dict[int, dict[int, list[int]]] = {}      # value -> column -> its first, last row
     for i, runs in cols.items():
         for j0, j1, v in runs:
-            bx = found.setdefault(v, [i, j0, i, j1])
-            bx[0], bx[1], bx[2], bx[3] = min(bx[0], i), min(bx[1], j0), max(bx[2], i), \
-                max(bx[3], j1)
+            col = per.get(v)
+            if col is None:
+                col = per[v] = {}
+            e = col.get(i)
+            if e is None:
+                col[i] = [j0, j1]
+            else:
+                if j0 < e[0]:
+                    e[0] = j0
+                if j1 > e[1]:
+                    e[1] = j1
     out: list[Band] = []
-    acc: list[int] | None = None
-    for v in sorted(found, reverse=True):
-        x0, y0, x1, y1 = found[v]
-        acc = [x0, y0, x1, y1] if acc is None else \
-            [min(acc[0], x0), min(acc[1], y0), max(acc[2], x1), max(acc[3], y1)]
-        out.append((v, (4 * acc[0], 4 * acc[1], 4 * acc[2] + 4, 4 * acc[3] + 4)))
+    acc: dict[int, list[int]] = {}                 # the same for the values so far
+    for v in sorted(per, reverse=True):             # each band holds the higher ones
+        for i, (j0, j1) in per[v].items():
+            e = acc.get(i)
+            if e is None:
+                acc[i] = [j0, j1]
+            else:
+                e[0], e[1] = min(e[0], j0), max(e[1], j1)
+        out.append((v, *_bounds(acc)))
     return tuple(out)
+
+
+def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]:
+    """From each pixel column's first and last row of a band: its box, its
+    slanted bounds (each reached at a corner of a column's end pixels), and
+    its pixels by groups of GROUP columns."""
+    first = min(rows)
+    x0, x1 = 4 * first, 4 * max(rows) + 4
+    far = 1 << 62
+    y0 = u0 = w0 = far
+    y1 = u1 = w1 = -far
+    groups: dict[int, list[int]] = {}
+    for i, (j0, j1) in rows.items():       # (comparisons, not min/max calls: ~80 columns a hex)
+        xl, xr, yt, yb = 4 * i, 4 * i + 4, 4 * j0, 4 * j1 + 4
+        if yt < y0:
+            y0 = yt
+        if yb > y1:
+            y1 = yb
+        u, uu, w, ww = _SX * xl + _SY * yt, _SX * xr + _SY * yb, _SX * xl - _SY * yb, \
+            _SX * xr - _SY * yt
+        if u < u0:
+            u0 = u
+        if uu > u1:
+            u1 = uu
+        if w < w0:
+            w0 = w
+        if ww > w1:
+            w1 = ww
+        gr = groups.get(i // GROUP)
+        if gr is None:
+            groups[i // GROUP] = [i, i, j0, j1]
+        else:
+            if i < gr[0]:
+                gr[0] = i
+            if i > gr[1]:
+                gr[1] = i
+            if j0 < gr[2]:
+                gr[2] = j0
+            if j1 > gr[3]:
+                gr[3] = j1
+    return (x0, y0, x1, y1), (u0, u1, w0, w1), \
+        tuple((gr[0], gr[1], gr[2], gr[3]) for _, gr in sorted(groups.items()))
 
 
 def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
@@ -76,19 +141,138 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     box the segment misses is skipped, and the columns of the next are read
     only where the segment is within its rows, stopping once its value is
     met; the lowest band's box holds every pixel, so its reading is exact.
-    Values not above ``best`` are not looked for (0 is returned for them)."""
+    Values not above ``best`` are not looked for (0 is returned for them).
+
+    A slanted segment (the usual thread) is read inline (``_slanted``): the
+    box test is ``misses``'s, the column scan ``met``'s, with no call per band."""
+    if a[0] == b[0] or a[1] == b[1] or not bnds:
+        found = 0
+        for v, bv, *_ in bnds:
+            if v <= best or v <= found:
+                break
+            if misses(bv, a, b):
+                continue
+            x = met(columns, a, b, v, bv)
+            if x > found:
+                found = x
+            if x >= v:
+                break
+        return found
+    return _slanted(columns, bnds, a, b, best)
+
+
+def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
+             b: tuple[int, int], best: int) -> int:
+    (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
+    d, dy = bx - ax, by - ay
+    ylo, yhi = (ay, by) if dy > 0 else (by, ay)
+    c = dy * ax - d * ay                 # a point's side of the line: d y - dy x + c
+    # the lowest band's box holds every pixel: a segment that misses it meets nothing
+    if _off(bnds[-1][1], ax, bx, ylo, yhi, d, dy, c):
+        return 0
+    get = columns.get
+    d4, base = 4 * d, ay * d - dy * ax   # 4d times the row at x: base + dy x
+    xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
+    last = len(bnds) - 1
     found = 0
-    for v, bv in bnds:
+    for k, (v, (x0, y0, x1, y1), slants, groups) in enumerate(bnds):
         if v <= best or v <= found:
             break
-        if misses(bv, a, b):
+        if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
             continue
-        x = met(columns, a, b, v, bv)
-        if x > found:
-            found = x
-        if x >= v:
-            break
+        # the columns of the box where the segment lies within its rows (a
+        # superset: each end widened by a column; the scan below is exact)
+        ea = (ax * dy + (y0 - ay) * d) // dy // 4
+        eb = (ax * dy + (y1 - ay) * d) // dy // 4
+        if ea > eb:
+            ea, eb = eb, ea
+        first, end = max(xa, ea - 1, x0 // 4), min(xb, eb + 1, x1 // 4 - 1)
+        if end - first > 2:
+            # a longer reach: only the columns where the line is between the
+            # band's slanted bounds too
+            lo, hi = reach(d, dy, base, slants)
+            if lo > first:
+                first = lo
+            if hi < end:
+                end = hi
+        for g0, g1, top, bottom in groups:
+            if g1 < first:
+                continue
+            if g0 > end:
+                break
+            if g0 < first:
+                g0 = first
+            if g1 > end:
+                g1 = end
+            # the rows the segment passes through over the group's columns: if
+            # they miss the rows its pixels span, no column of it is read
+            xl, xr = 4 * g0, 4 * g1 + 4
+            if xl < ax:
+                xl = ax
+            if xr > bx:
+                xr = bx
+            n1, n2 = base + dy * xl, base + dy * xr
+            if n1 > n2:
+                n1, n2 = n2, n1
+            if -(-n2 // d4) - 1 < top or n1 // d4 > bottom:
+                continue
+            for i in range(g0, g1 + 1):
+                runs = get(i)
+                if not runs:
+                    continue
+                xl, xr = 4 * i, 4 * i + 4
+                if xl < ax:
+                    xl = ax
+                if xr > bx:
+                    xr = bx
+                n1, n2 = base + dy * xl, base + dy * xr
+                if n1 > n2:
+                    n1, n2 = n2, n1
+                j0, j1 = n1 // d4, -(-n2 // d4) - 1      # the rows the segment passes through
+                for f, l, w in runs:
+                    if f > j1:
+                        break
+                    if l >= j0 and w > found:
+                        found = w
+                if found >= v:
+                    break
+            if found >= v:
+                break
     return found
+
+
+def reach(d: int, dy: int, base: int, slants: Slants) -> tuple[int, int]:
+    """The pixel columns (least, greatest) where the line through a slanted
+    segment lies between a band's slanted bounds (``bands``): a superset of
+    the columns where the segment can pass through the band's pixels. The line
+    is d y = base + dy x (d > 0, quarter pixels); along it, d (129 x +- 75 y)
+    is K x + M, so each bound is reached at x = (bound d - M) / K, floored to
+    a column (exact: integer division)."""
+    u0, u1, w0, w1 = slants
+    first, last = -(1 << 62), 1 << 62
+    for k, m, lo, hi in ((_SX * d + _SY * dy, _SY * base, u0, u1),
+                         (_SX * d - _SY * dy, -_SY * base, w0, w1)):
+        if k == 0:                          # along the bound's direction
+            if not lo * d <= m <= hi * d:
+                return 1, 0                 # beyond it throughout
+            continue
+        c1, c2 = (lo * d - m) // (4 * k), (hi * d - m) // (4 * k)
+        if c1 > c2:
+            c1, c2 = c2, c1
+        first, last = max(first, c1), min(last, c2)
+    return first, last
+
+
+def _off(bx: Box, ax: int, bx_: int, ylo: int, yhi: int, d: int, dy: int, c: int) -> bool:
+    """``misses`` for a slanted segment from x ``ax`` to ``bx_`` (rows ylo..yhi)
+    on the line d y - dy x + c = 0."""
+    x0, y0, x1, y1 = bx
+    if bx_ <= x0 or ax >= x1 or yhi <= y0 or ylo >= y1:
+        return True
+    s1, s2 = d * y0 - dy * x0 + c, d * y1 - dy * x0 + c
+    s3, s4 = d * y0 - dy * x1 + c, d * y1 - dy * x1 + c
+    return (s1 >= 0 and s2 >= 0 and s3 >= 0 and s4 >= 0) or \
+        (s1 <= 0 and s2 <= 0 and s3 <= 0 and s4 <= 0)
 
 
 def value_at(columns: Columns, i: int, j: int) -> int:

@@ -18,6 +18,7 @@ MAX_EXTRA_FIELDS = 64      # unknown extra fields kept per object
 MAX_LINK_CHARS = 400_000   # characters in a share link
 MAX_INFLATED_BYTES = 1_000_000  # bytes of JSON a link may inflate to (the largest valid setup is ~265 KB)
 MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON
+MAX_ARCHIVE_BYTES = 64_000_000  # a VASL board file (real ones, with their images, are 1-20 MB)
 
 # Caches (issue 13).  Each bound holds the memory of the process that answers
 # the page; tests/test_visibility.py measures it.

@@ -350,7 +350,9 @@ class _Loader:
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
                             "setup", SETUP_EXTRA_FIELDS)
-        if extra.get("orchards") == "in-season" and any(r.ssr.kind == "season" for r in rules):
+        # a season SSR limited to one board leaves the rest of the map in season
+        if extra.get("orchards") == "in-season" and any(r.ssr.kind == "season" and r.board is None
+                                                        for r in rules):
             raise SetupError("orchards: \"in-season\" contradicts the scenario rule "
                              "orchards-out-of-season (B14.2): keep one of them")
         notices = (removed_warning(self.hidden),) if self.hidden else ()

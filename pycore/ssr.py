@@ -123,15 +123,18 @@ def load(value: Any, labels: tuple[str, ...]) -> tuple[Rule, ...]:
                                  f"(a scenario rule has a name and may name a board)")
             name, board = item.get("name"), item.get("board")
             if board is not None:
-                if not isinstance(board, str) or board not in labels:
-                    shown = board if isinstance(board, str) else type(board).__name__
-                    raise SetupError(f"{path}.board: no board {shown!r} on this map"
-                                     + (f" (its boards: {', '.join(labels)})" if labels else ""))
+                on_map = f" (its boards: {', '.join(labels)})" if labels else ""
+                if not isinstance(board, str):
+                    raise SetupError(f"{path}.board: must be a board's name as text, "
+                                     f"e.g. \"55\"{on_map}")
+                if board not in labels:
+                    raise SetupError(f"{path}.board: no board {board!r} on this map{on_map}")
             path += ".name"
         else:
             name = item
         if not isinstance(name, str):
-            raise SetupError(f"{path}: must be a scenario rule name, not {type(name).__name__}")
+            raise SetupError(f"{path}: {'missing' if name is None else 'not text'}: a scenario "
+                             f"rule is named in text, e.g. \"hedges-to-bocage\"")
         ssr = lookup(name)
         if ssr is None:
             shown = name if len(name) <= 40 else name[:37] + "..."

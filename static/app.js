@@ -161,10 +161,14 @@ maps.frame();
 const link = files.takeLinkFromUrl();
 const started = python.ready.then(async () => {
   await library.ready;
-  await startup.checkSaved(python, maps, refresh);
-  const opened = link ? await external.openLink(link) : false;
-  await maps.job;
-  await question.restore(opened);        // a link's question wins over the saved one
+  let opened = false;
+  try {
+    await startup.checkSaved(python, maps, refresh);
+    opened = link ? await external.openLink(link) : false;
+    await maps.job;
+  } finally {       // even after a failure above, the question is saved again from now on
+    await question.restore(opened);      // a link's question wins over the saved one
+  }
 });
 
 window.asl = {

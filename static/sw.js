@@ -56,7 +56,8 @@ const OLDER_KEY = new URL("older-clients.json", scope);
 let olderRead = null;                  // read once per worker's life, until changed
 function olderClients() {
   olderRead ??= caches.match(OLDER_KEY, { cacheName: OLDER })
-    .then(async (hit) => new Set(hit ? await hit.json() : []));
+    .then(async (hit) => new Set(hit ? await hit.json() : []))
+    .catch(() => { olderRead = null; return new Set(); });   // unreadable: none, read again next time
   return olderRead;
 }
 

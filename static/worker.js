@@ -78,7 +78,8 @@ async function start() {
 // boot), once: when idle, or at once for a query that needs them.
 let idleWheels = null;
 function loadIdleWheels(pyodide) {
-  idleWheels ??= pyodide.loadPackage(CONFIG.idleWheels.map((w) => new URL(w, here).href));
+  idleWheels ??= pyodide.loadPackage(CONFIG.idleWheels.map((w) => new URL(w, here).href))
+    .catch((err) => { idleWheels = null; throw err; });     // a failed load is tried again
   return idleWheels;
 }
 
@@ -104,8 +105,12 @@ function warmWhenIdle({ pyodide, bridge }) {
   idleTimer = setTimeout(async () => {
     if (live.size) return;     // a query in steps: its end sets the timer again
     idleDone = true;
-    await loadIdleWheels(pyodide);
-    bridge.warm(true);
+    try {
+      await loadIdleWheels(pyodide);
+      bridge.warm(true);
+    } catch (err) {       // the map's drawing asks again when it needs them, and says why
+      console.warn("the idle wheels did not load:", err);
+    }
   }, IDLE_MS);
 }
 

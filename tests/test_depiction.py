@@ -139,3 +139,95 @@ def test_the_lattice_maps_onto_quarter_pixels_as_a_geomorphic_board_is_drawn():
     assert quarter(g.parse_hex("A1")) == (0, 129)
     assert quarter(g.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
     assert quarter(g.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)
+
+
+# --- drawings the size of a hex's patch: the band's slanted bounds (issue 32) -------------
+
+def _shape(x0: int, y0: int, x1: int, y1: int, r: int, v: int) -> dict[tuple[int, int], int]:
+    """Pixels of a rectangle with its corners cut (a hexagon's or a disc's
+    outline, roughly): the drawings a thread crosses on a real board."""
+    return {(i, j): v for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)
+            if min(i - x0, x1 - i) + min(j - y0, y1 - j) >= r}
+
+
+_big_coord = st.one_of(st.integers(-5, 25).map(lambda k: 4 * k), st.integers(-20, 100))
+_big_point = st.tuples(_big_coord, _big_coord)        # pixel corners, where threads graze
+
+
+@settings(max_examples=600)
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 20), st.integers(0, 20),
+                          st.integers(0, 20), st.integers(0, 6), st.integers(1, 3)),
+                min_size=1, max_size=3), _big_point, _big_point)
+def test_met_band_by_band_across_wide_drawings_equals_the_rational_oracle(shapes, a, b):
+    # A band's columns are read only where the thread is between its slanted
+    # bounds (129 x +- 75 y) as well as within its box: exact on drawings wide
+    # enough for the thread to reach many columns of the box.
+    grid: dict[tuple[int, int], int] = {}
+    for x0, y0, dx, dy, r, v in shapes:
+        for ij, w in _shape(x0, y0, x0 + dx, y0 + dy, r, v).items():
+            grid[ij] = max(grid.get(ij, 0), w)
+    cols = _columns(grid)
+    assert met_banded(cols, bands(cols), a, b) == _oracle(grid, a, b)
+    assert met_banded(cols, bands(cols), b, a) == _oracle(grid, a, b)      # A6.5
+
+
+
+def _passed(grid: dict[tuple[int, int], int], a, b) -> set[tuple[int, int]]:
+    """The drawn pixels whose open squares the segment a-b passes through
+    (the oracle's pieces, in rational arithmetic)."""
+    (ax, ay), (bx, by) = a, b
+    cuts = {Fraction(0), Fraction(1)}
+    for lo, hi in ((ax, bx), (ay, by)):
+        for k in range(min(lo, hi) // 4, max(lo, hi) // 4 + 2):
+            if lo != hi and 0 < Fraction(4 * k - lo, hi - lo) < 1:
+                cuts.add(Fraction(4 * k - lo, hi - lo))
+    ts = sorted(cuts)
+    out = set()
+    for t0, t1 in zip(ts, ts[1:]):
+        m = (t0 + t1) / 2
+        x, y = ax + (bx - ax) * m, ay + (by - ay) * m
+        if x % 4 and y % 4 and (int(x // 4), int(y // 4)) in grid:
+            out.add((int(x // 4), int(y // 4)))
+    return out
+
+
+@settings(max_examples=400)
+@given(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(3, 10), st.integers(3, 10),
+                 st.integers(0, 4), st.integers(1, 2)), _big_point, _big_point)
+def test_a_band_s_slanted_bounds_hold_every_column_a_thread_meets_it_in(shape, a, b):
+    # pycore.depiction.reach: the columns read for a band are cut to where the
+    # thread's line is between the band's slanted bounds; every pixel of the
+    # band the thread passes through lies in one of them.
+    from pycore.depiction import reach
+    x0, y0, w, h, r, v = shape
+    grid = _shape(x0, y0, x0 + w, y0 + h, r, v)
+    if not grid or a[0] == b[0] or a[1] == b[1]:
+        return
+    (ax, ay), (bx, by) = sorted((a, b))
+    d, dy = bx - ax, by - ay
+    first, last = reach(d, dy, ay * d - dy * ax, bands(_columns(grid))[0][2])
+    assert all(first <= i <= last for i, _ in _passed(grid, a, b))
+
+
+@settings(max_examples=300)
+@given(st.dictionaries(st.tuples(st.integers(0, 30), st.integers(0, 20)), st.integers(1, 4),
+                       min_size=1, max_size=60))
+def test_a_band_is_the_box_slanted_bounds_and_column_groups_of_its_pixels(grid):
+    # pycore.depiction.bands, against its definition pixel by pixel: per value
+    # drawn, over the pixels of that value or higher (their corners, quarter pixels)
+    from pycore.depiction import GROUP
+    expected = []
+    for v in sorted(set(grid.values()), reverse=True):
+        pixels = [ij for ij, w in grid.items() if w >= v]
+        corners = [(4 * i + di, 4 * j + dj) for i, j in pixels for di in (0, 4) for dj in (0, 4)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        us = [129 * x + 75 * y for x, y in corners]
+        ws = [129 * x - 75 * y for x, y in corners]
+        groups = []
+        for k in sorted({i // GROUP for i, _ in pixels}):
+            mine = [(i, j) for i, j in pixels if i // GROUP == k]
+            groups.append((min(i for i, _ in mine), max(i for i, _ in mine),
+                           min(j for _, j in mine), max(j for _, j in mine)))
+        expected.append((v, (min(xs), min(ys), max(xs), max(ys)),
+                         (min(us), max(us), min(ws), max(ws)), tuple(groups)))
+    assert bands(_columns(grid)) == tuple(expected)

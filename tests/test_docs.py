@@ -91,6 +91,14 @@ def test_architecture_shows_the_code_as_it_is():
         "run: python -m tests.import_graph --write"
 
 
+def test_architecture_names_every_query_the_page_can_ask():
+    """A maintainer reads there what the worker answers (web.bridge.QUERIES is the one list)."""
+    from web.bridge import QUERIES
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    paragraph = next(p for p in text.split("\n\n") if p.startswith("**How the page talks to Python.**"))
+    assert [q for q in QUERIES if f"`{q}`" not in paragraph] == []
+
+
 def test_pycore_imports_only_the_standard_library_and_itself():
     """The layers (docs/architecture.md): pycore runs anywhere, with nothing installed."""
     allowed = set(sys.stdlib_module_names) | {"pycore", "__future__"}

@@ -417,3 +417,26 @@ def test_B9_3_a_moving_target_gets_wall_TEM_across_the_drawn_wall_not_through_it
         return api.fire(s, "a", "b").get("tem")
     assert tem("41Q8") == 0         # through the road break: none for a moving target
     assert tem("41P8") == 2         # across the drawn wall: +2
+
+
+_lattice = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
+
+
+@settings(max_examples=500)
+@given(st.frozensets(st.integers(0, 31), max_size=12), _lattice, _lattice, _lattice, _lattice)
+def test_B9_1_the_break_a_thread_crosses_in_integers_is_the_rational_one(bare, a, b, p, q):
+    # pycore.los.drawn.crosses_bare compares the crossing's place along the
+    # hexside as integers (divmod); the rational reading it replaces:
+    from fractions import Fraction
+    from pycore.los.drawn import crosses_bare
+    from pycore.vasl.grid import STRETCHES
+    (ax, ay), (bx, by) = a, b
+    ux, uy = q[0] - p[0], q[1] - p[1]
+    den = (bx - ax) * uy - (by - ay) * ux
+    if den == 0:
+        expected = True
+    else:
+        at = Fraction((p[0] - ax) * uy - (p[1] - ay) * ux, den) * STRETCHES
+        k = at.numerator // at.denominator
+        expected = k in bare or (at == k and k - 1 in bare)
+    assert crosses_bare(bare, a, b, p, q) == expected

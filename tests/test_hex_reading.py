@@ -59,3 +59,14 @@ def test_a_building_drawn_inside_its_hex_is_read_as_drawn():
              "hexes": {}, "hexsides": {}, "units": []}
     text = hex_reading(setup, "41Q6")["text"]
     assert text.startswith("41Q6: ") and "(drawn partly building: the rules follow the drawing)" in text
+
+
+def test_B11_a_cliff_is_read_on_both_of_its_hexes_so_a_misread_one_can_be_removed():
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 5, "rows": 5},
+             "hexes": {"B2": {"level": 1}}, "hexsides": {"B2-C2": "cliff"}, "units": []}
+    for name in ("B2", "C2"):
+        got = hex_reading(setup, name)
+        assert got["hexsides"] == [{"name": "B2-C2", "type": "cliff"}]
+        assert got["text"].endswith("; cliff B2-C2")
+    gone = {**setup, "hexsides": {"B2-C2": "none"}}
+    assert hex_reading(gone, "B2")["hexsides"] == []

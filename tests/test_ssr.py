@@ -235,7 +235,9 @@ def test_the_ruling_card_shows_the_ssr_step():
 @pytest.mark.parametrize("value,words", [
     (["hedges-to-vineyard"], "ssr[0]: unknown scenario rule 'hedges-to-vineyard'"),
     ("hedges-to-bocage", "ssr: must be a list"),
-    ([1], "ssr[0]: must be a scenario rule name"),
+    ([1], "ssr[0]: not text: a scenario rule is named in text"),
+    ([{"board": None}], "ssr[0].name: missing"),
+    ([{"name": "no-walls", "board": ["55"]}], "ssr[0].board: must be a board's name as text"),
     (["level-2-to-2"], "unknown scenario rule"),
     ([{"name": "no-walls", "board": "12"}], "ssr[0].board: no board '12' on this map"),
     ([{"name": "no-walls", "turn": 3}], "ssr[0]: unknown field 'turn'"),
@@ -422,6 +424,10 @@ def test_B14_2_orchards_out_of_season_on_one_board_only():
     assert api.los(s, "v55", "t55")["los"] is True and api.los(s, "t55", "v55")["los"] is True
     assert api.los(s, "v44", "t44")["los"] is False and api.los(s, "t44", "v44")["los"] is False
     assert load_setup(s).to_dict()["ssr"] == [{"name": "orchards-out-of-season", "board": "55"}]
+    # "in season" written for the map does not contradict an SSR limited to one board:
+    # the rest of the map is in season, board 55's orchards are not
+    written = {**s, "orchards": "in-season"}
+    assert api.los(written, "v55", "t55")["los"] is True and api.los(written, "v44", "t44")["los"] is False
 
 
 def test_B14_2_the_ssr_with_orchards_in_season_written_is_refused_naming_the_field():

@@ -103,13 +103,12 @@ def _capital(text: str) -> str:
 def version() -> dict:
     from pycore.explain import RULEBOOK
     from pycore import limits
-    from pycore.vasl import archive
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
             "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
             "max_setup_bytes": limits.MAX_INFLATED_BYTES,
             # the page refuses a bigger board file from its size, unread (issue 30)
-            "max_board_bytes": archive.MAX_ARCHIVE_BYTES}
+            "max_board_bytes": limits.MAX_ARCHIVE_BYTES}
 
 
 # Every query the page can ask (docs/contract.md "The Python API", "Share links";
@@ -147,7 +146,8 @@ QUERIES: dict[str, Query] = {
     # The board library (issue 19, web/boardfile.py): the worker writes a file's
     # bytes. Asked at start only where the player keeps boards: warmed when idle.
     "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
-                               imports=("pycore.vasl.library", "encodings.cp437"),  # zip names
+                               imports=("pycore.vasl.archive", "pycore.vasl.reading",
+                                        "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
     "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),

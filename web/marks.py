@@ -222,7 +222,7 @@ def _placeable(unit: Any, places: Places) -> bool:
         unit_anchor(unit, places)
         if unit.get("vertex"):
             places[canonical(unit["vertex"])]
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, KeyError):    # KeyError: no "hex", or a vertex off the map
         return False
     return True
 

@@ -13,13 +13,12 @@ svgwrite is loaded.
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from pycore import api, geometry
 
 from . import mapstyle
-from .frame import U, Pixels, board_layer, edge, map_rect, rect_attrs, root_attrs, tag
+from .frame import U, Pixels, board_layer, edge, escape, map_rect, rect_attrs, root_attrs, tag
 
 STYLE = (f".grid-outline{{fill:{mapstyle.GROUND_FILLS['0']};{mapstyle.GRID_STROKE}}}"
          + mapstyle.FRAME_CSS)

@@ -1,5 +1,5 @@
 """What the app read in one hex of the map (issue 33, docs/real-board-ui.md):
-its terrain and base level, and the walls, hedges and bocage on its sides, in
+its terrain and base level, and the walls, hedges, bocage and cliffs on its sides, in
 one line a player checks against the board's art, e.g.
 ``41Q6: stone building, level 0; hedge 41Q6-41R5``.
 
@@ -13,7 +13,7 @@ from typing import Any
 from pycore import api
 from pycore import geometry as g
 from pycore.los import drawn
-from pycore.setup import hex_field
+from pycore.setup import CLIFF, hex_field
 from pycore.terrain import BUILDINGS
 
 
@@ -38,17 +38,18 @@ def hex_reading(setup: Any, name: Any) -> dict:
     """``{"hex", "text", "terrain", "hexsides", "own", "board"}``: hex ``name``
     as the rules read it. ``hexsides`` lists its walls, hedges and bocage as
     ``{"name", "type"}``; ``own``: the player's entry overrides the board's
-    reading here; ``board``: the hex lies on an imported board."""
+    reading here; ``board``: the hex lies on an imported board. ``hexsides`` also
+    lists cliffs (B11), so a cliff misread from a board can be seen and removed."""
     s = api.load(setup)
     with s.names():
         h = hex_field(name, "hex", s.grid)
         info = s.hex(h)
         hex_name = g.hex_name(h)
         sides = []
-        for sd in g.hexsides_of(h):
-            wall = s.wall(sd)
-            if wall is not None:
-                sides.append({"name": g.hexside_name(sd), "type": wall.type, "said": _side(wall)})
+        for sd in g.hexsides_of(h):      # its walls, hedges, bocage and cliffs (B11)
+            side = s.wall(sd) or s.hexsides.get(sd)
+            if side is not None and (side is s.wall(sd) or side.type == CLIFF):
+                sides.append({"name": g.hexside_name(sd), "type": side.type, "said": _side(side)})
         board = s.layout is not None and any(b.source is not None for b in s.layout.holders(h))
         own = s.overrides is not None and (h in s.overrides.hexes or any(
             sd in s.overrides.hexsides for sd in g.hexsides_of(h)))

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import replace
-from html import escape
 from typing import Any
 
 import svgwrite
@@ -35,8 +34,8 @@ from pycore.errors import SetupError
 from pycore.steps import finish
 
 from . import mapstyle, marks
-from .frame import (U, Pixels, board_layer, edge, fmt, hexside_point, map_rect, root_attrs, tag,
-                    view_box)
+from .frame import (U, Pixels, board_layer, edge, escape, fmt, hexside_point, map_rect, root_attrs,
+                    tag, view_box)
 
 STEP = 200       # hexes, hexsides or vertices drawn between two pauses (map_svg_steps)
 TILE = (100, 21)  # lattice units across and down: a board's 33 columns (3 apart), 10 rows (2 apart)

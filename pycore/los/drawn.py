@@ -13,18 +13,17 @@ board's own frame (a flipped board's frame turned with it).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Callable, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from .. import geometry as g
 from .. import ssr
 from ..boards import Board, Layout
-from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded, misses
+from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded
 from ..limits import MAX_LEVEL
 from ..setup import Setup, Slot
 from ..terrain import obstacle_height
 from ..vasl import grid, layers
-from .source import Ground, Painted, Sides, Stand, named
+from .source import NOTHING, Ground, Painted, Sides, Stand, named
 
 
 
@@ -35,16 +34,34 @@ def box(cols: Columns) -> Box:
     return 4 * min(cols), 4 * j0, 4 * max(cols) + 4, 4 * j1 + 4
 
 
-Part = tuple[Board, Columns, Box, tuple[Band, ...]]   # a board's drawing of a hex
+Frame = tuple[int, int, int, int]        # (fx, cx, fy, cy): a map point's quarter pixels
+
+
+def frame(b: Board) -> Frame:
+    """Board b's quarter-pixel frame (``grid.quarter`` of ``b.to_local``) as
+    one affine map of the map's lattice, each axis scaled and shifted apart:
+    point (x, y) is at (fx x + cx, fy y + cy) in b's quarter pixels."""
+    ox, oy = grid.quarter(b.to_local(g.Hex((0, 0))))
+    ux, uy = grid.quarter(b.to_local(g.Hex((1, 1))))
+    return ux - ox, ox, uy - oy, oy
+
+
+class Part(NamedTuple):
+    """A board's drawing of a hex: the board, its layer's columns, their box
+    and bands (``depiction.bands``), and the board's quarter-pixel frame."""
+    board: Board
+    cols: Columns
+    box: Box
+    bands: tuple[Band, ...]
+    frame: Frame
 
 
 def _part(b: Board, cols: Columns) -> Part:
-    return b, cols, box(cols), bands(cols)
+    return Part(b, cols, box(cols), bands(cols), frame(b))
 
 
 class Drawn(NamedTuple):
-    """A partial hex: per board holding it, (board placement, layer columns,
-    their box, their bands)."""
+    """A partial hex: per board holding it, its drawing (``Part``)."""
     parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building" or "hill"
 
@@ -52,15 +69,22 @@ class Drawn(NamedTuple):
         """The height (half levels above the hex's base; a hill's level) the
         segment a-b passes through, 0 where it passes beside the drawing.
 
-        Each board's drawing is read band by band (pycore.depiction.met_banded)."""
+        Each board's drawing is read band by band (pycore.depiction.met_banded),
+        once the segment reaches its box."""
         best = 0
-        for board, cols, bx, bnds in self.parts:
+        (px, py), (qx, qy) = a, b
+        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy) in self.parts:
             if bnds[0][0] <= best:
                 continue
-            qa = grid.quarter(board.to_local(g.Hex(a)))   # to_local moves any point
-            qb = grid.quarter(board.to_local(g.Hex(b)))
-            if not misses(bx, qa, qb):
-                best = max(best, met_banded(cols, bnds, qa, qb, best))
+            ax, bx = fx * px + cx, fx * qx + cx
+            if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1):
+                continue                    # beside the box: nothing met there
+            ay, by = fy * py + cy, fy * qy + cy
+            if (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
+                continue
+            got = met_banded(cols, bnds, (ax, ay), (bx, by), best)
+            if got > best:
+                best = got
         return best
 
 
@@ -154,7 +178,7 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
         parts = tuple(_part(b, cols) for b, cols in drawings if cols)
-        top = max((bnds[0][0] for *_, bnds in parts),
+        top = max((p.bands[0][0] for p in parts),
                   default=0)
         return Drawn(parts, "building" if top % 2 else "woods")
     return _per_hex(s, "drawn", h, read)
@@ -252,7 +276,7 @@ def _obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     if d is None:
         info = s.hex(h)
         return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
-    return next((cols for board, cols, *_ in d.parts if board is b), {})
+    return next((p.cols for p in d.parts if p.board is b), {})
 
 
 def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -260,7 +284,7 @@ def _ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     hill = ground(s, h)
     if hill is None:
         return layers.filled(b.to_local(h), s.hex(h).level)
-    return next((cols for board, cols, *_ in hill.parts if board is b), {})
+    return next((p.cols for p in hill.parts if p.board is b), {})
 
 
 Pair = tuple[Board, Columns, Columns]
@@ -284,6 +308,13 @@ def _pairs(s: Setup, key: str, side: tuple[g.Hex, g.Hex],
     return got
 
 
+# What lies beside a run along a hexside, per setup: a run is a whole hexside
+# (its ends are vertices), so a map has at most two per hexside (either way),
+# and every thread along it, of every sweep, reads it once.
+_ALONG: Slot[dict[tuple[str, tuple[g.Hex, g.Hex], g.Point, g.Point], Any]] = \
+    Slot("drawn_along", lambda s: {})
+
+
 def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
     both = side_a = side_b = 0
     for board, ca, cb in pairs:
@@ -303,11 +334,17 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     none; its height; (top, height) of the first hex's highest obstacle beside
     it, (0, 0) where none; the second's), each obstacle drawn or whole, on
     the ground drawn beneath it (A6.2)."""
-    pairs = _pairs(s, "tops", side,
-                   lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
-    both, ta, tb = _beside(pairs, p, q)
-    top, height = unpack(both) if both else (0, 0)
-    return (top, height, unpack(ta) if ta else (0, 0), unpack(tb) if tb else (0, 0))
+    cache = s.derived(_ALONG)
+    key = ("tops", side, p, q)
+    got = cache.get(key)
+    if got is None:
+        pairs = _pairs(s, "tops", side,
+                       lambda b, h: _on_ground(_obstacle_cols(s, b, h), _ground_cols(s, b, h)))
+        both, ta, tb = _beside(pairs, p, q)
+        top, height = unpack(both) if both else (0, 0)
+        got = cache[key] = (top, height, unpack(ta) if ta else (0, 0),
+                            unpack(tb) if tb else (0, 0))
+    return got
 
 
 def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
@@ -315,7 +352,13 @@ def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     """The highest level of ground the run p-q along the hexside has on both
     of its sides at once (a crest line drawn in either hex), as drawn; then
     the highest each hex shows beside it."""
-    return _beside(_pairs(s, "ground", side, lambda b, h: _ground_cols(s, b, h)), p, q)
+    cache = s.derived(_ALONG)
+    key = ("ground", side, p, q)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _beside(_pairs(s, "ground", side,
+                                          lambda b, h: _ground_cols(s, b, h)), p, q)
+    return got
 
 
 # --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
@@ -338,16 +381,29 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
             continue
         (ax, ay), (bx, by) = sorted(b.to_local(g.Hex(v)) for v in g.hexside_ends(sd))
         (px, py), (qx, qy) = b.to_local(g.Hex(p)), b.to_local(g.Hex(q))
-        # where the thread's line meets the hexside, as a fraction of it from its
-        # lower end (exact: the lattice maps onto the pixels affinely)
-        ux, uy = qx - px, qy - py
-        den = (bx - ax) * uy - (by - ay) * ux
-        if den == 0:
-            return True                 # along it: not a crossing
-        at = Fraction((px - ax) * uy - (py - ay) * ux, den) * grid.STRETCHES
-        k = at.numerator // at.denominator
-        return k in bare or (at == k and k - 1 in bare)
+        return crosses_bare(bare, (ax, ay), (bx, by), (px, py), (qx, qy))
     return True
+
+
+def crosses_bare(bare: frozenset[int], a: g.Point, b: g.Point, p: g.Point,
+                 q: g.Point) -> bool:
+    """Does the line p-q cross the hexside a-b (its ends in the board's own
+    frame, a the lower) in one of its ``bare`` stretches (grid.STRETCHES equal
+    stretches from a)? A crossing on the edge of a bare stretch is through it.
+    Where the line meets the hexside, as a fraction of it from a, is the ratio
+    of two cross products: ``num / den`` times STRETCHES, compared as integers
+    (exact: the lattice maps onto the pixels affinely, so the fraction is the
+    same in either frame)."""
+    (ax, ay), (bx, by), (px, py) = a, b, p
+    ux, uy = q[0] - px, q[1] - py
+    den = (bx - ax) * uy - (by - ay) * ux
+    if den == 0:
+        return True                     # along it: not a crossing
+    num = ((px - ax) * uy - (py - ay) * ux) * grid.STRETCHES
+    if den < 0:
+        num, den = -num, -den
+    k, rest = divmod(num, den)          # the stretch it meets, and whether on its edge
+    return k in bare or (rest == 0 and k - 1 in bare)
 
 
 # --- the drawn source of the terrain interface (pycore.los.source) ------------------------
@@ -362,6 +418,7 @@ class Entry(NamedTuple):
     partial: Drawn | None
     ground: Drawn | None
     standing: Drawn
+    highest: tuple[int, int]    # the highest obstacle top and ground level drawn (``highest``)
 
 
 class AsDrawn(Painted):
@@ -385,12 +442,22 @@ class AsDrawn(Painted):
         if d is not None or hill is not None:
             st = standing(self.s, h)
             assert st is not None
-            got = Entry(d, hill, st)
+            # each drawing's first band holds its highest value (depiction.bands)
+            top = max((p.bands[0][0] for p in st.parts), default=0)
+            level = self.s.hex(h).level if hill is None else \
+                max((p.bands[0][0] for p in hill.parts), default=0)
+            got = Entry(d, hill, st, (unpack(top)[0] if top else NOTHING, level))
         self._entries[h] = got
         return got
 
     def is_drawn(self, h: g.Hex) -> bool:
         return self.entry(h) is not None
+
+    def highest(self, h: g.Hex) -> tuple[int, int]:
+        e = self.entry(h)
+        if e is None:
+            return super().highest(h)
+        return e.highest
 
     def what(self, h: g.Hex) -> str:
         e = self.entry(h)
@@ -402,7 +469,9 @@ class AsDrawn(Painted):
     def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
         e = self.entry(h)
         if e is None:
-            return super().meets(h, p, q)
+            return Painted.meets(self, h, p, q)
+        if not e.standing.parts:
+            return None                 # a crest line without an obstacle
         met = e.standing.met(p, q)
         if not met:
             return None
@@ -426,7 +495,7 @@ class AsDrawn(Painted):
     def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
         e = self.entry(h)
         if e is None or e.ground is None:
-            return super().ground(h, p, q)
+            return Painted.ground(self, h, p, q)
         return Ground(e.ground.met(p, q), True)
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:

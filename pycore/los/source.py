@@ -29,6 +29,9 @@ from ..setup import Setup
 from ..terrain import obstacle_height
 
 
+NOTHING = -(1 << 30)        # an obstacle top below every end: no obstacle (``Painted.highest``)
+
+
 class Stand(NamedTuple):
     """An obstacle a thread meets: its top and height in half levels, what it
     is, the rule that says so, the ground level it is drawn on (None: the
@@ -85,13 +88,31 @@ def blocks_in_hex(t: Painted, h: g.Hex, p: g.Point, q: g.Point, lo: int, lo_grou
     """Does hex h's terrain block the thread p-q through it whatever else lies
     on it (ends at elevations lo <= hi), as pycore.los.obstacles.in_hex finds:
     its obstacle, neither end above it; else the ground under the thread, a
-    Crest Line (A6.2)."""
-    stand = t.meets(h, p, q)
-    if stand is not None and neither_above(stand.top2, lo, hi):
-        return True
-    ground = t.ground(h, p, q)
+    Crest Line (A6.2).
+
+    Both tests only grow with the height met (``neither_above``), so where
+    even the highest the hex can show (``Painted.highest``) blocks neither
+    way, nothing it shows does: only the question that can still block is
+    asked of the drawing."""
+    top2, level = t.highest(h)
+    obstacle_may = neither_above(top2, lo, hi)
+    if not crest_blocks(level, lo_ground, hi):
+        if not obstacle_may:
+            return False
+        stand = t.meets(h, p, q)
+        return stand is not None and neither_above(stand.top2, lo, hi)
+    if obstacle_may:
+        stand = t.meets(h, p, q)
+        if stand is not None and neither_above(stand.top2, lo, hi):
+            return True
+        ground = t.ground(h, p, q)
+    else:
+        ground = t.ground(h, p, q)
+        if ground.drawn:        # a crest line drawn across the hex counts beside it too
+            return crest_blocks(ground.level, lo_ground, hi)
+        stand = t.meets(h, p, q)
     if stand is not None and not ground.drawn:
-        return False
+        return False            # the obstacle stands on the hex's ground
     return crest_blocks(ground.level, lo_ground, hi)
 
 
@@ -112,6 +133,13 @@ class Painted:
     def is_drawn(self, h: g.Hex) -> bool:
         """Is hex h judged on a drawing rather than whole?"""
         return False
+
+    def highest(self, h: g.Hex) -> tuple[int, int]:
+        """The highest obstacle top (half levels; NOTHING where none) and the
+        highest ground level that any thread through hex h can meet there."""
+        info = self.s.hex(h)
+        height = obstacle_height(info.terrain, info.levels)
+        return (2 * info.level + height if height else NOTHING), info.level
 
     def what(self, h: g.Hex) -> str:
         """What hex h's obstacle is called."""

@@ -42,15 +42,16 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 from xml.parsers import expat
 
+from .. import limits
 from ..errors import SetupError
+from .grid import GRID_HEIGHT, GRID_WIDTH
 
 COLUMNS, ROWS = 33, 10                  # a geomorphic board, in hexes
-GRID_WIDTH, GRID_HEIGHT = 1800, 645     # its pixel grid
 PIXELS = GRID_WIDTH * GRID_HEIGHT
 STAIRWAYS = sum(ROWS + c % 2 for c in range(COLUMNS))   # one byte per hex: 346
 PAYLOAD = 16 + 2 * PIXELS + STAIRWAYS
 
-MAX_ARCHIVE_BYTES = 64_000_000          # real archives (with their images) are 1-20 MB
+MAX_ARCHIVE_BYTES = limits.MAX_ARCHIVE_BYTES
 MAX_ENTRIES = 4096
 MAX_LOSDATA_BYTES = 8_000_000           # the gzip file inside the zip (real ones: ~0.1 MB)
 MAX_PAYLOAD_BYTES = PAYLOAD + PAYLOAD // 64 + 64   # with the block headers (5 per 1,024 bytes)

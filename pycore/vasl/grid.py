@@ -29,7 +29,8 @@ from operator import itemgetter
 from typing import Any, Callable, NamedTuple
 
 from .. import geometry as g
-from .archive import GRID_HEIGHT, GRID_WIDTH
+
+GRID_WIDTH, GRID_HEIGHT = 1800, 645     # a board's pixel grid (pycore.vasl.archive reads it)
 
 X_SCALE, X_SHIFT, Y_SCALE = Fraction(75, 4), Fraction(225, 4), Fraction(129, 4)
 STRETCHES = 32          # a hexside (37.5 px) is read in stretches of about 1.2 px

@@ -30,7 +30,7 @@ its depiction. Nothing is kept for whole hexes; a partial hex keeps its runs
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .. import geometry as g
 from ..boards import BOARD_GRID
@@ -38,7 +38,10 @@ from ..depiction import Columns, Run
 from ..terrain import BUILDINGS, obstacle_height
 from . import codes as c
 from . import grid
-from .archive import GRID_HEIGHT, GRID_WIDTH, Archive
+from .grid import GRID_HEIGHT, GRID_WIDTH
+
+if TYPE_CHECKING:        # read only with a board file (issue 32: not before the page is ready)
+    from .archive import Archive
 
 
 class _HexReading(Protocol):

@@ -16,11 +16,16 @@ device and imports them again after a reload.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..boards import SOURCE_RE, check_source
 from ..errors import SetupError
-from . import archive, reading
+
+if TYPE_CHECKING:
+    from . import archive, reading
+# The archive's reader and the board's reading (xml, hashlib, the reading's
+# tables) are imported with the first board file, not before the page is
+# ready (issue 32; web.bridge warms them when the worker is idle).
 
 __all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
 
@@ -33,6 +38,7 @@ class Board:
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
+        from . import archive
         return {"board": self.archive.name, "version": self.archive.version,
                 "source": self.archive.source, "columns": archive.COLUMNS,
                 "rows": archive.ROWS, "warnings": list(self.reading.warnings)}
@@ -46,6 +52,7 @@ class Library:
 
     def add(self, data: bytes) -> Board:
         """Read an archive and keep it (reading the same file again is free)."""
+        from . import archive, reading
         a = archive.read(data)
         known = self._boards.get(a.source)
         if known is not None:

@@ -72,7 +72,12 @@ export class MapLoader {
     }
     this.box.dataset.drawing = "preview";
     this.pz.fit();
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+    // painted, or a moment passed: a hidden tab (reloaded for an update) gets no
+    // animation frame until it is shown, and its start must not wait for that
+    await new Promise((painted) => {
+      requestAnimationFrame(() => setTimeout(painted, 0));
+      setTimeout(painted, 100);
+    });
     return true;
   }
 

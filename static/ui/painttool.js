@@ -71,7 +71,7 @@ export class PaintTool {
   }
 
   // A wall, hedge or bocage removed from the reading view: over an imported
-  // board's own one, the correction "none" (README "Real boards").
+  // board's own one, the correction "none" (docs/contract.md "Real boards").
   removeHexside(name) {
     const board = this.under.hexside(name);
     this.edit("hexsides", [name], (s) => {

@@ -40,7 +40,8 @@ export class Startup {
       showMessage("Another tab of this app saved a different setup. Each tab keeps its own work: " +
         "a reload opens the newest save, and a tab closed with work not saved keeps it aside.", "info");
     });
-    addEventListener("pagehide", () => store.keepIfUnsaved());
+    // not when the page only goes into the back/forward cache: it is still open
+    addEventListener("pagehide", (event) => { if (!event.persisted) store.keepIfUnsaved(); });
   }
 
   // A saved setup that could not be used: kept in storage, and offered for
