@@ -3,6 +3,8 @@ chunk at a time and answers other questions between chunks, or drops a sweep
 a newer one replaces. A sweep paused anywhere, with anything asked in its
 pauses, must give exactly the map of a ruling per hex (A6.2)."""
 import json
+import sys
+import types
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -266,3 +268,30 @@ def test_a_cancelled_sweep_hands_on_nothing_more(short_steps):
         assert bridge.resume(6) is None
     bridge.cancel(6)
     assert bridge.progress(6) is None
+
+
+def _slow_last_chunk(spent):
+    """A query in steps whose work after its last pause spends its step's time."""
+    yield {}
+    spent()
+    return {"answer": 42}
+
+
+def test_an_answer_found_after_its_steps_time_is_spent_comes_in_the_next_step(monkeypatch):
+    """Issue 32: a job whose last chunk ends past its step's time writes its JSON
+    answer in a step of its own (a 132 x 80 map's drawing is 12 MB of JSON), and
+    one that ends in time answers at once; either way the answer is call's."""
+    clock = [0.0]
+    monkeypatch.setattr(bridge, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    module = types.ModuleType("slow_query_for_test")
+    module.run = lambda: {"answer": 42}
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    monkeypatch.setitem(bridge.QUERIES, "slow", bridge.Query(module.__name__, "run", setup_first=False,
+                                                             steps="steps"))
+    for spend, steps in ((bridge.STEP_SECONDS * 3, 2), (0.0, 1)):
+        def spent(spend=spend):
+            clock[0] += spend
+        module.steps = lambda spent=spent: _slow_last_chunk(spent)
+        answer, taken = _drive(7, bridge.begin(7, "slow", "[]"))
+        assert answer == json.loads(bridge.call("slow", "[]")) == {"ok": {"answer": 42}}
+        assert taken == steps, (spend, taken)
