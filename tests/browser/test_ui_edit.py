@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from .conftest import open_page, wait_ready
-from .test_ui_steps import (add_unit, hex_sel, hexside_name, hexside_sel, message, paint_hex, press,
+from .test_ui_steps import (add_unit, hex_sel, hexside_name, hexside_sel, message, paint_hex, press, settled,
                             setup_of, toggle_hexside, unit_sel, vertex_name)
 
 
@@ -69,6 +69,7 @@ def test_units_are_placed_given_status_moved_and_removed(ready_page):
     unit = setup_of(page)["units"][0]
     assert unit == {"id": g, "side": "German", "type": "leader", "hex": "T1", "broken": True,
                     "concealed": True, "level": 1, "wa": False, "name": "Lt. Kessler"}
+    settled(page)                         # the counter Python labelled for this change
     counter = page.text_content(unit_sel(g))
     # The counter shows the unit's name in place of its type (issue 9).
     assert "Lt. Ke" in counter and "BRK" in counter and "noWA" in counter and "L1" in counter
@@ -87,6 +88,7 @@ def test_units_are_placed_given_status_moved_and_removed(ready_page):
     assert "level" not in unit            # it arrives at ground level: C3 has no level 1
     page.click("#ue-delete")
     assert setup_of(page)["units"] == []
+    settled(page)                         # the counters are Python's answer for the deletion
     assert page.locator("#map .unit").count() == 0
 
 
@@ -171,6 +173,7 @@ def test_autosave_survives_a_reload_and_a_closed_tab(ready_page, how):
     wait_ready(again)
     assert setup_of(again) == saved
     assert again.get_attribute(hex_sel("Y8"), "data-terrain") == "woods"
+    settled(again)                        # the counters come from Python once it is ready
     assert again.locator("#map .unit").count() == 1
 
 

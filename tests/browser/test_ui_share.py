@@ -12,8 +12,8 @@ import pytest
 from pycore import api, geometry, limits, share
 
 from .conftest import foreign_requests, wait_ready
-from .test_ui_steps import (hex_sel, los_check, message, paint_b92_example, paint_hex, press, setup_of,
-                            tool, unit_sel)
+from .test_ui_steps import (hex_sel, los_check, message, paint_b92_example, paint_hex, press, settled,
+                            setup_of, tool, unit_sel)
 
 
 def raw_link(obj) -> str:
@@ -156,6 +156,7 @@ def test_hostile_unit_ids_and_names_are_shown_as_text_and_run_nothing(browser, s
         # the WA panel, the counters, the unit editor and the LOS ruling all show the literal text
         page.wait_for_selector("#wa-body tr[data-unit]")
         assert page.eval_on_selector_all("#wa-body [data-k=id]", "els => els.map((e) => e.textContent)") == ids
+        settled(page)                     # the counters, drawn from Python's answer
         titles = page.eval_on_selector_all("#map .unit title", "els => els.map((e) => e.textContent)")
         assert any('<img src=x onerror="window.__pwned=2">' in t for t in titles)
         tool(page, "unit")
