@@ -24,7 +24,7 @@ woods pixels does.
 """
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 # A pixel column's non-zero values: (first row, last row, value) runs, sorted
 # by row, not overlapping.  Pixels in no run have the value 0.
@@ -180,13 +180,7 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
             break
         if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
             continue
-        # the columns of the box where the segment lies within its rows (a
-        # superset: each end widened by a column; the scan below is exact)
-        ea = (ax * dy + (y0 - ay) * d) // dy // 4
-        eb = (ax * dy + (y1 - ay) * d) // dy // 4
-        if ea > eb:
-            ea, eb = eb, ea
-        first, end = max(xa, ea - 1, x0 // 4), min(xb, eb + 1, x1 // 4 - 1)
+        first, end = _within((x0, y0, x1, y1), ax, ay, d, dy, xa, xb)
         if end - first > 2:
             # a longer reach: only the columns where the line is between the
             # band's slanted bounds too
@@ -206,36 +200,10 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
                 g1 = end
             # the rows the segment passes through over the group's columns: if
             # they miss the rows its pixels span, no column of it is read
-            xl, xr = 4 * g0, 4 * g1 + 4
-            if xl < ax:
-                xl = ax
-            if xr > bx:
-                xr = bx
-            n1, n2 = base + dy * xl, base + dy * xr
-            if n1 > n2:
-                n1, n2 = n2, n1
-            if -(-n2 // d4) - 1 < top or n1 // d4 > bottom:
+            j0, j1 = _rows(4 * g0, 4 * g1 + 4, ax, bx, base, dy, d4)
+            if j1 < top or j0 > bottom:
                 continue
-            for i in range(g0, g1 + 1):
-                runs = get(i)
-                if not runs:
-                    continue
-                xl, xr = 4 * i, 4 * i + 4
-                if xl < ax:
-                    xl = ax
-                if xr > bx:
-                    xr = bx
-                n1, n2 = base + dy * xl, base + dy * xr
-                if n1 > n2:
-                    n1, n2 = n2, n1
-                j0, j1 = n1 // d4, -(-n2 // d4) - 1      # the rows the segment passes through
-                for f, l, w in runs:
-                    if f > j1:
-                        break
-                    if l >= j0 and w > found:
-                        found = w
-                if found >= v:
-                    break
+            found = _scan(get, g0, g1, ax, bx, base, dy, d4, found, v)
             if found >= v:
                 break
     return found
@@ -365,39 +333,55 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         most = top(columns)
     d, dy = bx - ax, by - ay
     if within is not None:
-        # the columns of the box where the segment lies within its rows (a
-        # superset: each end widened by a column; the scan below is exact)
-        x0, y0, x1, y1 = within
-        ea = (ax * dy + (y0 - ay) * d) // dy // 4
-        eb = (ax * dy + (y1 - ay) * d) // dy // 4
-        if ea > eb:
-            ea, eb = eb, ea
-        first, last = max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
-    d4, base = 4 * d, ay * d - dy * ax
-    best = 0
-    get = columns.get
-    for i in range(first, last + 1):
+        first, last = _within(within, ax, ay, d, dy, first, last)
+    return _scan(columns.get, first, last, ax, bx, ay * d - dy * ax, dy, 4 * d, 0, most)
+
+
+def _within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int
+            ) -> tuple[int, int]:
+    """Pixel columns first..last narrowed to those of ``box`` where the slanted
+    line from (ax, ay), direction (d, dy), lies within the box's rows (a
+    superset: each end widened by a column; the column scan is exact)."""
+    x0, y0, x1, y1 = box
+    ea = (ax * dy + (y0 - ay) * d) // dy // 4
+    eb = (ax * dy + (y1 - ay) * d) // dy // 4
+    if ea > eb:
+        ea, eb = eb, ea
+    return max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
+
+
+def _rows(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int) -> tuple[int, int]:
+    """The pixel rows (first, last) the segment from x = ax to bx passes
+    through between x = xl and xr (quarter pixels): 4d times its row at x is
+    the integer base + dy x, so the rows are exact."""
+    if xl < ax:
+        xl = ax
+    if xr > bx:
+        xr = bx
+    n1, n2 = base + dy * xl, base + dy * xr
+    if n1 > n2:
+        n1, n2 = n2, n1
+    return n1 // d4, -(-n2 // d4) - 1
+
+
+def _scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: int,
+          found: int, stop: int) -> int:
+    """The largest value the slanted segment passes through in pixel columns
+    i0..i1 (``get``: a column's runs), or ``found`` if none is larger; it stops
+    after a column once that value reaches ``stop``."""
+    for i in range(i0, i1 + 1):
         runs = get(i)
         if not runs:
             continue
-        xl, xr = 4 * i, 4 * i + 4
-        if xl < ax:
-            xl = ax
-        if xr > bx:
-            xr = bx
-        # 4d times the rows at the strip's two ends are integers: exact rows.
-        n1, n2 = base + dy * xl, base + dy * xr
-        if n1 > n2:
-            n1, n2 = n2, n1
-        j0, j1 = n1 // d4, -(-n2 // d4) - 1
-        for f, l, v in runs:
+        j0, j1 = _rows(4 * i, 4 * i + 4, ax, bx, base, dy, d4)
+        for f, l, w in runs:
             if f > j1:
                 break
-            if l >= j0 and v > best:
-                best = v
-                if best >= most:
-                    return best
-    return best
+            if l >= j0 and w > found:
+                found = w
+        if found >= stop:
+            break
+    return found
 
 
 def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int]
