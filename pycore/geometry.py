@@ -579,20 +579,6 @@ def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
                  if kind == "hex" and hexes[0] != p and hexes[0] != q)
 
 
-def _least_range(h: tuple[int, int], origins: Iterable[tuple[int, int]]) -> int:
-    """point_range() for the compact trace: the least range from ``h`` to any
-    of ``origins`` (a thread's end hex, or a traced vertex's three hexes)."""
-    hx, hy = h
-    least = 1 << 30
-    for ox, oy in origins:
-        u, v = hx - ox, hy - oy
-        dc = (u if u >= 0 else -u) // 3
-        e = ((v if v >= 0 else -v) - dc) // 2
-        d = dc + e if e > 0 else dc
-        least = d if d < least else least
-    return least
-
-
 def _relative_trace(rel_key: tuple) -> array:
     """The thread of a relative key, compact: per item its kind's code, near,
     far, the number of hexes and their x, y, the number of points and theirs."""
@@ -602,8 +588,8 @@ def _relative_trace(rel_key: tuple) -> array:
     from_p, from_q = _origins(p), _origins(q)
     flat: list[int] = []
     for kind, hexes, points in _walk(p, q):
-        near = min(_least_range(h, from_p) for h in hexes)
-        far = min(_least_range(h, from_q) for h in hexes)
+        near = min(distance(o, h) for h in hexes for o in from_p)    # point_range (A6.7, A6.12)
+        far = min(distance(o, h) for h in hexes for o in from_q)
         flat += (_KIND_CODE[kind], near, far, len(hexes))
         for xy in hexes:
             flat += xy
