@@ -18,7 +18,9 @@ TEST_REQUIREMENTS = {"pytest": "pytest<9", "hypothesis": "hypothesis",
                      # tests/test_types.py: pycore and web type-check with no errors
                      "mypy": "mypy==2.4.1",
                      # tests/test_wheel.py: setuptools before 70.1 builds wheels with it
-                     "wheel": "wheel"}
+                     "wheel": "wheel",
+                     # a test that hangs fails after pyproject.toml's `timeout`, not CI's limit
+                     "pytest_timeout": "pytest-timeout==2.4.0"}
 
 
 def missing_requirements() -> list[str]:

@@ -31,6 +31,10 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 READY_TIMEOUT_MS = 60_000
+# The page has run app.js (window.asl.ready is then a promise), checked every
+# POLL_MS rather than at each animation frame, which a starved page may not draw.
+HAS_ASL = "() => window.asl && window.asl.ready"
+POLL_MS = 100
 SOURCES = ("static", "pycore", "web", "build.py", "buildsite", "pyproject.toml")
 
 
@@ -138,15 +142,33 @@ def foreign_requests(urls: list[str], origin: str) -> list[str]:
 def open_page(browser, site: Site, goto: bool = True, **context_options):
     """A new context and page (at site.url if `goto`), recording every request it makes."""
     context = browser.new_context(**context_options)
-    page = context.new_page()
+    page = watch_console(context.new_page())
     page.asl_requests = []
-    page.asl_console = []
     context.on("request", lambda r: page.asl_requests.append(r.url))
-    page.on("console", lambda m: page.asl_console.append(f"{m.type}: {m.text}"))
-    page.on("pageerror", lambda e: page.asl_console.append(f"pageerror: {e}"))
     if goto:
         page.goto(site.url)
     return page
+
+
+def watch_console(page):
+    """Record the page's console and uncaught errors in ``page.asl_console``,
+    and the requests not yet answered in ``page.asl_waiting``."""
+    page.asl_console = []
+    page.asl_waiting = {}
+    page.on("console", lambda m: page.asl_console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: page.asl_console.append(f"pageerror: {e}"))
+    page.on("request", lambda r: page.asl_waiting.__setitem__(id(r), r.url))
+    for done in ("requestfinished", "requestfailed"):
+        page.on(done, lambda r: page.asl_waiting.pop(id(r), None))
+    return page
+
+
+def console_tail(page, lines: int = 40) -> str:
+    """The last lines of what ``watch_console`` recorded, and the requests still
+    waiting, for a failure's message (a page that never starts says why)."""
+    waiting = sorted(set(getattr(page, "asl_waiting", {}).values()))
+    return "\n".join(getattr(page, "asl_console", [])[-lines:] +
+                     [f"requests not answered: {waiting}"])
 
 
 def wait_ready(page) -> dict:
@@ -155,11 +177,16 @@ def wait_ready(page) -> dict:
     On a timeout the failure carries the page's console, so a CI log says why."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     try:
-        page.wait_for_function("() => window.asl && window.asl.ready", timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(HAS_ASL, polling=POLL_MS, timeout=READY_TIMEOUT_MS)
     except PlaywrightTimeout:
-        console = "\n".join(getattr(page, "asl_console", [])[-40:])
-        pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its console:\n{console}")
-    return page.evaluate("async () => (await window.asl.ready) ?? null")
+        pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its console:\n"
+                    f"{console_tail(page)}")
+    timings = page.evaluate("""() => Promise.race([window.asl.ready.then((t) => t ?? null),
+      new Promise((resolve) => setTimeout(() => resolve("late"), 60000))])""")
+    if timings == "late":
+        pytest.fail(f"the page ran but Python was not ready in 60 s; its console:\n"
+                    f"{console_tail(page)}")
+    return timings
 
 
 def python_call(page, name: str, *args):

@@ -35,10 +35,12 @@ import time
 from dataclasses import dataclass, field
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pycore import geometry
 
-from .conftest import READY_TIMEOUT_MS, build, builds, wait_controlled, wait_ready
+from .conftest import (HAS_ASL, POLL_MS, READY_TIMEOUT_MS, build, builds, console_tail,
+                       wait_controlled, wait_ready, watch_console)
 from .test_store import KEPT_KEY, settled
 from .test_ui_steps import hex_sel, paint_hex, press, setup_of, toggle_hexside, unit_sel
 from .test_update import (WAITING, build_id, poll, serve, two_builds,  # noqa: F401 (fixtures)
@@ -97,10 +99,12 @@ WATCH = """(() => {
 })()"""
 
 STATE = """async () => {
-  const { python } = await import("./pyworker.js");
+  const late = (what) => new Promise((resolve) => setTimeout(() => resolve(what), 30000));
+  const { python } = await Promise.race([import("./pyworker.js"),
+    late({ python: { build: "pyworker.js not loaded in 30 s", call: () => late({}) } })]);
   let py = null;
-  const late = new Promise((resolve) => setTimeout(() => resolve({ build: "no answer in 30 s" }), 30000));
-  try { py = (await Promise.race([python.call("version"), late])).build; } catch {}
+  try { py = (await Promise.race([python.call("version"), late({ build: "no answer in 30 s" })])).build; }
+  catch {}
   const controller = navigator.serviceWorker.controller;
   const box = document.getElementById("message");
   return {
@@ -190,12 +194,14 @@ class Program:
         """Wait for the tab's page to be ready, across its own reloads."""
         for _ in range(20):
             try:
-                tab.page.wait_for_function("() => window.asl && window.asl.ready",
-                                           timeout=READY_TIMEOUT_MS)
+                tab.page.wait_for_function(HAS_ASL, polling=POLL_MS, timeout=READY_TIMEOUT_MS)
                 self.expect(tab.page.evaluate(SETTLED), f"tab {tab.number}: Python gave no "
                             "answer within 60 s")
                 settled(tab.page)
                 return
+            except PlaywrightTimeout:             # a stuck page fails at once, saying what it logged
+                self.fail(f"tab {tab.number} was not ready in {READY_TIMEOUT_MS // 1000} s; "
+                          f"its console:\n{console_tail(tab.page)}")
             except PlaywrightError:
                 tab.page.wait_for_timeout(200)    # the page reloaded under the wait
         self.fail(f"tab {tab.number} never became ready")
@@ -294,14 +300,19 @@ class Program:
         if after == before:
             return
         self.clock += 1
-        messages = self.state(tab)["messages"]
-        failed = [i for i, m in enumerate(messages) if "Autosave failed" in m]
-        works = [i for i, m in enumerate(messages) if "Autosave works again" in m]
-        said = bool(failed) and failed[-1] > max(works, default=-1)
+        said = self.autosave_failing(tab)
         self.edits.append(Edit(self.clock, tab.number, after, said))
         self.log.append(f"  -> edit {self.clock} in tab {tab.number}: {sorted(after['hexes'])} "
                         f"{len(after['hexsides'])} hexsides {len(after['units'])} units"
                         + (" (autosave failed, said)" if said else ""))
+
+    def autosave_failing(self, tab: Tab) -> bool:
+        """The tab's last word on its autosave is that it failed (read without
+        asking Python, so a pending change stays pending)."""
+        messages = tab.page.evaluate("() => window.__messages")
+        failed = [i for i, m in enumerate(messages) if "Autosave failed" in m]
+        works = [i for i, m in enumerate(messages) if "Autosave works again" in m]
+        return bool(failed) and failed[-1] > max(works, default=-1)
 
     def on_map(self, tab: Tab) -> str:
         s = self.setup(tab)["map"]
@@ -356,17 +367,9 @@ class Program:
         self.log.append(f"tab {tab.number}: type {text!r} as unit {unit['id']}'s name")
         page.evaluate("() => { window.__typing = true; }")
         press(page, unit_sel(unit["id"]), touch=True)
-        try:
-            page.wait_for_selector("#unit-editor:not([hidden])", timeout=15_000)
-        except PlaywrightError:
-            # The page reloaded itself for the new build at the pause before these
-            # taps (the player had paused), and they fell on the reloading page.
-            self.expect(self.state(tab)["loadedAt"] != tab.loaded_at,
-                        f"tab {tab.number}: the unit editor did not open")
-            self.ready(tab)
-            self.record(tab, before)
-            self.check_tabs()
-            return
+        # (the page reloading itself for the new build at the pause before these
+        # taps, which then fall on the reloading page, is act's lost step)
+        page.wait_for_selector("#unit-editor:not([hidden])", timeout=15_000)
         press(page, "#ue-name", touch=True)
         page.keyboard.press("End")
         start = page.input_value("#ue-name")
@@ -409,19 +412,21 @@ class Program:
         before = self.setup(tab)
         name = self.on_map(tab)
         self.log.append(f"tab {tab.number}: paint {name} woods and reload at once")
+        said = self.autosave_failing(tab)         # a tab that said its autosave fails: not required
         paint_hex(tab.page, name, terrain="woods", touch=True)
         after = self.setup(tab)
         if after != before:
             self.clock += 1
-            self.edits.append(Edit(self.clock, tab.number, after, False))
-            self.log.append(f"  -> edit {self.clock} in tab {tab.number} (pending at the reload)")
+            self.edits.append(Edit(self.clock, tab.number, after, said))
+            self.log.append(f"  -> edit {self.clock} in tab {tab.number} (pending at the reload)"
+                            + (" (autosave failed, said)" if said else ""))
         self.reload_now(tab)                              # this tab's own change opens
 
     def new_tab(self, tab: Tab | None = None) -> None:
         if len(self.tabs) >= MAX_TABS:
             return
         self.numbered += 1
-        new = Tab(self.numbered, self.context.new_page())
+        new = Tab(self.numbered, watch_console(self.context.new_page()))
         self.log.append(f"new tab {new.number}")
         new.page.goto(self.site.url)
         if self.served_b:
@@ -470,10 +475,24 @@ class Program:
                 self.new_build(self.tabs[0])              # every program serves B at half-time
             tab = self.rng.choice(self.tabs)
             started, self.step_clock = time.monotonic(), self.clock
-            getattr(self, self.rng.choices(names, weights)[0])(tab)
+            self.act(tab, self.rng.choices(names, weights)[0])
             self.check_tabs()
             self.log.append(f"  ({time.monotonic() - started:.1f} s)")
         self.finish()
+
+    def act(self, tab: Tab, name: str) -> None:
+        """One step. A tap the page's own reload (the update, at the player's
+        pause) swallowed is lost, as it would be for a player: the step ends,
+        and whatever edit it made before the reload is recorded."""
+        before = self.setup(tab)
+        try:
+            getattr(self, name)(tab)
+        except PlaywrightError:
+            if tab not in self.tabs or self.state(tab)["loadedAt"] == tab.loaded_at:
+                raise
+            self.log.append(f"  (tab {tab.number} reloaded itself during the step)")
+            self.ready(tab)
+            self.record(tab, before)
 
     def finish(self) -> None:
         """Storage freed and the player pauses: every tab takes build B, and a new
