@@ -16,7 +16,7 @@ This module owns the catalog (names, labels, rules), the validation of the
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Mapping, NamedTuple
 
 from . import geometry as g
@@ -211,6 +211,7 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                         del sides[s]
                     changed[s] = Change(r, info.type, new or f"no {info.type}")
                     break
+    moved: dict[g.Hex, tuple[Rule, int]] = {}     # hex -> the rule that moved its level, and from
     if hex_rules:
         for h, info in list(hexes.items()):
             terrain, level = info.terrain, info.level
@@ -225,6 +226,7 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                     done.append(Change(r, info.terrain, r.ssr.result))     # B14.2
                 elif r.ssr.kind == "level" and info.level == r.ssr.source:
                     level = r.ssr.result
+                    moved[h] = r, info.level
                     done.append(Change(r, f"level {info.level}", f"level {level}"))
             if done:
                 hexes[h] = make_hex(info, terrain, level)
@@ -232,7 +234,28 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                 changed[h] = done[0]._replace(level_only=level_only) if len(done) == 1 else Change(
                     done[0].rule, " and ".join(c.before for c in done),
                     " and ".join(c.after for c in done), level_only)
+    if moved:
+        _level_hillsides(hexes, sides, changed, moved, is_wall)
     return hexes, sides, changed
+
+
+def _level_hillsides(hexes: dict, sides: dict, changed: dict,
+                     moved: dict[g.Hex, tuple[Rule, int]], is_wall: Callable[[Any], bool]) -> None:
+    """B9.6: a Hillside wall/hedge lies between two different base levels. One
+    whose two hexes a level change (B10.1) brings to one level is an ordinary
+    wall/hedge from then on: its flag is cleared and the change said (unless a
+    hexside SSR already changed it, which is said instead). One between hexes
+    at one level already (a gully's edge: its pixels lie lower) keeps its flag.
+    A hex missing from ``hexes`` is open ground at level 0."""
+    for s, info in list(sides.items()):
+        if not (is_wall(info) and info.hillside) or not any(h in moved for h in s):
+            continue
+        now = [getattr(hexes.get(h), "level", 0) for h in s]
+        was = [moved[h][1] if h in moved else level for h, level in zip(s, now)]
+        if now[0] == now[1] and was[0] != was[1]:
+            rule = next(moved[h][0] for h in s if h in moved)
+            sides[s] = replace(info, hillside=False)
+            changed.setdefault(s, Change(rule, f"Hillside {info.type}", info.type))
 
 
 def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
@@ -274,7 +297,11 @@ def step(part: Any, change: Change) -> dict:
     why = f"by the scenario's SSR ({rule.words()}; {rule.ssr.rule})"
     if len(part) == 2 and isinstance(part[0], tuple):
         name = g.hexside_name(part)
-        if change.after.startswith("no "):
+        if change.before.startswith("Hillside "):
+            text = (f"The {change.before} {name} is an ordinary {change.after} {why}: both its "
+                    f"hexes are now at one level, and a Hillside {change.after} lies between two "
+                    f"levels (B9.6).")
+        elif change.after.startswith("no "):
             text = f"The {change.before} {name} is removed {why}."
         else:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."

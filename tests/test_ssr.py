@@ -204,6 +204,68 @@ def test_woods_to_brush_on_an_imported_board_is_judged_as_brush():
     assert r["los"] is True and r["hindrance"] == 1, r
 
 
+# --- B9.6 with B10.1: a level change can leave a Hillside wall between one level ---------------
+
+def _hill_wall(ssrs, p5: dict, p6: dict, units=()):
+    return _loaded(ssrs, hexes={"P5": p5, "P6": p6},
+                   hexsides={"P5-P6": {"type": "wall", "hillside": True}}, units=list(units))
+
+
+@pytest.mark.parametrize("ssrs,p6,hillside", [
+    (["level-2-to-1"], {"level": 1}, False),      # 2 | 1 becomes 1 | 1: an ordinary wall
+    (["level-1-to-2"], {"level": 1}, False),      # 2 | 1 becomes 2 | 2
+    (["level-2-to-1"], {}, True),                 # 2 | 0 becomes 1 | 0: still two levels
+    (["level-3-to-2"], {"level": 1}, True),       # neither hex moves
+    ([], {"level": 1}, True)])
+def test_B9_6_a_level_ssr_that_leaves_a_hillside_wall_between_one_level_makes_it_ordinary(
+        ssrs, p6, hillside):
+    s = _hill_wall(ssrs, {"level": 2}, p6)
+    with s.names():
+        assert s.wall(g.parse_hexside("P5-P6")).hillside is hillside
+    # the setup as written keeps the wall as the player wrote it (the link says so + the SSR)
+    assert s.to_dict()["hexsides"]["P5-P6"] == {"type": "wall", "hillside": True}
+
+
+def test_B9_6_a_hillside_wall_at_a_gullys_edge_keeps_its_flag_when_both_hexes_move_together():
+    # both hexes at level 1 already, the gully's pixels lower (as on 12X4-Y4): lowered
+    # together they still lie at one level, and the wall stays what the board shows
+    s = _hill_wall(["level-1-to-0"], {"terrain": "gully", "level": 1}, {"level": 1})
+    with s.names():
+        assert s.wall(g.parse_hexside("P5-P6")).hillside is True
+
+
+def test_B9_6_the_ordinary_wall_rules_as_written_by_hand_and_the_ruling_says_why():
+    # x on a level-3 hill looks down across the wall P5-P6 to y at level 0 (P9): an
+    # ordinary wall does not block because x is higher (A6.21); a Hillside one would
+    # have been ignored for the level between them (B9.61), a different ruling's reason
+    ridge = {n: {"level": 1} for n in ("P3", "P4", "P6", "P7", "P8")}
+    units = [unit("x", "P2"), unit("y", "P9", side="R"), unit("a", "P4"), unit("b", "P7", side="R")]
+    said = _loaded(["level-2-to-1"], hexes={**ridge, "P2": {"level": 3}, "P5": {"level": 2}},
+                   hexsides={"P5-P6": {"type": "wall", "hillside": True}}, units=units)
+    hand = load_setup(setup(hexes={**ridge, "P2": {"level": 3}, "P5": {"level": 1}},
+                            hexsides={"P5-P6": "wall"}, units=units))
+    for e1, e2 in (("x", "y"), ("y", "x"), ("a", "b"), ("b", "a")):
+        assert _without_ssr_steps(api.fire(said, e1, e2)) == api.fire(hand, e1, e2), (e1, e2)
+    steps = [t["text"] for t in api.los(said, "x", "y")["steps"]]
+    assert "The Hillside wall P5-P6 is an ordinary wall by the scenario's SSR (level 2 to " \
+           "level 1; B10.1): both its hexes are now at one level, and a Hillside wall lies " \
+           "between two levels (B9.6)." in steps, steps
+    assert not any("B9.61" in t for t in steps), steps
+
+
+def test_B9_6_an_imported_boards_hillside_hedge_lowered_to_one_level_is_ordinary():
+    # the board's reading flags Q5-R4 Hillside (tests/test_vasl.py); level 1 to 0
+    # leaves both hexes at level 0
+    source = api.import_board(board_archive(
+        {"R4": {"level": 1}, "R5": {"level": 1}},
+        {"Q5-R4": {"type": "hedge", "hillside": True}, "Q5-R5": "hedge"}, name="55"))["source"]
+    for ssrs, hillside in (([], True), (["level-1-to-0"], False)):
+        s = api.load({"format": "asl-setup", "version": 1,
+                      "map": {"boards": [[{"board": "55", "source": source}]]}, "ssr": ssrs})
+        with s.names():
+            assert s.wall(g.parse_hexside("55Q5-55R4")).hillside is hillside, ssrs
+
+
 # --- links, files and cards carry them --------------------------------------------------------
 
 def test_links_carry_the_ssr_and_open_with_it():
