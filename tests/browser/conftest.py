@@ -13,6 +13,7 @@
 """
 from __future__ import annotations
 
+import json
 import os
 import sys
 import threading
@@ -171,6 +172,17 @@ def console_tail(page, lines: int = 40) -> str:
                      [f"requests not answered: {waiting}"])
 
 
+LATE = "no answer in time"
+
+
+def within(page, script: str, seconds: int = 60):
+    """``page.evaluate(script)`` for a script whose promise may never settle (a
+    page that never starts, a worker that never answers): its value, or LATE
+    after ``seconds``, so the test fails instead of waiting for ever."""
+    return page.evaluate(f"() => Promise.race([({script})(), new Promise((resolve) => "
+                         f"setTimeout(() => resolve({json.dumps(LATE)}), {seconds * 1000}))])")
+
+
 def wait_ready(page) -> dict:
     """Wait for window.asl.ready; returns the worker's timings.
 
@@ -181,9 +193,8 @@ def wait_ready(page) -> dict:
     except PlaywrightTimeout:
         pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its console:\n"
                     f"{console_tail(page)}")
-    timings = page.evaluate("""() => Promise.race([window.asl.ready.then((t) => t ?? null),
-      new Promise((resolve) => setTimeout(() => resolve("late"), 60000))])""")
-    if timings == "late":
+    timings = within(page, "() => window.asl.ready.then((t) => t ?? null)")
+    if timings == LATE:
         pytest.fail(f"the page ran but Python was not ready in 60 s; its console:\n"
                     f"{console_tail(page)}")
     return timings

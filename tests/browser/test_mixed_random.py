@@ -41,7 +41,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from pycore import geometry
 
 from .conftest import (HAS_ASL, POLL_MS, READY_TIMEOUT_MS, build, builds, console_tail,
-                       wait_controlled, wait_ready, watch_console)
+                       wait_controlled, wait_ready, watch_console, within)
 from .test_store import KEPT_KEY, settled
 from .test_ui_steps import hex_sel, paint_hex, press, setup_of, toggle_hexside, unit_sel
 from .test_update import (WAITING, build_id, poll, serve, two_builds,  # noqa: F401 (fixtures)
@@ -120,13 +120,9 @@ STATE = """async () => {
   };
 }"""
 
-# The page is ready and Python answers (true), or not within 60 s (false), so a
-# stuck page fails the test instead of holding it.
-SETTLED = """async () => {
-  const late = new Promise((resolve) => setTimeout(() => resolve(false), 60000));
-  const answer = window.asl.ready.then(() => window.asl.call("version")).then(() => true);
-  return Promise.race([answer, late]);
-}"""
+# The page is ready and Python answers (conftest.within: LATE if not within 60 s,
+# so a stuck page fails the test instead of holding it).
+SETTLED = "() => window.asl.ready.then(() => window.asl.call('version')).then(() => true)"
 
 FILL = """([name, room]) => {
   const storage = window[name];
@@ -196,8 +192,8 @@ class Program:
         for _ in range(20):
             try:
                 tab.page.wait_for_function(HAS_ASL, polling=POLL_MS, timeout=READY_TIMEOUT_MS)
-                self.expect(tab.page.evaluate(SETTLED), f"tab {tab.number}: Python gave no "
-                            "answer within 60 s")
+                self.expect(within(tab.page, SETTLED) is True,
+                            f"tab {tab.number}: Python gave no answer within 60 s")
                 settled(tab.page)
                 return
             except PlaywrightTimeout:             # a stuck page fails at once, saying what it logged

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from .conftest import open_page, wait_ready
+from .conftest import LATE, open_page, wait_ready, within
 from .test_ui_steps import hex_sel, load_setup, message, paint_hex, press, setup_of, tool
 
 SAVE_KEY = "asl-los.setup.v1"
@@ -25,12 +25,10 @@ def still_answers(page) -> None:
 def settled(page) -> None:
     """Python has judged the last edit: a query queued after it has answered
     (about a setup of its own, since the one on screen may be being refused)."""
-    got = page.evaluate("""() => Promise.race([
-      window.asl.call('los', {format: 'asl-setup', version: 1, map: {columns: 2, rows: 2},
-                              hexes: {}, hexsides: {}, units: []},
-                      {hex: 'A1', level: 0}, {hex: 'B1', level: 0}),
-      new Promise((resolve) => setTimeout(() => resolve('no answer in 60 s'), 60000))])""")
-    assert got != "no answer in 60 s", "Python gave no answer in 60 s"
+    got = within(page, "() => window.asl.call('los', {format: 'asl-setup', version: 1, "
+                       "map: {columns: 2, rows: 2}, hexes: {}, hexsides: {}, units: []}, "
+                       "{hex: 'A1', level: 0}, {hex: 'B1', level: 0})")
+    assert got != LATE, "Python gave no answer in 60 s"
     assert got["range"] == 1
     # and the map on screen is the setup's (a new size is drawn by Python)
     page.wait_for_function("() => { const s = window.asl.getSetup().map, "
