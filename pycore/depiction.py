@@ -34,8 +34,9 @@ Columns = Mapping[int, Sequence[Run]]
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
 Slants = tuple[int, int, int, int]   # bounds of 129 x + 75 y, then of 129 x - 75 y (``bands``)
 Group = tuple[int, int, int, int]    # pixel columns i0..i1, and the rows j0..j1 their pixels span
-# a value drawn; the box, slants and column groups round its pixels and higher ones (``bands``)
-Band = tuple[int, Box, Slants, tuple[Group, ...]]
+# a value drawn; the box, slants and column groups round its pixels and higher ones, and a
+# rectangle of pixels all of that value or higher, its core (``bands``)
+Band = tuple[int, Box, Slants, tuple[Group, ...], Box]
 GROUP = 8                            # pixel columns per group
 
 
@@ -63,9 +64,10 @@ _SX, _SY = 129, 75
 def bands(cols: Columns) -> tuple[Band, ...]:
     """Per value drawn, highest first: the box (quarter pixels) round the
     pixels of that value or higher, the bounds of ``129 x + 75 y`` and
-    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's), and
-    their column groups. A thread that misses a band's box, or runs beyond
-    those bounds, meets nothing that high."""
+    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's),
+    their column groups, and their core (``_core``). A thread that misses a
+    band's box, or runs beyond those bounds, meets nothing that high; one
+    that passes inside its core meets that value."""
     per: dict[int, dict[int, list[int]]] = {}      # value -> column -> its first, last row
     for i, runs in cols.items():
         for j0, j1, v in runs:
@@ -89,8 +91,46 @@ def bands(cols: Columns) -> tuple[Band, ...]:
                 acc[i] = [j0, j1]
             else:
                 e[0], e[1] = min(e[0], j0), max(e[1], j1)
-        out.append((v, *_bounds(acc)))
+        out.append((v, *_bounds(acc), _core(cols, v)))
     return tuple(out)
+
+
+def _core(cols: Columns, v: int) -> Box:
+    """A rectangle (quarter pixels) whose pixels all have value ``v`` or
+    higher: grown from the tallest such stretch of a column, a column at a
+    time to the side that keeps more of its rows, while its area does not
+    shrink. Not the largest one; a thread that passes inside it meets ``v``
+    at once, without reading a column (``_slanted``)."""
+    spans: dict[int, list[list[int]]] = {}          # column -> its stretches of rows >= v
+    pivot = (0, 0, -1)
+    for i, runs in cols.items():
+        col: list[list[int]] = []
+        for j0, j1, w in runs:
+            if w < v:
+                continue
+            if col and col[-1][1] + 1 == j0:
+                col[-1][1] = j1
+            else:
+                col.append([j0, j1])
+        if col:
+            spans[i] = col
+            for j0, j1 in col:
+                if j1 - j0 > pivot[2] - pivot[1]:
+                    pivot = (i, j0, j1)
+    lo, r0, r1 = pivot
+    hi, area = lo, r1 - r0 + 1
+    while True:
+        grown = None                                 # (area, column, rows)
+        for k in (lo - 1, hi + 1):
+            for j0, j1 in spans.get(k, ()):
+                a0, a1 = max(j0, r0), min(j1, r1)
+                if a0 <= a1 and (grown is None or (hi - lo + 2) * (a1 - a0 + 1) > grown[0]):
+                    grown = ((hi - lo + 2) * (a1 - a0 + 1), k, a0, a1)
+        if grown is None or grown[0] < area:
+            break
+        area, k, r0, r1 = grown
+        lo, hi = min(lo, k), max(hi, k)
+    return 4 * lo, 4 * r0, 4 * hi + 4, 4 * r1 + 4
 
 
 def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]:
@@ -175,9 +215,13 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
     last = len(bnds) - 1
     found = 0
-    for k, (v, (x0, y0, x1, y1), slants, groups) in enumerate(bnds):
+    for k, (v, (x0, y0, x1, y1), slants, groups, core) in enumerate(bnds):
         if v <= best or v <= found:
             break
+        # inside a rectangle of pixels all v or higher: v is met, and nothing
+        # higher (the bands before this one were read whole)
+        if not _off(core, ax, bx, ylo, yhi, d, dy, c):
+            return v
         if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
             continue
         first, end = _within((x0, y0, x1, y1), ax, ay, d, dy, xa, xb)

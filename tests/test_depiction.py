@@ -212,7 +212,7 @@ def test_a_band_s_slanted_bounds_hold_every_column_a_thread_meets_it_in(shape, a
 @settings(max_examples=300)
 @given(st.dictionaries(st.tuples(st.integers(0, 30), st.integers(0, 20)), st.integers(1, 4),
                        min_size=1, max_size=60))
-def test_a_band_is_the_box_slanted_bounds_and_column_groups_of_its_pixels(grid):
+def test_a_band_is_the_box_slanted_bounds_column_groups_and_core_of_its_pixels(grid):
     # pycore.depiction.bands, against its definition pixel by pixel: per value
     # drawn, over the pixels of that value or higher (their corners, quarter pixels)
     from pycore.depiction import GROUP
@@ -230,4 +230,11 @@ def test_a_band_is_the_box_slanted_bounds_and_column_groups_of_its_pixels(grid):
                            min(j for _, j in mine), max(j for _, j in mine)))
         expected.append((v, (min(xs), min(ys), max(xs), max(ys)),
                          (min(us), max(us), min(ws), max(ws)), tuple(groups)))
-    assert bands(_columns(grid)) == tuple(expected)
+    got = bands(_columns(grid))
+    assert [band[:4] for band in got] == expected
+    # its core: a rectangle of pixels all of that value or higher, never empty
+    # (a thread inside it meets the value without a column read)
+    for v, *_, (x0, y0, x1, y1) in got:
+        assert x0 < x1 and y0 < y1 and x0 % 4 == y0 % 4 == x1 % 4 == y1 % 4 == 0
+        assert all(grid.get((i, j), 0) >= v
+                   for i in range(x0 // 4, x1 // 4) for j in range(y0 // 4, y1 // 4))
