@@ -184,14 +184,17 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     Values not above ``best`` are not looked for (0 is returned for them).
 
     A slanted segment (the usual thread) is read inline (``_slanted``): the
-    box test is ``misses``'s, the column scan ``met``'s, with no call per band."""
+    box test is ``misses``'s, the column scan ``met``'s, with no call per band.
+    A segment inside a band's core meets its value at once."""
     if a[0] == b[0] or a[1] == b[1] or not bnds:
         found = 0
-        for v, bv, *_ in bnds:
+        for v, bv, _, _, core in bnds:
             if v <= best or v <= found:
                 break
             if misses(bv, a, b):
                 continue
+            if not misses(core, a, b):
+                return v                    # inside its core (``_slanted``)
             x = met(columns, a, b, v, bv)
             if x > found:
                 found = x
@@ -370,9 +373,20 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         return 0
     if ay == by:                                     # horizontal
         j, inside = divmod(ay, 4)
-        if inside:
-            return max(value_at(columns, i, j) for i in range(first, last + 1))
-        return _rows_between(columns, j, first, last)
+        if not inside:
+            return _rows_between(columns, j, first, last)
+        found, get = 0, columns.get
+        for i in range(first, last + 1):             # each column's pixel in row j
+            for f, l, v in get(i, ()):
+                if f > j:
+                    break
+                if l >= j:
+                    if v > found:
+                        found = v
+                    break
+            if most is not None and found >= most:
+                break
+        return found
     if most is None:
         most = top(columns)
     d, dy = bx - ax, by - ay
