@@ -91,38 +91,38 @@ def bands(cols: Columns) -> tuple[Band, ...]:
                 acc[i] = [j0, j1]
             else:
                 e[0], e[1] = min(e[0], j0), max(e[1], j1)
-        out.append((v, *_bounds(acc), _core(cols, v)))
+        bounds = _bounds(acc)
+        out.append((v, *bounds, _core(cols, v, bounds[0])))
     return tuple(out)
 
 
-def _core(cols: Columns, v: int) -> Box:
+def _core(cols: Columns, v: int, box: Box) -> Box:
     """A rectangle (quarter pixels) whose pixels all have value ``v`` or
-    higher: grown from the tallest such stretch of a column, a column at a
-    time to the side that keeps more of its rows, while its area does not
-    shrink. Not the largest one; a thread that passes inside it meets ``v``
-    at once, without reading a column (``_slanted``)."""
-    spans: dict[int, list[list[int]]] = {}          # column -> its stretches of rows >= v
-    pivot = (0, 0, -1)
-    for i, runs in cols.items():
-        col: list[list[int]] = []
-        for j0, j1, w in runs:
-            if w < v:
-                continue
-            if col and col[-1][1] + 1 == j0:
-                col[-1][1] = j1
-            else:
-                col.append([j0, j1])
-        if col:
-            spans[i] = col
-            for j0, j1 in col:
-                if j1 - j0 > pivot[2] - pivot[1]:
-                    pivot = (i, j0, j1)
-    lo, r0, r1 = pivot
+    higher: grown from the tallest such stretch of rows in the middle column
+    of the band's ``box`` (or of any column, where that one has none), a
+    column at a time to the side that keeps more of its rows, while its area
+    does not shrink. Not the largest one; a thread that passes inside it
+    meets ``v`` at once, without reading a column (``_slanted``)."""
+    def stretches(i: int) -> list[tuple[int, int]]:
+        out: list[tuple[int, int]] = []
+        for j0, j1, w in cols.get(i, ()):
+            if w >= v:
+                if out and out[-1][1] + 1 == j0:
+                    out[-1] = (out[-1][0], j1)
+                else:
+                    out.append((j0, j1))
+        return out
+
+    mid = (box[0] + box[2]) // 8
+    pivot = max(((j1 - j0, i, j0, j1) for i in ([mid] if stretches(mid) else cols)
+                 for j0, j1 in stretches(i)), default=None)
+    assert pivot is not None, "a band has pixels of its value"
+    _, lo, r0, r1 = pivot
     hi, area = lo, r1 - r0 + 1
     while True:
         grown = None                                 # (area, column, rows)
         for k in (lo - 1, hi + 1):
-            for j0, j1 in spans.get(k, ()):
+            for j0, j1 in stretches(k):
                 a0, a1 = max(j0, r0), min(j1, r1)
                 if a0 <= a1 and (grown is None or (hi - lo + 2) * (a1 - a0 + 1) > grown[0]):
                     grown = ((hi - lo + 2) * (a1 - a0 + 1), k, a0, a1)

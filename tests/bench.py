@@ -234,7 +234,7 @@ def _crest_lines(hexes: dict, rng: random.Random, n: int = 150) -> tuple:
     return tuple(shapes)
 
 
-def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
+def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     """A board as drawn: us per los on it vs the engine on the same board painted
     whole-hex; ms of visibility from new viewers on 2 x 1 drawn boards; MB of
     one board's depiction layers."""
@@ -270,16 +270,22 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
     out: dict[str, Any] = {
         "painted": _median_us(lambda p: evaluate(painted, *p).as_dict(), pairs, cpu),
         "drawn": _median_us(lambda p: evaluate(drawn, *p).as_dict(), pairs, cpu)}
-    # The same, pair by pair (issue 32): each pair on both maps, in turn first (what the
-    # first warms the second finds warm), so that both run under the same load; each
-    # places its thread, as above (500 threads kept, 2,000 asked).
+    # The same, pair by pair (issue 32): each pair on both maps three times, in turn
+    # first (what the first warms the second finds warm), so that both run under the
+    # same load; the least of a pair's three times counts, as the time the machine gave
+    # the check whole (a shared machine's other work only ever adds to it). Each places
+    # its thread (the placed threads kept are emptied before each).
     paired: tuple[list[float], list[float]] = ([], [])
     for i, p in enumerate(pairs):
-        for k in ((0, 1) if i % 2 else (1, 0)):
-            g._ABS_CACHE.clear()
-            t0 = cpu()
-            evaluate((painted, drawn)[k], *p).as_dict()
-            paired[k].append(cpu() - t0)
+        least = [float("inf"), float("inf")]
+        for round_ in range(3):
+            for k in ((0, 1) if (i + round_) % 2 else (1, 0)):
+                g._ABS_CACHE.clear()
+                t0 = cpu()
+                evaluate((painted, drawn)[k], *p).as_dict()
+                least[k] = min(least[k], cpu() - t0)
+        for k in (0, 1):
+            paired[k].append(least[k])
     out["paired"] = tuple(statistics.median(t) * 1e6 for t in paired)
     two = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": source}, {"board": "12", "source": right, "flip": True}]]}},
@@ -296,13 +302,16 @@ def bench_drawn(n: int = 2000, viewers: int = 9, seed: int = 5) -> dict:
         "41", {"board": "12", "flip": True}]]}, "hexes": whole})
     for v in names[:3]:
         sweep.visibility(two_painted, v)
-    for key, setup in (("visibility", two), ("visibility_painted", two_painted)):
-        times = []
-        for v in names[3:]:
+    # each new viewer on both maps, in turn first, so that both see the same load
+    times: dict[str, list[float]] = {"visibility": [], "visibility_painted": []}
+    for i, v in enumerate(names[3:]):
+        both = [("visibility", two), ("visibility_painted", two_painted)]
+        for key, setup in (both if i % 2 else both[::-1]):
             t0 = cpu()
             sweep.visibility(setup, v)
-            times.append((cpu() - t0) * 1e3)
-        out[key] = (statistics.median(times), max(times))
+            times[key].append((cpu() - t0) * 1e3)
+    for key, ts in times.items():
+        out[key] = (statistics.median(ts), max(ts))
     board = api.LIBRARY.get(right)
     board.layers.clear()
     tracemalloc.start()
@@ -554,9 +563,11 @@ def print_drawn(d: dict) -> None:
     print(f"  los, range 6-14, engine: drawn {med:6.1f} us (p95 {p95:6.1f}), painted whole-hex "
           f"{d['painted'][0]:6.1f} us: {med / d['painted'][0]:.1f}x (target <= 50 us, <= 1.2x)")
     painted, drawn = d["paired"]
-    print(f"  the same, pair by pair (each pair on both maps, in turn first): drawn {drawn:6.1f} us, "
+    print(f"  the same, pair by pair (each pair 3 times on both maps, in turn first; the least "
+          f"of its 3): drawn {drawn:6.1f} us, "
           f"painted {painted:6.1f} us: {drawn / painted:.2f}x")
-    print(f"  visibility, 2 x 1 drawn boards, viewer not asked before: median "
+    print(f"  visibility, 2 x 1 drawn boards, viewer not asked before (viewer by viewer, in "
+          f"turn first): median "
           f"{d['visibility'][0]:.0f} ms, max {d['visibility'][1]:.0f} ms (target <= 40 ms); "
           f"painted whole-hex {d['visibility_painted'][0]:.0f} ms: "
           f"{d['visibility'][0] / d['visibility_painted'][0]:.1f}x (target <= 2x)")
