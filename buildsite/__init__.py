@@ -2,6 +2,7 @@
 
     runtime    the Pyodide runtime and the pinned wheels, fetched and cached
     bytecode   .pyc files compiled by that Pyodide under node
+    snapshot   Python's memory with the app imported, made by that Pyodide under node
     wheels     the app's wheel, from pyproject.toml's one package list
     icons      the PNG icons, generated
     page       index.html's pre-rendered map and Content-Security-Policy

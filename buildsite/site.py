@@ -12,6 +12,7 @@ from .generated import generated_js
 from .icons import icons
 from .page import csp, prerender_map, security_headers, style_hashes, with_csp, with_prerendered_map
 from .runtime import PYODIDE_FILES, pinned_wheels, pyodide_dir
+from .snapshot import APP_PATH, snapshot
 from .wheels import app_sources, app_zip, project_meta, with_bytecode
 
 STARTUP_WHEELS = ()              # micropip is shipped for completeness, never loaded at startup
@@ -97,16 +98,22 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     files["index.html"] = with_csp(files["index.html"], csp(hashes))
 
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    minimal_lock = {"info": lock["info"], "packages": {}}
+    # Python's memory once the app is imported, made from the files served (issue 32)
+    memory = f"python/{name}-{version}.snapshot.gz"
+    files[memory] = snapshot({n: files[f"pyodide/{n}"] for n in PYODIDE_FILES},
+                             files[app], minimal_lock)
     files["worker.js"] = set_config(files["worker.js"].decode(), {
         "build": build_id,
         "wheels": [f"wheels/{wheels[n].name}" for n in STARTUP_WHEELS], "app": app,
+        "appPath": APP_PATH, "snapshot": memory,
         "idleWheels": [f"wheels/{wheels[n].name}" for n in IDLE_WHEELS],
-        "lock": {"info": lock["info"], "packages": {}}}).encode()
+        "lock": minimal_lock}).encode()
     for script in ("pyworker.js", "boot.js"):
         files[script] = set_config(files[script].decode(), {"build": build_id}).encode()
     if BARE_WORKER in files:   # the bench's bare boot: the same runtime, the same lock
         files[BARE_WORKER] = set_config(files[BARE_WORKER].decode(), {
-            "lock": {"info": lock["info"], "packages": {}}}).encode()
+            "lock": minimal_lock}).encode()
     for path in page_scripts(files):
         files[path] = stamp_script(path, files[path], build_id)
     manifest = {path: sha256(data) for path, data in sorted(files.items()) if path != "sw.js"}

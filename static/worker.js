@@ -15,22 +15,49 @@
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-// Written by build.py: the build id, the app's Python (a zip of bytecode), the
-// wheels to install at start and when idle, a minimal lock file.
-const CONFIG = /*ASL_CONFIG*/ { build: "dev", app: null, wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
+// Written by build.py: the build id, the app's Python (a zip of bytecode) and
+// where it goes, Python's start-up snapshot, the wheels to install at start and
+// when idle, a minimal lock file.
+const CONFIG = /*ASL_CONFIG*/ { build: "dev", app: null, appPath: null, snapshot: null, wheels: [], idleWheels: [], lock: null } /*END_ASL_CONFIG*/;
 
 const here = new URL("./", import.meta.url);
 const expectedBuild = new URL(import.meta.url).searchParams.get("build");
 
+function fetched(path) {
+  return fetch(new URL(path, here)).then((response) => {
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
+    return response;
+  });
+}
+
 // The app's modules are fetched while the runtime boots (issue 32): one zip of
 // bytecode that goes on sys.path as it is, so nothing is installed.
-const APP_ZIP = "/lib/asl_los.zip";
 function fetchApp() {
   if (!CONFIG.app) return Promise.resolve(null);
-  return fetch(new URL(CONFIG.app, here)).then((response) => {
-    if (!response.ok) throw new Error(`${CONFIG.app}: ${response.status} ${response.statusText}`);
-    return response.arrayBuffer();
-  });
+  return fetched(CONFIG.app).then((response) => response.arrayBuffer());
+}
+
+// Python's memory with the app's modules imported (buildsite/snapshot.py), gzipped:
+// restored in place of starting Python and importing them (issue 32).
+function fetchSnapshot() {
+  return fetched(CONFIG.snapshot)
+    .then((response) => new Response(response.body.pipeThrough(new DecompressionStream("gzip"))))
+    .then((response) => response.arrayBuffer())
+    .then((buffer) => new Uint8Array(buffer));
+}
+
+// Pyodide restored from the snapshot, or started afresh where it cannot be
+// (no snapshot, no DecompressionStream, a failed fetch, a runtime that refuses
+// it: only slower). restored: whether the app's modules are already imported.
+async function boot(options) {
+  if (CONFIG.snapshot && globalThis.DecompressionStream) {
+    try {
+      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: fetchSnapshot() }), restored: true };
+    } catch (err) {
+      console.warn("Python's start-up snapshot did not load; starting Python afresh:", err);
+    }
+  }
+  return { pyodide: await loadPyodide(options), restored: false };
 }
 
 async function start() {
@@ -50,16 +77,18 @@ async function start() {
     options.lockFileContents = CONFIG.lock;
     options.packageBaseUrl = options.indexURL;
   }
-  const pyodide = await loadPyodide(options);
+  const { pyodide, restored } = await boot(options);
   const tBoot = performance.now();
   const zip = await app;
   if (zip) {
-    pyodide.FS.writeFile(APP_ZIP, new Uint8Array(zip));
-    pyodide.pyimport("sys").path.insert(0, APP_ZIP);
+    pyodide.FS.writeFile(CONFIG.appPath, new Uint8Array(zip));
+    if (!restored) pyodide.pyimport("sys").path.insert(0, CONFIG.appPath);
   }
   const bridge = pyodide.pyimport("web.bridge");
-  const pythonBuild = bridge.BUILD_ID;
-  if (pythonBuild !== CONFIG.build) {
+  // restored: the snapshot's Python is the build's, and so must the zip be that
+  // its later imports read
+  const pythonBuild = restored && zip ? bridge.app_build(CONFIG.appPath) : bridge.BUILD_ID;
+  if (pythonBuild !== CONFIG.build || bridge.BUILD_ID !== CONFIG.build) {
     throw new Error(`mixed versions: JavaScript ${CONFIG.build}, Python ${pythonBuild}; reload the page`);
   }
   bridge.warm(); // the rules modules: the first click must not pay for imports
@@ -68,7 +97,7 @@ async function start() {
   const idleQueries = new Set(JSON.parse(bridge.idle_queries_json()));
   const timings = {
     start: performance.timeOrigin + t0, // epoch ms, for the page to place the worker's start
-    boot: tBoot - t0, import: performance.now() - tBoot, build: CONFIG.build,
+    boot: tBoot - t0, import: performance.now() - tBoot, build: CONFIG.build, restored,
     fetched: fetchTimes(t0),
   };
   return { pyodide, bridge, idleQueries, timings };

@@ -186,3 +186,29 @@ def test_warming_never_freezes_a_loaded_setup():
     bridge.warm(idle=True)
     assert gc.get_freeze_count() == frozen
 
+
+
+def _app_zip(path: Path, build: str) -> None:
+    import zipfile
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("web/__init__.py", "")
+        z.writestr("web/_build.py", f'"""Written by build.py."""\nBUILD_ID = "{build}"\n')
+        z.writestr("web/other.py", "WHO = 'first'\n")
+
+
+def test_the_app_zip_s_build_is_read_from_the_zip_as_it_is_now(tmp_path):
+    # static/worker.js, restored from Python's start-up snapshot (issue 32): the
+    # zip fetched must be the snapshot's build, or the page says the versions
+    # are mixed; the zip's directory the snapshot kept is read afresh, so a
+    # zip replaced under the same path is read as it now is
+    import zipimport
+    path = str(tmp_path / "app.zip")
+    _app_zip(tmp_path / "app.zip", "aaaa")
+    assert bridge.app_build(path) == "aaaa"
+    zipimport.zipimporter(f"{path}/web/").get_code("web.other")     # its directory kept
+    (tmp_path / "app.zip").unlink()
+    _app_zip(tmp_path / "app.zip", "bbbbbbbbbbbbbbbb")               # other offsets
+    assert bridge.app_build(path) == "bbbbbbbbbbbbbbbb"
+    found: dict = {}
+    exec(zipimport.zipimporter(f"{path}/web/").get_code("web.other"), found)
+    assert found["WHO"] == "first"

@@ -178,6 +178,20 @@ def modules(idle: bool = False) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def app_build(path: str) -> str:
+    """The build id written in the app's zip at ``path``. static/worker.js asks
+    it once Python is restored from the start-up snapshot (buildsite/snapshot.py):
+    the zip it fetched must be the one the snapshot imported from. zipimport's
+    directory of that zip, kept in the snapshot, is read afresh first, so a later
+    import reads the zip as it is (issue 32)."""
+    import zipimport
+    importer = zipimport.zipimporter(f"{path}/web/")     # the web package's modules
+    importer.invalidate_caches()
+    found: dict[str, Any] = {}
+    exec(importer.get_code("web._build"), found)
+    return str(found["BUILD_ID"])
+
+
 def idle_queries_json() -> str:
     """The names of the queries that wait for the idle wheels (static/worker.js)."""
     return json.dumps(sorted(name for name, q in QUERIES.items() if q.idle_wheels))

@@ -230,3 +230,22 @@ def test_a_page_of_mixed_versions_says_so(browser, update_site, two_builds, tmp_
     assert "two versions" in page.inner_text("#message-text")
     assert "app.js" in page.inner_text("#message-text")
     page.context.close()
+
+
+def test_a_first_visit_whose_python_zip_is_another_build_s_is_refused(
+        browser, update_site, two_builds, tmp_path):
+    """A half-updated server: B's site (its worker and Python's start-up
+    snapshot) with A's zip of Python, on a first visit. The snapshot's Python is
+    B's, but what it imports later would come from A's zip: the worker refuses
+    to start, and the page says why (issue 32)."""
+    a, b = two_builds
+    half = tmp_path / "half-zip"
+    shutil.copytree(b, half)
+    app = next((half / "python").glob("asl_los-*.zip"))
+    shutil.copy(next((a / "python").glob("asl_los-*.zip")), app)
+    serve(update_site, half)
+    page = open_page(browser, update_site)
+    poll(page, "() => document.getElementById('status').textContent", "Error")
+    assert "mixed versions" in page.inner_text("#message-text")
+    assert not any("starting Python afresh" in line for line in page.asl_console)
+    page.context.close()
