@@ -161,16 +161,17 @@ class _Sweep:
                 sx * (d[0] - vx) * _STRIDE + sy * (d[1] - vy): d for d in _drawn(self.s)}
         if not by_key:
             return False
-        hits = by_key.keys() & crossed
-        if not hits:
-            return False
         v = self.v
         if v.elevation <= et:
             lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
         else:
             lo, lo_ground, hi = et, et + t_dep, v.elevation
-        t = self.terrain
-        return any(blocks_in_hex(t, by_key[k], v.point, h, lo, lo_ground, hi) for k in hits)
+        t, get = self.terrain, by_key.get
+        for k in crossed:           # in the thread's order: the nearest drawing first
+            d = get(k)
+            if d is not None and blocks_in_hex(t, d, v.point, h, lo, lo_ground, hi):
+                return True
+        return False
 
     def steps(self) -> Generator[array, None, array]:
         """The sweep, pausing after about ``STEP_WORK`` units of work: a hex
