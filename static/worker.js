@@ -46,18 +46,35 @@ function fetchSnapshot() {
     .then((buffer) => new Uint8Array(buffer));
 }
 
-// Pyodide restored from the snapshot, or started afresh where it cannot be
-// (no snapshot, no DecompressionStream, a failed fetch, a runtime that refuses
-// it: only slower). restored: whether the app's modules are already imported.
-async function boot(options) {
+// Pyodide with the app's zip in its file system and web.bridge imported:
+// restored from the snapshot (restore), or started afresh. zipBuild: the build
+// of the zip it reads its later imports from.
+async function startPython(options, app, restore) {
+  const pyodide = await loadPyodide(restore ? { ...options, _loadSnapshot: fetchSnapshot() } : options);
+  const booted = performance.now();
+  const zip = await app;
+  if (zip) {
+    pyodide.FS.writeFile(CONFIG.appPath, new Uint8Array(zip));
+    if (!restore) pyodide.pyimport("sys").path.insert(0, CONFIG.appPath);
+  }
+  const bridge = pyodide.pyimport("web.bridge");
+  // restored, the modules are the snapshot's: the zip fetched must be theirs too
+  const zipBuild = restore && zip ? bridge.app_build(CONFIG.appPath) : bridge.BUILD_ID;
+  return { pyodide, bridge, booted, restored: restore, zipBuild };
+}
+
+// Restored from the snapshot where it can be; else (no snapshot, no
+// DecompressionStream, a failed fetch, a runtime that refuses it, a restored
+// Python that fails to import) started afresh: only slower.
+async function boot(options, app) {
   if (CONFIG.snapshot && globalThis.DecompressionStream) {
     try {
-      return { pyodide: await loadPyodide({ ...options, _loadSnapshot: fetchSnapshot() }), restored: true };
+      return await startPython(options, app, true);
     } catch (err) {
       console.warn("Python's start-up snapshot did not load; starting Python afresh:", err);
     }
   }
-  return { pyodide: await loadPyodide(options), restored: false };
+  return startPython(options, app, false);
 }
 
 async function start() {
@@ -77,18 +94,9 @@ async function start() {
     options.lockFileContents = CONFIG.lock;
     options.packageBaseUrl = options.indexURL;
   }
-  const { pyodide, restored } = await boot(options);
-  const tBoot = performance.now();
-  const zip = await app;
-  if (zip) {
-    pyodide.FS.writeFile(CONFIG.appPath, new Uint8Array(zip));
-    if (!restored) pyodide.pyimport("sys").path.insert(0, CONFIG.appPath);
-  }
-  const bridge = pyodide.pyimport("web.bridge");
-  // restored: the snapshot's Python is the build's, and so must the zip be that
-  // its later imports read
-  const pythonBuild = restored && zip ? bridge.app_build(CONFIG.appPath) : bridge.BUILD_ID;
-  if (pythonBuild !== CONFIG.build || bridge.BUILD_ID !== CONFIG.build) {
+  const { pyodide, bridge, booted: tBoot, restored, zipBuild } = await boot(options, app);
+  const pythonBuild = [bridge.BUILD_ID, zipBuild].find((b) => b !== CONFIG.build);
+  if (pythonBuild !== undefined) {
     throw new Error(`mixed versions: JavaScript ${CONFIG.build}, Python ${pythonBuild}; reload the page`);
   }
   bridge.warm(); // the rules modules: the first click must not pay for imports
