@@ -103,14 +103,18 @@ def _core(cols: Columns, v: int, box: Box) -> Box:
     column at a time to the side that keeps more of its rows, while its area
     does not shrink. Not the largest one; a thread that passes inside it
     meets ``v`` at once, without reading a column (``_slanted``)."""
+    read: dict[int, list[tuple[int, int]]] = {}     # column -> its stretches, once read
+
     def stretches(i: int) -> list[tuple[int, int]]:
-        out: list[tuple[int, int]] = []
-        for j0, j1, w in cols.get(i, ()):
-            if w >= v:
-                if out and out[-1][1] + 1 == j0:
-                    out[-1] = (out[-1][0], j1)
-                else:
-                    out.append((j0, j1))
+        out = read.get(i)
+        if out is None:
+            out = read[i] = []
+            for j0, j1, w in cols.get(i, ()):
+                if w >= v:
+                    if out and out[-1][1] + 1 == j0:
+                        out[-1] = (out[-1][0], j1)
+                    else:
+                        out.append((j0, j1))
         return out
 
     mid = (box[0] + box[2]) // 8
@@ -375,17 +379,13 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         j, inside = divmod(ay, 4)
         if not inside:
             return _rows_between(columns, j, first, last)
-        found, get = 0, columns.get
+        found = 0
         for i in range(first, last + 1):             # each column's pixel in row j
-            for f, l, v in get(i, ()):
-                if f > j:
+            v = value_at(columns, i, j)
+            if v > found:
+                found = v
+                if most is not None and found >= most:
                     break
-                if l >= j:
-                    if v > found:
-                        found = v
-                    break
-            if most is not None and found >= most:
-                break
         return found
     if most is None:
         most = top(columns)
