@@ -72,6 +72,25 @@ def _median_us(run, items, clock=time.perf_counter) -> tuple[float, float]:
     return statistics.median(times) * 1e6, statistics.quantiles(times, n=20)[-1] * 1e6
 
 
+def _in_turn(i: int, runs: list[tuple[Any, Any]], rounds: int = 3) -> tuple[list[float], list[float]]:
+    """Each ``(prepare, run)`` of ``runs`` ``rounds`` times, the first of them in turn
+    (item ``i`` and the round decide), so that all run under the same load; ``prepare``
+    runs untimed before each. The CPU seconds of each one's first round, and the least
+    of its rounds: a shared machine's other work only ever adds to a time."""
+    first, least = [0.0] * len(runs), [float("inf")] * len(runs)
+    for round_ in range(rounds):
+        for k in (range(len(runs)) if (i + round_) % 2 else reversed(range(len(runs)))):
+            prepare, run = runs[k]
+            prepare()
+            t0 = time.process_time()
+            run()
+            t = time.process_time() - t0
+            if round_ == 0:
+                first[k] = t
+            least[k] = min(least[k], t)
+    return first, least
+
+
 def bench_los(n: int = 3000, seed: int = 1) -> dict:
     """Median and p95 (us) of one ``los`` by the engine, the dict API and the bridge."""
     from web import bridge
@@ -276,17 +295,11 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     # The same, pair by pair (issue 32): each pair on both maps three times, in turn
     # first (what the first warms the second finds warm), so that both run under the
     # same load; the least of a pair's three times counts, as the time the machine gave
-    # the check whole (a shared machine's other work only ever adds to it). Each places
-    # its thread (the placed threads kept are emptied before each).
+    # the check whole. Each places its thread (the placed threads kept are emptied first).
     paired: tuple[list[float], list[float]] = ([], [])
     for i, p in enumerate(pairs):
-        least = [float("inf"), float("inf")]
-        for round_ in range(3):
-            for k in ((0, 1) if (i + round_) % 2 else (1, 0)):
-                g._ABS_CACHE.clear()
-                t0 = cpu()
-                evaluate((painted, drawn)[k], *p).as_dict()
-                least[k] = min(least[k], cpu() - t0)
+        _, least = _in_turn(i, [(g._ABS_CACHE.clear, lambda s=s, p=p: evaluate(s, *p).as_dict())
+                                for s in (painted, drawn)])
         for k in (0, 1):
             paired[k].append(least[k])
     out["paired"] = tuple(statistics.median(t) * 1e6 for t in paired)
@@ -307,24 +320,18 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
         sweep.visibility(two_painted, v)
     # each new viewer on both maps, in turn first, so that both see the same load; then
     # twice more, its map forgotten (sweep.MAPS), for the least of its 3 times
-    times: dict[str, list[float]] = {"visibility": [], "visibility_painted": []}
-    least: dict[str, list[float]] = {"visibility": [], "visibility_painted": []}
+    firsts, leasts = [], []
     for i, v in enumerate(names[3:]):
-        both = [("visibility", two), ("visibility_painted", two_painted)]
-        for round_ in range(3):
-            for key, setup in (both if (i + round_) % 2 else both[::-1]):
-                setup.derived(sweep.MAPS).clear()
-                t0 = cpu()
-                sweep.visibility(setup, v)
-                t = (cpu() - t0) * 1e3
-                if round_ == 0:
-                    times[key].append(t)
-                    least[key].append(t)
-                else:
-                    least[key][-1] = min(least[key][-1], t)
-    for key, ts in times.items():
-        out[key] = (statistics.median(ts), max(ts))
-    out["visibility_least"] = tuple(statistics.median(least[k]) for k in least)
+        first, least = _in_turn(i, [(setup.derived(sweep.MAPS).clear,
+                                     lambda setup=setup, v=v: sweep.visibility(setup, v))
+                                    for setup in (two, two_painted)])
+        firsts.append(first)
+        leasts.append(least)
+    for k, key in enumerate(("visibility", "visibility_painted")):
+        ms = [first[k] * 1e3 for first in firsts]
+        out[key] = (statistics.median(ms), max(ms))
+    out["visibility_least"] = tuple(statistics.median(least[k] * 1e3 for least in leasts)
+                                    for k in (0, 1))
     # the first reading of every hex of the 2 x 1 map, once per setup (its boards' layers
     # are read once per board, and kept)
     from pycore.los.context import terrain
