@@ -1,7 +1,8 @@
 """The terrain catalog: obstacle heights, Hindrances, TEM, inherent or not, rules.
 
 Heights are in half levels (integers): woods 2 (a 1-level obstacle, A6.2),
-a single-story building 3 (1½ levels), walls and hedges 1 (half-level, A6.21,
+a single-story house 2 (a 1-level obstacle, B23.2), a building with upper
+levels its top level plus ½ (B23.2), walls and hedges 1 (half-level, A6.21,
 B9.2), bocage 2 (one level, B9.52), light bocage 1 (a ½-level obstacle, from
 the bocage play aid).
 """
@@ -30,8 +31,8 @@ TERRAIN = {t.name: t for t in (
     # levels a one-level obstacle in season, a Hindrance out of season:
     # pycore.los.orchard.
     Terrain("orchard", 0, 1, True, 0, "B14"),
-    Terrain("building", 3, 0, False, 2, "B23"),
-    Terrain("stone-building", 3, 0, False, 3, "B23"),
+    Terrain("building", 2, 0, False, 2, "B23"),
+    Terrain("stone-building", 2, 0, False, 3, "B23"),
     Terrain("marsh", 0, 1, True, 0, "B16.2"),      # +1 to same-level LOS (B16.2)
     Terrain("crag", 0, 1, True, 1, "B17.2"),       # +1 same-level, TEM +1 (B17.2, B17.3)
     Terrain("graveyard", 0, 1, True, 1, "B18.2"),  # +1 same-level, TEM +1 (B18.2, B18.3)
@@ -43,9 +44,14 @@ BUILDINGS = ("building", "stone-building")
 
 
 def obstacle_height(terrain: str, levels: int = 1) -> int:
-    """Height in half levels; a building of n levels is n + ½ levels high (B23)."""
+    """Height in half levels. A building of ``levels`` levels counts its ground
+    level: a single-story house (1) is a one-level obstacle (B23.2: it "never
+    blocks the LOS of same-level units" at level 1; B23.21), and a building
+    with upper levels stands ½ level above its top level (B23.2; the B9.52x EX's
+    rooftop "at level 1½" over a building whose top level is 1), so n levels
+    are n - ½ levels high."""
     if terrain in BUILDINGS:
-        return 2 * levels + 1
+        return 2 if levels <= 1 else 2 * levels - 1
     return TERRAIN[terrain].height
 
 

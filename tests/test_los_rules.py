@@ -178,9 +178,10 @@ def test_A6_42_each_level_of_advantage_beyond_one_removes_a_blind_hex_down_to_on
 
 @pytest.mark.parametrize("target_level,seen", [(0, False), (1, True)])
 def test_A6_43_hex_behind_higher_than_the_obstacle_hex_has_fewer_blind_hexes(target_level, seen):
-    # A two-story building (a 2½ level obstacle: two Blind Hexes) in E3; viewer
-    # on level 3; G4 is the second hex behind.  A level 1 G4 subtracts one.
-    s = _blind(3, terrain={"terrain": "building", "levels": 2}, G4=target_level)
+    # A building with a ground, first and second level (a 2½ level obstacle,
+    # B23.2: two Blind Hexes) in E3; viewer on level 3; G4 is the second hex
+    # behind.  A level 1 G4 subtracts one.
+    s = _blind(3, terrain={"terrain": "building", "levels": 3}, G4=target_level)
     r = check_both_ways(s, "C2", "G4")[0]
     assert r["los"] is seen
     if not seen:
@@ -194,6 +195,34 @@ def test_A6_43_hex_behind_lower_than_the_obstacle_hex_has_more_blind_hexes():
     assert_blocked(check_los(s, "C2", "G4"), "E3", "A6.4")
     s = _blind(3, terrain={"terrain": "woods", "level": 1}, G4=1)
     assert_clear(check_los(s, "C2", "G4"))
+
+
+# --- B23.2: a building's height -----------------------------------------------------------
+
+@pytest.mark.parametrize("level,seen", [(1, True), (0, False)])
+def test_B23_2_a_single_story_house_never_blocks_level_1_units_either_side(level, seen):
+    # B23.2: a Single Story House is a level 1 obstacle, and a same-level
+    # obstacle never blocks the LOS of same-level units; at level 0 it blocks.
+    s = setup(hexes={"C2": {"level": level}, "E3": {"terrain": "building"},
+                     "G4": {"level": level}})
+    r = check_both_ways(s, "C2", "G4")[0]
+    if seen:
+        assert_clear(r)
+    else:
+        assert_blocked(r, "E3", "A6.2")
+
+
+@pytest.mark.parametrize("target,seen", [("F3", False), ("G4", True)])
+def test_B23_2_a_ground_and_first_level_building_stands_1_and_a_half(target, seen):
+    # B23.2: ground + first level is a 1½ level obstacle, so a level 2 viewer
+    # sees over it, with one Blind Hex behind it at range 2 (A6.4): F3 is
+    # blind, G4 is seen.
+    s = _blind(2, terrain={"terrain": "building", "levels": 2})
+    r = check_both_ways(s, "C2", target)[0]
+    if seen:
+        assert_clear(r)
+    else:
+        assert_blocked(r, "E3", "A6.4")
 
 
 # --- A6.6: units ---------------------------------------------------------------------------

@@ -8,7 +8,8 @@ one module per family, named for it, as plain functions of a frozen context
 runs them in thread order.
 
 Elevations are compared in half levels (integers): a wall or hedge is a
-half-level obstacle, a single-story building 1½ levels.
+half-level obstacle, a single-story house one level, a building with upper
+levels ½ above its top level (B23.2; pycore.terrain.obstacle_height).
 """
 from __future__ import annotations
 

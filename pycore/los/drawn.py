@@ -178,9 +178,10 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
         parts = tuple(_part(b, cols) for b, cols in drawings if cols)
-        top = max((p.bands[0][0] for p in parts),
-                  default=0)
-        return Drawn(parts, "building" if top % 2 else "woods")
+        building = any(b.source is not None and
+                       layers.shows_building(s.imported[b.source], b.to_local(h))
+                       for b, _ in found)
+        return Drawn(parts, "building" if building else "woods")
     return _per_hex(s, "drawn", h, read)
 
 

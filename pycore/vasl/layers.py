@@ -14,8 +14,8 @@ The shape repeats every 4 columns and 2 rows (``grid.PERIOD_X``,
 ``PERIOD_Y``): it is computed once per class of hex and shifted.
 
 **The obstacle layer** of a hex: per pixel, the height in half levels of the
-obstacle the pixel's terrain code shows (woods 2, a building of n levels
-2n + 1, ``terrain.obstacle_height``; a building takes the levels the board's
+obstacle the pixel's terrain code shows (woods 2, a building its height by
+B23.2, ``terrain.obstacle_height``; a building takes the levels the board's
 metadata gives its hex), 0 for anything else, as ``pycore.depiction`` Columns.
 Walls, hedges, bocage and roads are drawn over the hex's own terrain: their
 pixels say nothing about it (``NO_SAY``), so a woods hex with a wall along a
@@ -173,6 +173,27 @@ def layer(board: Board, h: g.Hex) -> Layer:
             got = Layer(None, cols)
         board.layers[h] = got
     return got
+
+
+@lru_cache(maxsize=None)
+def _building_table() -> bytes:
+    """bytes.translate table: 1 for a building's codes, else 0."""
+    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in BUILDINGS else 0
+                 for code in range(256))
+
+
+def shows_building(board: Board, h: g.Hex) -> bool:
+    """Does board-local hex ``h`` show a building's pixels anywhere (what a
+    partial hex's drawing is called: a single-story house and woods are
+    both one level high, B23.2)?"""
+    key = ("building", h)
+    got = board.layers.get(key)
+    if got is None:
+        codes, table = board.archive.codes, _building_table()
+        got = board.layers[key] = any(
+            1 in codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
+            for i, j0, j1 in pixels(h))
+    return bool(got)
 
 
 def filled(h: g.Hex, height: int) -> Columns:
