@@ -24,8 +24,8 @@ EXPLAIN: dict[str, str] = {
             "point an end is traced to) to the other's. Range is the least number "
             "of hexes from one to the other, counting the target's hex but not the "
             "viewer's. Terrain only on one side of a thread that runs exactly along "
-            "a hexside does not block; the same obstacle on both sides does, and "
-            "inherent terrain (grain, brush, orchard) hinders along its own hexsides.",
+            "a hexside does not block; the same obstacle on both sides does. Only "
+            "Inherent Terrain (B.6) counts along its hexside on one side.",
     "A6.2": "An obstacle (woods, a building, a higher hill) blocks a thread that "
             "crosses its hex at or below the obstacle's height. The thread may "
             "always enter the obstacle's own hex: only a hex between the two ends "
@@ -73,8 +73,14 @@ EXPLAIN: dict[str, str] = {
               "at 1 hex, can. Small arms and other support weapons can.",
     "B11.4": "A cliff hexside can be crossed only by Climbing, a move of its own with "
              "its own costs and risks; it is not a plain move into the next hex.",
-    "B12": "Brush is inherent terrain: it hinders a LOS that crosses it (+1) "
-           "rather than blocking it.",
+    "B12": "Brush hinders (+1) a same-level LOS where the thread crosses its "
+           "depiction, rather than blocking it; it is not Inherent Terrain (B.6).",
+    "B12.3": "Brush gives a unit in it no TEM, but it is not Open Ground: such a unit "
+             "is not caught in the open (no FFMO, no Interdiction).",
+    "B.6": "Inherent Terrain (an orchard, crags, a graveyard and the like) fills its "
+           "whole hex whatever the art shows: it counts for a thread crossing any part "
+           "of the hex, and along its hexside even on one side only. Brush, grain and "
+           "marsh are not Inherent Terrain: they count where their depiction is.",
     "B13": "Woods are a one-level obstacle: they block a thread crossing them "
            "between the ends at or below their height.",
     "B14": "An orchard hinders (+1) a LOS traced at its own ground level.",
@@ -82,8 +88,8 @@ EXPLAIN: dict[str, str] = {
              "to or from a higher elevation; out of season it hinders such a LOS (+1), "
              "and from more than one level up only where it is next to the ground-level "
              "end. Between same-level ends it hinders (+1) in any season.",
-    "B15": "Grain is inherent terrain that hinders (+1) a LOS traced at its own "
-           "ground level only.",
+    "B15": "Grain hinders (+1) a LOS traced at its own ground level, where the "
+           "thread crosses its depiction; it is not Inherent Terrain (B.6).",
     "B6.2": "A bridge (not a pontoon bridge) hinders (+1) a LOS traced through its hex, "
             "unless both ends are beneath the bridge or both above it; a bridge is at "
             "the level of the road it joins.",

@@ -235,6 +235,9 @@ class Assessment:
             tem = max(0, tem - _elevation_cut(self.fe.elevation, self.te.elevation, self.range))
         if tem > 0 and not self.air_burst:
             self.offer(terrain, tem)
+        elif terrain == "brush":
+            self.say("B12.3", f"brush in {g.hex_name(t.hex)}: no TEM (B12.3); it is not "
+                              "Open Ground.")
         if t.entrenched:
             kind = t.extra.get("entrenchment")
             kind = kind if isinstance(kind, str) and kind in ENTRENCHMENT_TEM else "foxhole"

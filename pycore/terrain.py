@@ -15,30 +15,48 @@ class Terrain(NamedTuple):
     name: str
     height: int          # obstacle height in half levels; 0 = not an obstacle
     hindrance: int       # LOS Hindrance DRM (A6.7); 0 = none
-    inherent: bool       # fills its hex: blocks/hinders along its hexside (A6.1 EXC, B.6)
+    inherent: bool       # Inherent Terrain (B.6): fills its hex, counts along its hexside (A6.1 EXC)
     tem: int             # in-hex TEM
     rule: str
     depression: bool = False
     hinders_all_levels: bool = False  # A6.7 EXC: orchard (B14.2)
 
 
+# Inherent Terrain (B.6) is the Terrain Chart's list: orchard, crags, graveyard
+# (and olive grove, vineyard, cactus patch, rubble, debris and the PTO's dense
+# jungle, bamboo, palm trees and rice paddy in season, which the app does not
+# model yet). Brush, grain and marsh are not (B12.7: a vineyard is brush "except
+# for also being Inherent Terrain"; F13.2): they count where their depiction
+# is, as woods do (A6.1).
 TERRAIN = {t.name: t for t in (
-    Terrain("open", 0, 0, True, 0, "B1"),
+    Terrain("open", 0, 0, False, 0, "B1"),
     Terrain("woods", 2, 0, False, 1, "B13"),
-    Terrain("brush", 0, 1, True, 1, "B12"),
-    Terrain("grain", 0, 1, True, 0, "B15"),
-    # B14.2 (issue 28): +1 to same-level LOS in any season (B14.21); at other
-    # levels a one-level obstacle in season, a Hindrance out of season:
+    Terrain("brush", 0, 1, False, 0, "B12"),       # no TEM (B12.3)
+    Terrain("grain", 0, 1, False, 0, "B15"),
+    # B14.2: +1 to same-level LOS in any season (B14.21); at other levels a
+    # one-level obstacle in season, a Hindrance out of season:
     # pycore.los.orchard.
     Terrain("orchard", 0, 1, True, 0, "B14"),
     Terrain("building", 2, 0, False, 2, "B23"),
     Terrain("stone-building", 2, 0, False, 3, "B23"),
-    Terrain("marsh", 0, 1, True, 0, "B16.2"),      # +1 to same-level LOS (B16.2)
+    Terrain("marsh", 0, 1, False, 0, "B16.2"),     # +1 to same-level LOS (B16.2)
     Terrain("crag", 0, 1, True, 1, "B17.2"),       # +1 same-level, TEM +1 (B17.2, B17.3)
     Terrain("graveyard", 0, 1, True, 1, "B18.2"),  # +1 same-level, TEM +1 (B18.2, B18.3)
-    Terrain("shellholes", 0, 0, True, 1, "B2"),
-    Terrain("gully", 0, 0, True, 0, "B19", depression=True),
+    Terrain("shellholes", 0, 0, False, 1, "B2"),
+    Terrain("gully", 0, 0, False, 0, "B19", depression=True),
 )}
+
+# The terrain that hinders a LOS (A6.7), in a fixed order: a board's pixel
+# drawn with one of them carries its place here plus one
+# (pycore.vasl.layers.hindrance_layer).
+HINDERING = tuple(t.name for t in TERRAIN.values() if t.hindrance)
+
+
+def hindrance_value(terrain: str) -> int:
+    """A terrain's value in a hindrance layer: its place in HINDERING plus
+    one, 0 where it does not hinder."""
+    return HINDERING.index(terrain) + 1 if terrain in HINDERING else 0
+
 
 BUILDINGS = ("building", "stone-building")
 

@@ -158,13 +158,13 @@ def test_visibility_equals_los_where_woods_stand_on_drawn_hills_and_crests():
                 (viewer, name)
 
 
-# --- A6.1, B.6: inherent Hindrances are judged by their hex, not their drawing -----------
+# --- A6.1, B.6: brush and grain hinder where they are drawn ----------------------------
 #
 # A6.1 says it is "usually (but not always; see B.6 ...)" the depiction that
-# hinders: brush, grain and orchard are Inherent Terrain (B.6), filling their
-# hex. A hex is grain or not by what its centre dot shows (the hex-by-hex
-# reading); grain drawn in a hex whose centre dot is open does not make it a
-# grain hex.
+# hinders. Brush and grain are not Inherent Terrain (B.6; B12.7, F13.2): like
+# woods, they hinder only where the thread crosses their depiction, whatever
+# the hex's centre dot shows (B.1 EX: the H1-I3 LOS is hindered "due to the
+# Brush depiction crossed along the H2-I2 hexside").
 
 def _hindrance(s: dict, a: str, b: str) -> int:
     there = api.los(s, {"hex": "41" + a}, {"hex": "41" + b})
@@ -173,17 +173,45 @@ def _hindrance(s: dict, a: str, b: str) -> int:
     return there["hindrance"]
 
 
-def test_B_6_grain_drawn_round_the_centre_dot_hinders_across_its_whole_hex():
-    # P6-S6 crosses Q6 21 px from its centre, beside the grain disc: +1 (B.6)
+def test_B_6_grain_drawn_round_the_centre_dot_hinders_only_where_crossed():
+    # P6-S6 crosses Q6 21 px from its centre, beside the grain disc: +0 (B.6,
+    # A6.1); Q8-Q4 runs through the disc: +1
     s = board(shapes=({"hex": "Q6", "terrain": "grain", "disc": 14},))
-    assert _hindrance(s, "P6", "S6") == 1
+    assert _hindrance(s, "P6", "S6") == 0
+    r = api.los(s, {"hex": "41P6"}, {"hex": "41S6"})
+    assert any("not Inherent Terrain (B.6)" in st["text"] for st in r["steps"]), r["steps"]
+    assert _hindrance(s, "Q8", "Q4") == 1
+    # painted whole, the same hex hinders any thread crossing it
+    assert _hindrance(painted({"Q6": {"terrain": "grain"}}), "P6", "S6") == 1
 
 
-def test_B_6_grain_drawn_beside_an_open_centre_dot_does_not_make_a_grain_hex():
-    # Grain over Q6's east part, its centre dot open: O8-S4 crosses the grain but
-    # Q6 is not a grain hex: +0
+def test_B_6_grain_drawn_beside_an_open_centre_dot_hinders_where_crossed():
+    # Grain over Q6's east part, its centre dot open: O8-S4 crosses the grain:
+    # +1; Q8-Q4, through the open west part, does not: +0
     s = board(shapes=({"hex": "Q6", "terrain": "grain", "rect": (8, -40, 40, 40), "own": True},))
-    assert _hindrance(s, "O8", "S4") == 0
+    assert _hindrance(s, "O8", "S4") == 1
+    assert _hindrance(s, "Q8", "Q4") == 0
+
+
+def test_B_6_brush_drawn_on_one_side_of_a_hexside_thread_does_not_hinder():
+    # Brush drawn over the whole of Q6, nothing in R6: a thread along the
+    # Q6-R6 hexside has brush on one side only (A6.1); with brush in both, +1.
+    one = board(shapes=({"hex": "Q6", "terrain": "brush", "rect": (-40, -40, 40, 40),
+                         "own": True},))
+    both = board(shapes=({"hex": "Q6", "terrain": "brush", "rect": (-40, -40, 40, 40),
+                          "own": True},
+                         {"hex": "R6", "terrain": "brush", "rect": (-40, -40, 40, 40),
+                          "own": True}))
+    # P8-R5 runs along the Q6-R6 hexside
+    assert _hindrance(one, "P8", "R5") == 0
+    r = api.los(one, {"hex": "41P8"}, {"hex": "41R5"})
+    assert any("on one side of the thread along hexside 41Q6-41R6 only" in st["text"]
+               for st in r["steps"]), r["steps"]
+    assert _hindrance(both, "P8", "R5") == 1
+    # painted whole, alike
+    assert _hindrance(painted({"Q6": {"terrain": "brush"}}), "P8", "R5") == 0
+    assert _hindrance(painted({"Q6": {"terrain": "brush"}, "R6": {"terrain": "grain"}}),
+                      "P8", "R5") == 1
 
 
 # --- A6.2 on a seam: each board's half of a seam hex at its own level ----------------------

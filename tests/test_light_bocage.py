@@ -52,7 +52,9 @@ def test_light_bocage_hexspine_touching_neither_end_blocks_like_a_wall_B9_2():
 
 
 def test_B9_521_followed_a_viewer_outside_sees_into_the_hex_but_not_a_unit_without_WA():
-    s = setup(hexes={"E3": {"terrain": "brush"}}, hexsides={"D2-E3": LIGHT},
+    # in woods (+1 TEM) the unit may go without WA (B9.323); in brush it could
+    # not (B12.3: no TEM)
+    s = setup(hexes={"E3": {"terrain": "woods"}}, hexsides={"D2-E3": LIGHT},
               units=[unit("v", "C2", side="Russian"), unit("t", "E3", wa=False)])
     ab, ba = check_both_ways(s, "v", "t")
     assert_blocked(ab, "D2-E3", "B9.521", unit_only=True)
@@ -63,7 +65,7 @@ def test_B9_521_followed_a_viewer_outside_sees_into_the_hex_but_not_a_unit_witho
 
 
 def test_B9_521_followed_a_viewer_in_the_hex_without_WA_sees_only_the_adjacent_hex():
-    s = setup(hexes={"E3": {"terrain": "brush"}}, hexsides={"D2-E3": LIGHT},
+    s = setup(hexes={"E3": {"terrain": "woods"}}, hexsides={"D2-E3": LIGHT},
               units=[unit("t", "E3", wa=False)])
     assert_clear(check_los(s, "t", "D2"))
     assert_blocked(check_los(s, "t", "C2"), "D2-E3", "B9.521")

@@ -46,9 +46,29 @@ def test_A6_1_woods_on_both_sides_of_a_hexside_thread_blocks_there():
     assert_blocked(r, "R1-R2", "A6.1")
 
 
-@pytest.mark.parametrize("terrain", ["grain", "brush"])
+@pytest.mark.parametrize("terrain", ["orchard", "crag", "graveyard"])
 def test_A6_1_EXC_inherent_terrain_hinders_along_its_own_hexside(terrain):
+    # B.6: Inherent Terrain fills its hex, so it hinders along its hexside on
+    # one side of the thread
     r = check_both_ways(setup(hexes={"R1": {"terrain": terrain}}), "O2", "W2")[0]
+    assert_clear(r, hindrance=1)
+
+
+@pytest.mark.parametrize("terrain", ["grain", "brush", "marsh"])
+def test_B_6_non_inherent_hindrance_on_one_side_of_a_hexside_thread_does_not_hinder(terrain):
+    # A6.1: grain, brush and marsh are not Inherent Terrain (B.6; B12.7): on
+    # one side of the thread only they are not visible on both sides
+    r = check_both_ways(setup(hexes={"R1": {"terrain": terrain}}), "O2", "W2")[0]
+    assert_clear(r, hindrance=0)
+    assert any("not Inherent Terrain (B.6)" in st["text"] for st in r["steps"])
+
+
+@pytest.mark.parametrize("other", ["grain", "brush", "marsh", "orchard"])
+def test_B_6_non_inherent_hindrance_on_both_sides_of_a_hexside_thread_hinders_once(other):
+    # A6.1: a Hindrance on both sides; A6.7: the two hexes are at the same
+    # range, so they count once
+    r = check_both_ways(setup(hexes={"R1": {"terrain": "grain"},
+                                     "R2": {"terrain": other}}), "O2", "W2")[0]
     assert_clear(r, hindrance=1)
 
 

@@ -549,3 +549,13 @@ def test_fire_bad_ids_raise_SetupError_naming_the_field(firer, target, field):
         api.fire(s, firer, target)
     with pytest.raises(SetupError, match="indirect"):
         api.fire(s, "f", "t", indirect="yes")
+
+
+@pytest.mark.parametrize("terrain,tem", [("brush", 0), ("woods", 1)])
+def test_B12_3_brush_gives_no_TEM_where_woods_give_plus_1(terrain, tem):
+    s = setup(hexes={"E3": {"terrain": terrain}},
+              units=[unit("f", "C2", side="Russian"), unit("t", "E3")])
+    got = api.fire(s, "f", "t")
+    assert got["los"] and got["tem"] == tem, got
+    said = any(st["rule"] == "B12.3" for st in got["steps"])
+    assert said is (terrain == "brush"), got["steps"]

@@ -173,12 +173,14 @@ def test_B9_42_the_TEM_step_of_a_wall_at_the_traced_vertex_cites_B9_42(firer, he
 # --- A6.7 with A6.12: Hindrance ranges counted from a traced vertex ----------------------
 
 def test_A6_7_A6_12_same_range_rule_counts_from_the_traced_vertex_both_ways():
-    # The thread from B3 to the E3-E4-F3 vertex of E4 crosses brush in D3, then E3.
+    # The thread from B3 to the E3-E4-F3 vertex of E4 crosses brush in D3, then runs
+    # along E3-E4 beside an orchard in E3 (Inherent Terrain, B.6: it hinders along
+    # its hexside on one side of the thread, A6.1 EXC).
     # From B3 they are at ranges 2 and 3: +2.  From E4 both hexes are adjacent, but
     # the thread starts at the vertex, which E3 touches and D3 does not: they lie one
     # behind the other (ranges 0 and 1 from the vertex) and both count, +2 both ways
     # (before: +1 from the vertex, the same-range rule applied to E4's ranges).
-    s = setup({"D3": {"terrain": "brush"}, "E3": {"terrain": "brush"}})
+    s = setup({"D3": {"terrain": "brush"}, "E3": {"terrain": "orchard"}})
     to_vertex, from_vertex = check_both_ways(s, {"hex": "B3"},
                                              {"hex": "E4", "vertex": "E3-E4-F3"})
     for r in (to_vertex, from_vertex):

@@ -379,7 +379,10 @@ def test_B9_62_EX_unit_IN_the_depression_cannot_claim_WA():
 
 
 def test_B9_62_EX_crest_447_claims_B5_C5_but_not_the_higher_C5_C6():
-    s = b62(unit("g447", "C5", crest=True), unit("g468", "C5"),
+    # "if having Wall Advantage": the 4-4-7 claimed it first; the 4-5-8 in B5's
+    # brush (no TEM, B12.3) must claim it too (B9.323), so unmarked the two
+    # would be a B9.321 dispute (the next test)
+    s = b62(unit("g447", "C5", crest=True, wa=True), unit("g468", "C5"),
             unit("b458", "B5", side="British"), unit("b457", "C6", side="British"))
     u = wa(s)["units"]
     assert u["g447"]["has"] and u["g447"]["hexsides"] == ["B5-C5"]
@@ -389,6 +392,23 @@ def test_B9_62_EX_crest_447_claims_B5_C5_but_not_the_higher_C5_C6():
     # counter": a marked 4-5-8 across B5-C5 denies it.
     s = b62(unit("g447", "C5", crest=True), unit("b458", "B5", side="British", wa=True))
     assert not state(s, "g447")["eligible"]
+
+
+def test_B12_3_B9_323_a_unit_in_brush_must_claim_WA_and_one_in_woods_may_choose():
+    # B12.3: brush has no TEM, so its unit is "unable to claim in-hex TEM of at
+    # least +1" and must claim WA (B9.323); in woods (+1) it may go without
+    for terrain, mandatory in (("brush", True), ("woods", False)):
+        s = setup({"E4": {"terrain": terrain}}, {"E4-E5": "wall"},
+                  [unit("g", "E4"), unit("r", "E5", side="Russian")])
+        got = wa(s)["units"]["g"]
+        assert got["mandatory"] is mandatory, (terrain, got)
+
+
+def test_B9_62_EX_unmarked_crest_447_and_458_in_brush_both_must_claim_B5_C5():
+    s = b62(unit("g447", "C5", crest=True), unit("b458", "B5", side="British"))
+    got = wa(s)
+    assert got["units"]["g447"]["mandatory"] and got["units"]["b458"]["mandatory"]
+    assert any(p["rule"] == "B9.321" for p in got["problems"]), got["problems"]
 
 
 # --- D9.52, D9.54: Armored Cupola and Dug-In AFV ---------------------------------------------

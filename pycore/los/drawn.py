@@ -21,9 +21,9 @@ from ..boards import Board, Layout
 from ..depiction import Band, Box, Columns, Run, bands, met_beside, met_banded
 from ..limits import MAX_LEVEL
 from ..setup import Setup, Slot
-from ..terrain import obstacle_height
+from ..terrain import HINDERING, TERRAIN, hindrance_value, obstacle_height
 from ..vasl import grid, layers
-from .source import NOTHING, Ground, Painted, Sides, Stand, named
+from .source import NOTHING, Beside, Ground, Hindering, Painted, Sides, Stand, named
 
 
 
@@ -89,7 +89,8 @@ class Drawn(NamedTuple):
 
 
 _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
-    name: Slot(name, lambda s: {}) for name in ("drawn", "drawn_ground", "drawn_standing")}
+    name: Slot(name, lambda s: {})
+    for name in ("drawn", "drawn_ground", "drawn_standing", "drawn_hindrance")}
 
 
 def _per_hex(s: Setup, name: str, h: g.Hex,
@@ -103,7 +104,7 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
     cache = s.derived(_PER_HEX[name])
     if h not in cache:
         own = s.overrides is not None and h in s.overrides.hexes
-        if name == "drawn" and not own:
+        if name in ("drawn", "drawn_hindrance") and not own:
             # issue 29: a hex whose terrain an SSR changed is judged whole, as an entry
             # is; a level change moves the drawn ground instead (``ground``)
             change = s.ssr_changed.get(h)
@@ -183,6 +184,36 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
                        for b, _ in found)
         return Drawn(parts, "building" if building else "woods")
     return _per_hex(s, "drawn", h, read)
+
+
+def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
+    """Hex ``h``'s brush, grain or marsh where it is drawn over part of the hex
+    and the rules follow it (not Inherent Terrain, B.6: it counts where the
+    thread crosses its depiction, A6.1), each pixel's value
+    ``terrain.hindrance_value``; None where the hex is judged whole (painted,
+    the player's entry, Inherent Terrain, drawn whole)."""
+    if TERRAIN[s.hex(h).terrain].inherent:
+        return None
+
+    def read(layout: Layout) -> Drawn | None:
+        found = [(b, layers.hindrance_layer(s.imported[b.source], b.to_local(h)))
+                 for b in layout.holders(h) if b.source is not None]
+        wholes = {lay.whole for _, lay in found}
+        if not found or (None not in wholes and len(wholes) == 1):
+            return None
+        parts = tuple(_part(b, cols) for b, cols in (
+            (b, lay.columns if lay.columns is not None
+             else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found) if cols)
+        return Drawn(parts, "hindrance")
+    return _per_hex(s, "drawn_hindrance", h, read)
+
+
+def _hindrance_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
+    """Hex h's hindrance values on board b, as drawn or whole."""
+    d = hindrance(s, h)
+    if d is None:
+        return layers.filled(b.to_local(h), hindrance_value(s.hex(h).terrain))
+    return next((p.cols for p in d.parts if p.board is b), {})
 
 
 # --- obstacles on the ground they are drawn on (A6.2) ------------------------------------
@@ -362,6 +393,20 @@ def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     return got
 
 
+def hindrances_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
+                     ) -> tuple[int, int, int]:
+    """Along the hexside between the two hexes, the run p-q: the hindrance
+    value (``terrain.hindrance_value``) both of its sides show at once (0
+    where none), then the value each hex shows beside it, drawn or whole."""
+    cache = s.derived(_ALONG)
+    key = ("hindrance", side, p, q)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _beside(_pairs(s, "hindrance", side,
+                                          lambda b, h: _hindrance_cols(s, b, h)), p, q)
+    return got
+
+
 # --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
 
 def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
@@ -522,6 +567,21 @@ class AsDrawn(Painted):
                           for d in (partial(s, h),) if d is not None and not hh)
         return Sides(both, (ta, ha), (tb, hb), names, (ga, gb), base, True, drawn_ground,
                      notes)
+
+    def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
+        d = hindrance(self.s, h)
+        if d is None:
+            return Painted.hinders(self, h, p, q)
+        met = d.met(p, q)
+        return Hindering(HINDERING[met - 1] if met else None, True)
+
+    def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:
+        s = self.s
+        if hindrance(s, a) is None and hindrance(s, b) is None:
+            return Painted.hinders_along(self, a, b, p, q)
+        both, va, vb = hindrances_along(s, (a, b), p, q)
+        return Beside(HINDERING[va - 1] if va else None, HINDERING[vb - 1] if vb else None,
+                      both > 0, True)
 
     def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         return through_break(self.s, sd, p, q)

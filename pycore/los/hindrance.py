@@ -2,10 +2,13 @@
 applied, and the total as a sum) and D9.4 (AFVs and wrecks as Hindrances, with
 every exception).
 
-On an imported board a Hindrance is judged by its hex, not its drawing: brush,
-grain and orchard are Inherent Terrain, which fills its hex (A6.1: "not always"
-the depiction, "see B.6"), and a hex is of the terrain its centre dot shows
-(the hex-by-hex reading, pycore.vasl.reading)."""
+Which terrain a thread meets is the terrain interface's answer
+(pycore.los.source: ``hinders``, ``hinders_along``). Inherent Terrain (B.6:
+orchard, crags, a graveyard) fills its hex: it hinders a thread crossing any
+part of it, and one along its hexside on one side only (A6.1 EXC). Brush,
+grain and marsh are not Inherent Terrain: like woods (A6.1), they count along
+a hexside only with a Hindrance on both sides of the thread, and on an
+imported board only where the thread crosses their depiction."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -23,36 +26,58 @@ if TYPE_CHECKING:
 def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     """A6.7, D9.4: a hex the thread crosses, at its range from the viewer."""
     h = item.hexes[0]
-    if not ctx.own(h):
-        _hinder(ctx, r, h, item.near)
+    if ctx.own(h):
+        return
+    met = ctx.terrain.hinders(h, ctx.viewer.point, ctx.target.point)
+    if met.drawn and met.terrain is None:
+        ter = ctx.s.hex(h).terrain
+        if TERRAIN[ter].hindrance:
+            r.say("A6.1", f"The {ter} drawn in {g.hex_name(h)} lies beside the thread, not "
+                          f"across it: {ter} is not Inherent Terrain (B.6), so it hinders "
+                          f"only where the thread crosses it (A6.1).")
+    _hinder(ctx, r, h, item.near, met.terrain, met.drawn)
 
 
 def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
-    """A6.1 EXC: inherent terrain hinders along its hexside (A6.7); so do AFVs
-    and wrecks on either side (D9.4)."""
-    for h in item.hexes:
-        if not ctx.own(h):
-            _hinder(ctx, r, h, g.point_range(ctx.viewer.point, h),
-                    terrain=TERRAIN[ctx.s.hex(h).terrain].inherent, bridge=False)
+    """A6.1: along a hexside, Inherent Terrain (B.6) hinders on one side of the
+    thread (A6.1 EXC), other terrain only with a Hindrance on both sides at
+    once (A6.7); AFVs and wrecks hinder on either side (D9.4)."""
+    a, b = item.hexes
+    beside = ctx.terrain.hinders_along(a, b, ctx.viewer.point, ctx.target.point)
+    name = g.hexside_name((a, b))
+    for h, what in ((a, beside.a), (b, beside.b)):
+        if ctx.own(h):
+            continue
+        if what is not None and not (beside.both or TERRAIN[what].inherent):
+            drawn = "drawn " if beside.drawn else ""
+            r.say("A6.1", f"The {what} {drawn}in {g.hex_name(h)} lies on one side of the "
+                          f"thread along hexside {name} only: {what} is not Inherent Terrain "
+                          f"(B.6), so it hinders only where the thread crosses it (A6.1).")
+            what = None
+        _hinder(ctx, r, h, g.point_range(ctx.viewer.point, h), what, beside.drawn,
+                bridge=False)
 
 
-def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, terrain: bool = True,
+def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, what: str | None, drawn: bool,
             bridge: bool = True) -> None:
+    """Hex h's Hindrances at range ``rng``: the hindering terrain ``what`` the
+    thread meets there (None: none), a bridge, AFVs and wrecks."""
     info = ctx.s.hex(h)
-    ter = TERRAIN[info.terrain]
     if info.terrain == "orchard" and ctx.hi.elevation > info.level:
-        orchard.judge(ctx, r, h, rng)       # B14.2 at different levels (issue 28)
+        orchard.judge(ctx, r, h, rng)       # B14.2 at different levels
         if r.block is not None:
             return
     drm = 0
-    if terrain and ter.hindrance:
+    if what is not None:
+        ter = TERRAIN[what]
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
         if reach <= info.level:
             drm += ter.hindrance
-            # issue 28: marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
+            # marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
             also = f", {ter.rule}" if "." in ter.rule else ""
+            where = f"the {what} drawn in" if drawn else f"{what} in"
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{info.terrain} in {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
+                  f"{where} {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
                   f"(A6.7{also}).")
     if bridge and info.bridge and not drm and ctx.lo.elevation <= info.level <= ctx.hi.elevation:
         drm += 1

@@ -12,7 +12,11 @@ never whether a hex is painted or drawn:
 - ``through_break(sd, p, q)``: does the thread cross wall/hedge ``sd`` where
   its depiction has a break (B9.1)?
 - ``whole(h)``: for the visibility sweep's set test, the hex's obstacle
-  height and level where every thread through it meets them alike.
+  height and level where every thread through it meets them alike;
+- ``hinders(h, p, q)``: the hindering terrain the thread p-q crosses in hex h
+  (A6.7), or None;
+- ``hinders_along(a, b, p, q)``: the hindering terrain each hex shows beside
+  the hexside run p-q, and whether a Hindrance lies on both sides at once (A6.1).
 
 ``Painted`` answers them for whole hexes (a painted map, and every hex of an
 imported board drawn whole).  ``pycore.los.drawn.AsDrawn`` overrides them
@@ -26,7 +30,7 @@ from typing import NamedTuple
 
 from .. import geometry as g
 from ..setup import Setup
-from ..terrain import obstacle_height
+from ..terrain import TERRAIN, obstacle_height
 
 
 NOTHING = -(1 << 30)        # an obstacle top below every end: no obstacle (``Painted.highest``)
@@ -48,6 +52,22 @@ class Ground(NamedTuple):
     """The ground under a thread in a hex: its level, and whether a crest line
     drawn across the hex gave it (A6.2)."""
     level: int
+    drawn: bool = False
+
+
+class Hindering(NamedTuple):
+    """The hindering terrain a thread meets in a hex (None: none), and
+    whether the hex's drawing decided it (A6.1) rather than the whole hex."""
+    terrain: str | None
+    drawn: bool = False
+
+
+class Beside(NamedTuple):
+    """Along a hexside run: the hindering terrain each hex shows beside it
+    (None: none), and whether a Hindrance lies on both sides at once (A6.1)."""
+    a: str | None
+    b: str | None
+    both: bool
     drawn: bool = False
 
 
@@ -185,6 +205,14 @@ class Painted:
         return Sides(both, (ta, ha), (tb, hb),
                      (named(ia.terrain, ia.terrain, a), named(ib.terrain, ib.terrain, b)),
                      (ia.level, ib.level), min(ia.level, ib.level))
+
+    def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
+        t = self.s.hex(h).terrain
+        return Hindering(t if TERRAIN[t].hindrance else None)
+
+    def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:
+        ta, tb = (self.hinders(h, p, q).terrain for h in (a, b))
+        return Beside(ta, tb, ta is not None and tb is not None)
 
     def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         """B9.1: a gap the player paints, or one on a painted map, is a break

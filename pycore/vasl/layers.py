@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from .. import geometry as g
 from ..boards import BOARD_GRID
 from ..depiction import Columns, Run
-from ..terrain import BUILDINGS, obstacle_height
+from ..terrain import BUILDINGS, TERRAIN, hindrance_value, obstacle_height
 from . import codes as c
 from . import grid
 from .grid import GRID_HEIGHT, GRID_WIDTH
@@ -139,6 +139,12 @@ def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None) -> Co
     terrain = (entry or {}).get("terrain")
     table = height_table(terrain, (entry or {}).get("levels", 1)) if terrain in BUILDINGS \
         else height_table()
+    return _columns(codes, h, table)
+
+
+def _columns(codes: bytes, h: g.Hex, table: bytes) -> Columns | None:
+    """Hex ``h``'s pixels through ``table`` as Columns, or None where the hex
+    is whole (one value over all its pixels with a say)."""
     spans = [(i, j0, i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1) for i, j0, j1 in pixels(h)]
     seen = set(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
     seen.discard(NO_SAY)
@@ -194,6 +200,41 @@ def shows_building(board: Board, h: g.Hex) -> bool:
             1 in codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
             for i, j0, j1 in pixels(h))
     return bool(got)
+
+
+@lru_cache(maxsize=None)
+def hindrance_table() -> bytes:
+    """bytes.translate table: each code's hindrance value
+    (``terrain.hindrance_value``) where its terrain hinders and is not
+    Inherent Terrain (B.6: brush, grain, marsh count where they are drawn,
+    A6.1), NO_SAY for what is drawn over the hex's terrain, else 0."""
+    out = bytearray(256)
+    for code, r in c.CODES.items():
+        if r.hexside is not None or code in c.ROADS:
+            out[code] = NO_SAY
+        elif r.terrain is not None and r.terrain in TERRAIN and not TERRAIN[r.terrain].inherent:
+            out[code] = hindrance_value(r.terrain)
+    return bytes(out)
+
+
+def hindrance_layer(board: Board, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s hindrances as drawn: ``whole`` its one value
+    (``terrain.hindrance_value``), or its ``columns`` where brush, grain or
+    marsh is drawn over part of it."""
+    key = ("hindrance", h)
+    got = board.layers.get(key)
+    if got is None:
+        codes, table = board.archive.codes, hindrance_table()
+        cols = _columns(codes, h, table)
+        if cols is None:
+            seen = set(b"".join(codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1]
+                                for i, j0, j1 in pixels(h)).translate(table))
+            seen.discard(NO_SAY)
+            got = Layer(max(seen, default=0), None)
+        else:
+            got = Layer(None, cols)
+        board.layers[key] = got
+    return got
 
 
 def filled(h: g.Hex, height: int) -> Columns:
@@ -271,4 +312,5 @@ def prepare(board: Board) -> int:
     for h in hexes:
         layer(board, h)
         ground_layer(board, h)
+        hindrance_layer(board, h)
     return len(hexes)

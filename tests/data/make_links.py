@@ -136,7 +136,7 @@ ENTRIES = [
     },
     {
         "name": "along-a-hexside-inherent-one-side",
-        "covers": "A6.1 EXC: grain, brush, shellholes, marsh, building on one side",
+        "covers": "A6.1, B.6: grain, brush, shellholes, marsh, building on one side",
         "source": setup(6, 11, hexes={
             "D1": {"terrain": "grain"},
             "D3": {"terrain": "shellholes"}, "D4": {"terrain": "marsh"},
@@ -145,16 +145,19 @@ ENTRIES = [
         }, units=[g("a2", "C2"), r("b2", "E2"), g("a4", "C4"), r("b4", "E4"),
                   g("a6", "C6"), r("b6", "E6"), g("a8", "C8"), r("b8", "E8")]),
         "checks": [
-            los("a2", "b2", "A6.1 EXC: grain is inherent terrain and hinders along its "
-                "own hexside even on one side of the thread.", hindrance=1, **CLEAR),
-            los("a4", "b4", "B2, B16.2: shellholes neither block nor hinder LOS; marsh is "
-                "inherent terrain and hinders a same-level LOS (+1) along its own hexside "
-                "(issue 28: it was taken as no Hindrance).",
-                hindrance=1, **CLEAR),
+            los("a2", "b2", "A6.1, B.6: grain is not Inherent Terrain; on one side of "
+                "the thread only it does not hinder (changed 2026-11-29: was +1, grain "
+                "taken as Inherent Terrain).", hindrance=0, **CLEAR),
+            los("a4", "b4", "B2, B16.2, B.6: shellholes neither block nor hinder LOS; "
+                "marsh hinders a same-level LOS but is not Inherent Terrain, so on one "
+                "side of the thread only it does not (changed 2026-11-29: was +1).",
+                hindrance=0, **CLEAR),
             los("a6", "b6", "A6.1: a building on one side of the thread only does not "
                 "block.", hindrance=0, **CLEAR),
-            los("a8", "b8", "A6.1 EXC: the brush hinders along its hexside; the woods "
-                "on one side only does not block.", hindrance=1, **CLEAR),
+            los("a8", "b8", "A6.1, B.6: brush on one side and woods on the other: "
+                "neither is on both sides of the thread, so neither blocks nor hinders "
+                "(changed 2026-11-29: was +1, brush taken as Inherent Terrain).",
+                hindrance=0, **CLEAR),
         ],
     },
     {
@@ -576,11 +579,12 @@ ENTRIES = [
             fire("f", "t", "Play aid: LOS along the P1-P2 hexspine touching O2, but the "
                  "R1-R2 hexspine touches neither end: a ½-level obstacle (B9.2).",
                  los=False, blocked_at="R1-R2"),
-            los("C2", "e3", "B9.521, followed for light bocage: a viewer outside the hex "
-                "formed by it sees into E3 but not a unit there without WA.",
-                los=False, location_los=True, rule="B9.521"),
-            wa("B9.323: e3 in brush (in-hex TEM +1) may choose; it is marked without WA.",
-               units={"e3": {"has": False, "eligible": True}}),
+            los("C2", "e3", "B9.521, followed for light bocage: a unit holding WA over "
+                "it is seen from outside (changed 2026-11-29: e3 in brush must claim WA, "
+                "B12.3, B9.323; was: unseen, without WA).", los=True, location_los=True),
+            wa("B9.323, B12.3: e3 in brush has no in-hex TEM, so it must claim WA even "
+               "marked without it (changed 2026-11-29: was taken as +1 TEM, free to "
+               "choose).", units={"e3": {"has": True, "eligible": True}}),
         ],
     },
 
