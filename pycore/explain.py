@@ -77,6 +77,9 @@ EXPLAIN: dict[str, str] = {
            "depiction, rather than blocking it; it is not Inherent Terrain (B.6).",
     "B12.3": "Brush gives a unit in it no TEM, but it is not Open Ground: such a unit "
              "is not caught in the open (no FFMO, no Interdiction).",
+    "B18.41": "A graveyard costs Infantry 1 MF and cavalry 2 MF; off its roads only "
+              "fully-tracked vehicles (half their MP and a Bog check) and motorcycles may "
+              "enter it, and horse-drawn units only along a road.",
     "B.6": "Inherent Terrain (an orchard, crags, a graveyard and the like) fills its "
            "whole hex whatever the art shows: it counts for a thread crossing any part "
            "of the hex, and along its hexside even on one side only. Brush, grain and "

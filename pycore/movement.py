@@ -45,10 +45,11 @@ COT = {
     "gully": (2, 2, ALL, 4, 4, 2, 3, 6),   # B19.4; other terrain's COT is added
     # B17.4: Infantry 2 MF, Cavalry 4 MF; no vehicle (nor horse-drawn) ever enters.
     "crag": (2, 4, NA, NA, NA, NA, NA, NA),
-    # B18.41: Infantry 1 MF; off a graveyard road only fully-tracked vehicles (½ MP
-    # allotment and a Bog check) and motorcycles (4 MP). Graveyard roads are not
-    # modelled; cavalry and horse-drawn are taken as Open Ground (docs/hills.md).
-    "graveyard": (1, 1, 1, 4, NA, HALF + " B", NA, NA),
+    # B18.41 and the Terrain Chart's graveyard row: Infantry 1 MF, cavalry 2 MF;
+    # off a graveyard road only fully-tracked vehicles (½ MP allotment and a Bog
+    # check) and motorcycles (4 MP); horse-drawn units enter only by a road.
+    # Graveyard roads are not modelled, so horse-drawn units may not enter.
+    "graveyard": (1, 2, NA, 4, NA, HALF + " B", NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -112,6 +113,9 @@ class Move:
         info = self.s.hex(self.b)
         terrain = info.terrain
         cot, bog = _split(COT[terrain][self.k])
+        if cot is NA and terrain == "graveyard":
+            return self.forbid("B18.41", f"a {self.cls} unit may enter a graveyard only along "
+                                         "a road, which the app does not model.")
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog

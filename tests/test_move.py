@@ -185,3 +185,16 @@ def test_an_unknown_vehicle_class_is_refused_by_the_loader_naming_the_field():
     s = setup(units=[unit("v", "E4", type="vehicle", **{"class": "hovercraft"})])
     with pytest.raises(SetupError, match=r"units\[0\]\.class"):
         move(s, "v", "E4", "E5")
+
+
+@pytest.mark.parametrize("cls, allowed, mf", [
+    ("infantry", True, 1), ("cavalry", True, 2), ("horse-drawn", False, None)])
+def test_B18_41_graveyard_cavalry_two_MF_horse_drawn_only_by_road(cls, allowed, mf):
+    # the Terrain Chart's graveyard row: cavalry 2 MF (open ground is 1);
+    # horse-drawn units enter only by a road, which the app does not model
+    s = setup({"E5": {"terrain": "graveyard"}})
+    r = move(s, cls, "E4", "E5")
+    assert (r["allowed"], r["mf"]) == (allowed, mf)
+    if not allowed:
+        assert "B18.41" in rules(r)
+    assert move(setup({}), cls, "E4", "E5")["allowed"]     # open ground: every class
