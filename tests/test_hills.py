@@ -99,14 +99,27 @@ def test_B10_23_one_Blind_Hex_at_range_5_to_9_two_at_10_to_14():
                     f"casts {blind} Blind Hex" in last(r), last(r)
 
 
-def test_B10_23_a_drop_of_two_levels_casts_at_least_one_unless_adjacent():
+def test_B10_23_a_drop_of_two_levels_casts_at_least_one():
     # level-2 crest, ground beyond it at 0: the part of the drop over one adds one (A6.43)
     hexes = _crest_at(3, viewer_level=3, crest_level=2)
     assert rulings(LINE[0], LINE[4], hexes)["los"] is False
     assert rulings(LINE[0], LINE[5], hexes)["los"] is True
+
+
+def test_B10_2_EXC_an_adjacent_Crest_Line_still_casts_the_Blind_Hex_of_a_two_level_drop():
+    # B10.2 EXC lets the unit trace its LOS through a Crest Line in the adjacent
+    # hex, but "it can still be blocked by other requirements such as 10.23": a
+    # two-level drop behind it casts one Blind Hex (A6.43), the next hex is seen
     adjacent = _crest_at(1, viewer_level=3, crest_level=2)
     r = rulings(LINE[0], LINE[2], adjacent)
+    assert r["los"] is False and r["rule"] == "B10.23", last(r)
+    assert "B10.2 EXC" in last(r)
+    assert rulings(LINE[0], LINE[3], adjacent)["los"] is True
+    # a one-level drop casts none: B10.2 EXC alone decides
+    r = rulings(LINE[0], LINE[2], _crest_at(1, viewer_level=3, crest_level=2, drop_to=1))
     assert r["los"] is True and any(s["rule"] == "B10.2" for s in r["steps"])
+    # two levels of advantage over it take the Blind Hex away (A6.42 EXC)
+    assert rulings(LINE[0], LINE[2], _crest_at(1, viewer_level=4, crest_level=2))["los"] is True
 
 
 def test_A6_42_EXC_elevation_advantage_reduces_a_Crest_Lines_Blind_Hexes_to_none():
@@ -212,6 +225,19 @@ def test_B11_21_a_cliffs_Blind_Hexes_are_never_reduced_below_one_for_a_non_adjac
     assert r["los"] is False and r["rule"] == "B11.21", last(r)
     assert "never below one for a cliff" in last(r)
     assert rulings(LINE[0], LINE[5], hexes, cliff)["los"] is True
+
+
+def test_A6_43_a_cliffs_drop_adds_only_its_part_over_one_level():
+    # A6.43 adds "only any difference > one" for a Blind Hex made solely by a
+    # Crest Line, cliffs included: a level-3 cliff 3 hexes from a level-4 viewer,
+    # dropping to level 0, casts 2 (was 3, the whole drop)
+    hexes = _crest_at(3, viewer_level=4, crest_level=3)
+    cliff = {f"{LINE[3]}-{LINE[4]}": "cliff"}
+    for behind, seen in ((1, False), (2, False), (3, True)):
+        r = rulings(LINE[0], LINE[3 + behind], hexes, cliff)
+        assert r["los"] is seen, (behind, last(r))
+    r = rulings(LINE[0], LINE[4], hexes, cliff)
+    assert r["rule"] == "B11.21" and "casts 2 Blind Hexes" in last(r), last(r)
 
 
 def test_B11_21_a_cliff_next_to_the_viewer_casts_no_Blind_Hex():

@@ -8,11 +8,14 @@ height): a one-level Crest Line casts none at range 1-4 from the higher end,
 one at 5-9, two at 10-14 (A6.41); a drop of two or more levels adds the part
 over one (A6.43), so it casts at least one; elevation advantage over it takes
 them away to none (A6.42 EXC).  A Crest Line in the hex adjacent to the higher
-end casts none at all: B10.2 EXC lets a unit always trace its LOS through it.
+end never stops its LOS by B10.2 (B10.2 EXC), but "can still be blocked by
+other requirements such as 10.23": a drop of two or more levels behind it
+still casts the part over one.
 
-A cliff (B11) adds its whole drop (it is a sheer face, not a slope that needs
-a level to exist, A6.43), and to a viewer not adjacent to it its Blind Hexes
-never fall below one whatever the advantage (B11.21).
+A cliff (B11) is counted the same way: A6.43 adds only the difference over
+one for a Blind Hex "created solely by a Crest Line", with no exception for
+cliffs; to a viewer not adjacent to it its Blind Hexes never fall below one
+whatever the advantage (B11.21).
 
 Documented in docs/hills.md.  pycore.los.obstacles.obstacle asks ``count``
 for every hill obstacle (painted hex, hexside, or drawn crest line).
@@ -44,22 +47,22 @@ def count(ctx: Ctx, ob: g.Hex, level: int, diff: int) -> Count:
     cliff = cliff_behind(ctx, ob)
     what = (f"the cliff of {name} ({cliff_name(cliff)})" if cliff is not None
             else f"the level-{level} Crest Line in {name}")
-    if away <= 1:
-        if cliff is not None:
-            return Count(0, "B11.21", f"{_cap(what)} is adjacent to {hi.name}: it casts no "
-                                      f"Blind Hex for an adjacent viewer (B11.21).")
-        return Count(0, "B10.2", f"{_cap(what)} is in the hex adjacent to {hi.name}, which "
-                                 f"may always trace its LOS through it (B10.2 EXC).")
+    if away <= 1 and cliff is not None:
+        return Count(0, "B11.21", f"{_cap(what)} is adjacent to {hi.name}: it casts no "
+                                  f"Blind Hex for an adjacent viewer (B11.21).")
     more = away // 5                                    # A6.41
-    if cliff is not None:
-        raw = more + max(diff, 0)                       # the whole drop (B11)
-    else:
-        raw = more + max(diff - 1, 0)                   # A6.43: only the part over one
+    raw = more + max(diff - 1, 0)                       # A6.43: only the part over one
     advantage = hi.elevation - level
     reduction = max(0, advantage - 1)                   # A6.42
     blind = max(0, raw - reduction)
+    if away <= 1 and not blind:
+        return Count(0, "B10.2", f"{_cap(what)} is in the hex adjacent to {hi.name}, which "
+                                 f"may always trace its LOS through it (B10.2 EXC).")
     rule = "B10.23"
     note = ""
+    if away <= 1:
+        note = (f"; B10.2 EXC lets {hi.name} trace its LOS through it, but not past "
+                f"the Blind Hexes of its drop")
     if reduction and raw:
         note = (f", reduced to {_hexes(blind) if blind else 'none'} by "
                 f"{hi.name}'s {advantage}-level advantage")
