@@ -477,6 +477,7 @@ class AsDrawn(Painted):
     def __init__(self, s: Setup):
         super().__init__(s)
         self._entries: dict[g.Hex, Entry | None] = {}
+        self._hindrances: dict[g.Hex, Drawn | None] = {}
 
     def entry(self, h: g.Hex) -> Entry | None:
         try:
@@ -569,7 +570,10 @@ class AsDrawn(Painted):
                      notes)
 
     def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
-        d = hindrance(self.s, h)
+        try:
+            d = self._hindrances[h]
+        except KeyError:
+            d = self._hindrances[h] = hindrance(self.s, h)
         if d is None:
             return Painted.hinders(self, h, p, q)
         met = d.met(p, q)

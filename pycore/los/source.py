@@ -149,6 +149,7 @@ class Painted:
         # each whole hex's answers, found once (they do not depend on the thread)
         self._stands: dict[g.Hex, tuple[int, int, str] | None] = {}
         self._grounds: dict[g.Hex, Ground] = {}
+        self._hinders: dict[g.Hex, Hindering] = {}
 
     def is_drawn(self, h: g.Hex) -> bool:
         """Is hex h judged on a drawing rather than whole?"""
@@ -207,8 +208,11 @@ class Painted:
                      (ia.level, ib.level), min(ia.level, ib.level))
 
     def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
-        t = self.s.hex(h).terrain
-        return Hindering(t if TERRAIN[t].hindrance else None)
+        got = self._hinders.get(h)
+        if got is None:
+            t = self.s.hex(h).terrain
+            got = self._hinders[h] = Hindering(t if TERRAIN[t].hindrance else None)
+        return got
 
     def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:
         ta, tb = (self.hinders(h, p, q).terrain for h in (a, b))

@@ -142,11 +142,15 @@ def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None) -> Co
     return _columns(codes, h, table)
 
 
-def _columns(codes: bytes, h: g.Hex, table: bytes) -> Columns | None:
+def _columns(codes: bytes, h: g.Hex, table: bytes, seen: set[int] | None = None
+             ) -> Columns | None:
     """Hex ``h``'s pixels through ``table`` as Columns, or None where the hex
-    is whole (one value over all its pixels with a say)."""
+    is whole (one value over all its pixels with a say). ``seen``, where
+    given, is filled with the values its pixels show."""
     spans = [(i, j0, i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1) for i, j0, j1 in pixels(h)]
-    seen = set(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
+    if seen is None:
+        seen = set()
+    seen.update(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
     seen.discard(NO_SAY)
     if len(seen) <= 1:
         return None
@@ -224,15 +228,9 @@ def hindrance_layer(board: Board, h: g.Hex) -> Layer:
     key = ("hindrance", h)
     got = board.layers.get(key)
     if got is None:
-        codes, table = board.archive.codes, hindrance_table()
-        cols = _columns(codes, h, table)
-        if cols is None:
-            seen = set(b"".join(codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1]
-                                for i, j0, j1 in pixels(h)).translate(table))
-            seen.discard(NO_SAY)
-            got = Layer(max(seen, default=0), None)
-        else:
-            got = Layer(None, cols)
+        seen: set[int] = set()
+        cols = _columns(board.archive.codes, h, hindrance_table(), seen)
+        got = Layer(max(seen, default=0), None) if cols is None else Layer(None, cols)
         board.layers[key] = got
     return got
 
