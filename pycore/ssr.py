@@ -50,6 +50,10 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _hexside("no-hedges", "no hedges", "B9.1", "hedge", None),
     _hexside("no-walls", "no walls", "B9.1", "wall", None),
     _terrain("no-grain", "no grain", "B15", "grain", "open"),
+    # The Terrain Chart's grain row: grain is in season (a Hindrance) June to
+    # September only; out of season the app takes it as Open Ground (a plowed
+    # field), as no-grain does, since B15's text on it was not found.
+    _terrain("grain-out-of-season", "grain out of season", "B15", "grain", "open"),
     _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
     _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
     # B14.2: the orchard hexes it applies to are out of season, as the setup's

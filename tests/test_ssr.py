@@ -131,7 +131,8 @@ def test_the_six_fixed_hexside_ssrs(name, before, after):
 
 
 @pytest.mark.parametrize("name,before,after", [
-    ("no-grain", {"terrain": "grain"}, {}), ("brush-to-open", {"terrain": "brush"}, {}),
+    ("no-grain", {"terrain": "grain"}, {}), ("grain-out-of-season", {"terrain": "grain"}, {}),
+    ("brush-to-open", {"terrain": "brush"}, {}),
     ("woods-to-brush", {"terrain": "woods"}, {"terrain": "brush"}),
     ("woods-to-brush", {"terrain": "woods", "gully": True}, {"terrain": "brush", "gully": True}),
     ("level-2-to-1", {"level": 2}, {"level": 1}),
@@ -350,7 +351,8 @@ def _by_hand(rules: list[str], hexes: dict, sides: dict) -> tuple[dict, dict]:
                 "hedges-to-cactus": ("hedge", "cactus-hedge"),
                 "walls-to-cactus": ("wall", "cactus-hedge"),
                 "no-hedges": ("hedge", None), "no-walls": ("wall", None)}
-    hex_map = {"no-grain": ("grain", "open"), "brush-to-open": ("brush", "open"),
+    hex_map = {"no-grain": ("grain", "open"), "grain-out-of-season": ("grain", "open"),
+               "brush-to-open": ("brush", "open"),
                "woods-to-brush": ("woods", "brush")}
     out_sides = {}
     for k, v in sides.items():
@@ -379,7 +381,8 @@ def _by_hand(rules: list[str], hexes: dict, sides: dict) -> tuple[dict, dict]:
 
 SSR_GROUPS = [["hedges-to-bocage", "hedges-to-cactus", "no-hedges", None],
               ["walls-to-bocage", "walls-to-cactus", "no-walls", None],
-              ["no-grain", None], ["brush-to-open", None], ["woods-to-brush", None],
+              ["no-grain", "grain-out-of-season", None], ["brush-to-open", None],
+              ["woods-to-brush", None],
               ["level-1-to-0", "level-1-to-2", None], ["level-2-to-1", None],
               ["orchards-out-of-season", None]]
 
@@ -575,3 +578,16 @@ def test_law_level_2_to_1_on_a_drawn_hill_rules_as_the_hill_drawn_at_level_1(lev
     lowered = _drawn_hill(levels, patches, False, ["level-2-to-1"], "41")
     drawn_at_1 = _drawn_hill(levels, patches, True, [], "41")
     _rules_alike(lowered, drawn_at_1, "41", [(a, b) for a, b in ends if a != b])
+
+
+@pytest.mark.parametrize("rules,hindrance", [([], 1), (["grain-out-of-season"], 0)])
+def test_B15_grain_hinders_in_season_only(rules, hindrance):
+    # the Terrain Chart's grain row: a Hindrance June-September; out of season
+    # (the SSR) its hexes are Open Ground; in season is the default (old links)
+    s = {"format": "asl-setup", "version": 1, "map": {"columns": 10, "rows": 10},
+         "hexes": {"E3": {"terrain": "grain"}}, "hexsides": {}, "units": [], "ssr": rules}
+    there = api.los(s, {"hex": "C2"}, {"hex": "G4"})
+    back = api.los(s, {"hex": "G4"}, {"hex": "C2"})
+    assert there["hindrance"] == back["hindrance"] == hindrance
+    if rules:
+        assert any("B15" in st["rule"] or "grain" in st["text"] for st in there["steps"])
