@@ -80,6 +80,9 @@ EXPLAIN: dict[str, str] = {
     "B18.41": "A graveyard costs Infantry 1 MF and cavalry 2 MF; off its roads only "
               "fully-tracked vehicles (half their MP and a Bog check) and motorcycles may "
               "enter it, and horse-drawn units only along a road.",
+    "B23.1": "A building is the building hexes joined by building hexsides, the "
+             "building drawn across the side two hexes share; building hexes that only "
+             "touch are separate buildings, with no floors of one between them.",
     "B.6": "Inherent Terrain (an orchard, crags, a graveyard and the like) fills its "
            "whole hex whatever the art shows: it counts for a thread crossing any part "
            "of the hex, and along its hexside even on one side only. Brush, grain and "

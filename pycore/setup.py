@@ -57,6 +57,10 @@ UNIT_EXTRA_FIELDS = {
 #   hexsides: the type "none" says a hexside has no wall, hedge or bocage,
 #   overriding an imported board's reading (map.boards "source").
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
+#   hexes: "building": a name; building hexes of one name are one building, of
+#   different names (or one named, one not) separate buildings (B23.1;
+#   pycore.los.building).
+HEX_EXTRA_FIELDS = {"building": str}
 NO_HEXSIDE = "none"
 #   hexsides: the type "cliff" (B11, issue 28; docs/hills.md) is a cliff hexside of
 #   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
@@ -82,6 +86,13 @@ class HexInfo:
     @property
     def is_depression(self) -> bool:
         return self.gully or TERRAIN[self.terrain].depression
+
+    @property
+    def building(self) -> str | None:
+        """The name of the building the hex belongs to, as the setup gives it
+        (B23.1), or None."""
+        name = self.extra.get("building")
+        return name if isinstance(name, str) else None
 
     @property
     def top_level(self) -> int:
@@ -441,7 +452,7 @@ class _Loader:
             gully = bool_field(v.get("gully", False), f"{path}.gully")
             bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
             out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
-                             self.extras(v, _HEX_FIELDS, path), bridge)
+                             self.extras(v, _HEX_FIELDS, path, HEX_EXTRA_FIELDS), bridge)
         return out
 
     def load_hexsides(self, sides: Any, grid: g.Grid) -> dict:

@@ -113,6 +113,16 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
     return cache[h]
 
 
+def imported(s: Setup, *hexes: g.Hex) -> bool:
+    """Is any of these hexes on an imported board, and not the player's own entry?"""
+    layout = s.layout
+    if layout is None or not layout.sources:
+        return False
+    own = s.overrides.hexes if s.overrides is not None else {}
+    return any(h not in own and any(b.source is not None for b in layout.holders(h))
+               for h in hexes)
+
+
 def _relevel(cols: Columns, m: dict[int, int]) -> Columns:
     """A ground layer's levels through an SSR's level changes (B10.1; issue 29):
     each pixel at the level it rules at (level 0 is nothing drawn)."""

@@ -12,8 +12,7 @@ from typing import Callable
 from .. import geometry as g
 from ..location import End
 from ..setup import Setup
-from ..terrain import BUILDINGS
-from . import (bocage, depression, entrenchment, hindrance, hindrance_total, obstacles,
+from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
                walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import vertex_name
@@ -44,13 +43,18 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         else:
             r.say("A6.8", "Both are in the same hex: the LOS is clear.")
         return r
-    if r.range == 1 and v.level != t.level and s.hex(v.hex).terrain in BUILDINGS \
-            and s.hex(t.hex).terrain in BUILDINGS:
-        # Adjacent building hexes are taken as one multi-hex building: its
-        # floors lie between different levels (A6.8 EX, 12U5 and V4).
-        r.blocked(g.hex_name(t.hex), "A6.8",
-                  "The building levels between them block the LOS (A6.8 EX).")
-        return r
+    joined = building.floors_between(s, v.hex, t.hex) if r.range == 1 and v.level != t.level \
+        else None
+    if joined is not None:
+        one, why = joined
+        if one:
+            # one building: its floors lie between different levels (A6.8 EX, 12U5 and V4)
+            r.blocked(g.hex_name(t.hex), "A6.8",
+                      f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)} are one building: {why}. "
+                      "The building levels between them block the LOS (A6.8 EX).")
+            return r
+        r.say("B23.1", f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)}: {why}, so no floors of "
+                       "one building lie between them (A6.8).")
     r.trace = trace = g.trace(v.point, t.point)
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,

@@ -10,6 +10,7 @@ asking each rule family.  Which file holds which rule:
 - depression.py    A6.3, B19.2: Depressions and gullies
 - entrenchment.py  B9.21: entrenchments
 - driver.py        A6.1 (the thread), A6.8 (same hex, adjacent building levels)
+- building.py      B23.1 (which adjacent building hexes are one building)
 
 The first block found is the one reported (``blocked_at``, ``rule``).
 """
