@@ -89,6 +89,13 @@ def test_hexes_are_labelled_and_a_building_gives_its_upper_levels():
     assert answer["tops"] == {"X6": 2}           # docs/contract.md: "levels" counts the ground level
 
 
+def test_B23_1_a_named_building_shows_its_name_in_its_hexes():
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 10, "rows": 10},
+             "hexes": {"C3": {"terrain": "building", "levels": 2, "building": "A"},
+                       "C4": {"terrain": "building", "building": "Church"}}, "units": []}
+    assert call("counters", setup)["ok"]["hexes"] == {"C3": "2 lvl A", "C4": "Chu\u2026"}
+
+
 def test_on_a_map_of_boards_names_carry_their_board():
     setup = {"format": "asl-setup", "version": 1, "map": {"boards": [["12", "6"]]},
              "hexes": {"6C5": {"terrain": "building", "levels": 2}},

@@ -115,7 +115,8 @@ def stack_position(base, depth: int, size: int, step: tuple[int, int] = STACK_ST
 
 def hex_info(spec: dict) -> str:
     """The short text printed in a hex: base level ("L2"), a terrain the map has
-    no fill for, and building levels ("2 lvl")."""
+    no fill for, building levels ("2 lvl") and the building's name (B23.1: "A";
+    a longer one cut to three characters and an ellipsis)."""
     parts = []
     if spec.get("level", 0):
         parts.append(f"L{spec['level']}")
@@ -124,6 +125,9 @@ def hex_info(spec: dict) -> str:
         parts.append(str(terrain))
     if spec.get("levels", 1) != 1:
         parts.append(f"{spec['levels']} lvl")
+    name = spec.get("building")
+    if isinstance(name, str):               # at most 4 characters fit beside "2 lvl"
+        parts.append(name if len(name) <= 4 else name[:3] + "\u2026")
     return " ".join(parts)
 
 

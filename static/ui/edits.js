@@ -12,7 +12,8 @@ export function keyIn(obj, name) {
   return Object.keys(obj).find((k) => nameKey(k) === nameKey(name));
 }
 
-// Paint a hex: brush = {terrain: name | "keep", level: n | "keep", levels: n}.
+// Paint a hex: brush = {terrain: name | "keep", level: n | "keep", levels: n,
+// building: a name or ""}.
 // Open ground at level 0 needs no entry, so painting it clears the hex.
 // On an imported board (issue 19) `under` is the board's own reading of the
 // hex: the brush starts from it, and the setup keeps an entry only where the
@@ -25,6 +26,9 @@ export function paintHex(setup, name, brush, under = null) {
     if (brush.terrain === "open") delete spec.terrain; else spec.terrain = brush.terrain;
     if (BUILDINGS.has(brush.terrain) && brush.levels !== 1) spec.levels = brush.levels;
     else delete spec.levels;
+    // B23.1: the building's name, which says which hexes are one building
+    if (BUILDINGS.has(brush.terrain) && brush.building) spec.building = brush.building;
+    else delete spec.building;
   }
   if (brush.level !== "keep") {
     const level = Number(brush.level);

@@ -1,5 +1,5 @@
 // The Terrain and Hexsides tools: their brushes (terrain, base level, building
-// levels; hexside type, Hillside and gap flags) and what a tap or a stroke
+// levels and name; hexside type, Hillside and gap flags) and what a tap or a stroke
 // paints with them (static/ui/strokes.js finds the hexes and hexsides).
 
 import * as panels from "./panels.js";
@@ -15,7 +15,7 @@ export class PaintTool {
     this.store = store;
     this.imported = imported;
     this.under = under ?? { hex: () => null, hexside: () => null };
-    this.brush = { terrain: "open", level: "keep", levels: 1, hexside: "wall" };
+    this.brush = { terrain: "open", level: "keep", levels: 1, building: "", hexside: "wall" };
     $("terrain-palette").addEventListener("click", (e) => {
       const b = e.target.closest("[data-terrain]");
       if (!b) return;
@@ -24,6 +24,7 @@ export class PaintTool {
     });
     $("brush-level").addEventListener("change", (e) => { this.brush.level = e.target.value; });
     $("brush-levels").addEventListener("change", (e) => { this.brush.levels = Number(e.target.value); });
+    $("brush-building").addEventListener("input", (e) => { this.brush.building = e.target.value.trim(); });
     panels.quickButtons($("brush-level"), ["keep", "-1", "0", "1", "2", "3", "4"]);
     panels.quickButtons($("brush-levels"), ["1", "2", "3", "4"]);
     $("hexside-palette").addEventListener("click", (e) => {

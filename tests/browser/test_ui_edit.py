@@ -6,7 +6,7 @@ import pytest
 
 from .conftest import open_page, wait_ready
 from .test_ui_steps import (add_unit, hex_sel, hexside_name, hexside_sel, message, paint_hex, press, settled,
-                            setup_of, toggle_hexside, unit_sel, vertex_name)
+                            setup_of, toggle_hexside, tool, unit_sel, vertex_name)
 
 
 def hex_attr(page, name: str, attr: str):
@@ -32,6 +32,26 @@ def test_palette_paints_terrain_base_level_and_building_levels(ready_page):
     paint_hex(page, "Y8", terrain="open", level="0")  # painting open ground level 0 clears the hex
     assert "Y8" not in setup_of(page)["hexes"]
     assert hex_attr(page, "Y8", "data-terrain") is None
+
+
+def test_B23_1_building_names_say_which_hexes_are_one_building(ready_page):
+    # two touching two-level buildings of different names: a unit on the
+    # ground floor of one sees level 1 of the other (no floors of one
+    # building between them, A6.8); of one name, it does not
+    page = ready_page
+    tool(page, "terrain")
+    page.select_option("#brush-levels", "2")
+    page.fill("#brush-building", "A")
+    paint_hex(page, "Q5", terrain="building")
+    page.fill("#brush-building", "B")
+    paint_hex(page, "Q6", terrain="building")
+    assert setup_of(page)["hexes"] == {"Q5": {"terrain": "building", "levels": 2, "building": "A"},
+                                       "Q6": {"terrain": "building", "levels": 2, "building": "B"}}
+    ask = "s => window.asl.call('los', s, {hex: 'Q5', level: 0}, {hex: 'Q6', level: 1})"
+    assert page.evaluate(ask, setup_of(page))["los"] is True
+    page.fill("#brush-building", "A")
+    paint_hex(page, "Q6", terrain="building")
+    assert page.evaluate(ask, setup_of(page))["los"] is False
 
 
 def test_hexside_tools_toggle_wall_hedge_bocage_and_b96_b93_flags(ready_page):

@@ -43,6 +43,17 @@ test("a building keeps its levels; woods drop them", () => {
   assert.deepEqual(s.hexes.H5, { terrain: "woods" });     // woods have no levels
 });
 
+test("B23.1: a building keeps its name; an unnamed brush or woods drop it", () => {
+  const s = empty();
+  paintHex(s, "H5", { terrain: "building", level: "keep", levels: 2, building: "A" });
+  assert.deepEqual(s.hexes.H5, { terrain: "building", levels: 2, building: "A" });
+  paintHex(s, "H5", { terrain: "building", level: "keep", levels: 2, building: "" });
+  assert.deepEqual(s.hexes.H5, { terrain: "building", levels: 2 });
+  paintHex(s, "H6", { terrain: "building", level: "keep", levels: 1, building: "B" });
+  paintHex(s, "H6", { ...woods, building: "B" });
+  assert.deepEqual(s.hexes.H6, { terrain: "woods" });       // only buildings have names
+});
+
 test("B9.1: the same wall again removes it; another type or Hillside replaces it", () => {
   const s = empty();
   toggleHexside(s, "Y9-Z8", { type: "wall" });
