@@ -10,6 +10,16 @@ import { failed, showMessage, succeeded } from "./messages.js";
 const $ = (id) => document.getElementById(id);
 const megabytes = (bytes) => `${(bytes / 1e6).toLocaleString("en", { maximumFractionDigits: 1 })} MB`;
 
+// What a setup holds that a new, empty map does not: "3 units and 12 painted
+// hexes", or "" where nothing.
+function removed(setup) {
+  const count = (n, one, many) => (n ? `${n} ${n === 1 ? one : many}` : "");
+  const parts = [count(setup.units.length, "unit", "units"),
+    count(Object.keys(setup.hexes).length, "painted hex", "painted hexes"),
+    count(Object.keys(setup.hexsides).length, "hexside", "hexsides")].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts[0] ?? "";
+}
+
 export class External {
   // loaded(setup): a setup from outside is on screen (the unit chips follow it).
   constructor({ store, python, view, maps, card, library, boardGrid, loaded }) {
@@ -40,6 +50,7 @@ export class External {
       throw err;
     }
     succeeded("load");
+    const lost = what === "new map" ? removed(this.store.setup) : "";
     this.store.replaceChecked(valid, what);
     // Another setup opened: a link waiting for its boards is dismissed (issue 30).
     const dropped = what === "share link" ? "" : this.library.dropWaiting();
@@ -49,6 +60,10 @@ export class External {
     if (warnings.length || dropped) {
       showMessage([`Opened the ${what}.`, ...warnings, dropped].filter(Boolean).join(" "),
         warnings.length ? "error" : "info");
+    } else if (lost) {
+      // Nothing removed without a word: what the new map took away, Undo one tap away.
+      showMessage(`New map: ${lost} removed.`, "info", { label: "Undo", run: () => this.store.undo() },
+        true);
     }
     return valid;
   }

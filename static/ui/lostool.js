@@ -3,8 +3,9 @@
 // show Python's ruling (pycore.api.los, or fire when both ends are units).
 // Thread first (issue 9): the thread is drawn at the second tap, with every
 // hex, hexside and vertex it touches lit (pycore.api.thread), before the
-// ruling arrives; the viewer stays, so each further tap asks about a new
-// target; the question stays live through every edit, and a compact verdict
+// ruling arrives; after a verdict a hex tapped is a new target of the same
+// viewer and a unit tapped asks from it; the question stays live through
+// every edit, and a compact verdict
 // stays on the map (#los-chip) while other tools are in use.
 
 import { showLosResult, clearLosResult } from "./panels.js";
@@ -34,8 +35,10 @@ export class LosTool {
     return this.store.setup.units.find((u) => u.id === id);
   }
 
-  // First tap: the viewer. Every later tap: the target, the viewer staying
-  // (one viewer, many targets); a tap on the viewer itself starts again.
+  // First tap: the viewer; the next: the target. After a verdict, a hex
+  // tapped is a new target of the same viewer (one viewer, many hexes), and a
+  // unit other than the target starts a new question from it; a tap on the
+  // viewer itself starts again.
   tap(end) {
     const same = (a, b) => a && (a.unit !== undefined ? a.unit === b.unit : a.hex === b.hex && b.unit === undefined);
     if (this.viewer && same(this.viewer, end)) {
@@ -43,7 +46,11 @@ export class LosTool {
       return;
     }
     if (!this.viewer) this.viewer = end;
-    else {
+    else if (this.target && end.unit !== undefined && !same(this.target, end)) {
+      this.viewer = end;
+      this.target = null;
+      this.vertex = null;
+    } else {
       this.target = end;
       this.vertex = null;
     }
@@ -122,7 +129,7 @@ export class LosTool {
     $("los-vertex").textContent = this.vertex || "none";
     $("los-hint").textContent = !this.viewer ? "Tap the viewer (a unit or a hex), then the target."
       : !this.target ? "Now tap the target."
-        : "Tap another target, or the viewer again to start over.";
+        : "Tap a hex to ask about it, a unit to ask from it, or the viewer again to start over.";
     // A unit end is at its own level (set it in the unit editor): no level box for it.
     $("los-viewer-level").closest("label").hidden = this.viewer?.unit !== undefined;
     $("los-target-level").closest("label").hidden = this.target?.unit !== undefined;
@@ -199,10 +206,14 @@ export class LosTool {
       return;
     }
     if (token !== this.token) return;
+    const fresh = $("los-result").hidden || JSON.stringify([viewer, target]) !== $("los-result").dataset.query;
     this.lastResult = result;
     showLosResult(result);
     $("los-result").dataset.query = JSON.stringify([viewer, target]);
     this.view.setThread(from, to, result.present.status, result.blocked_at);
     this.chip();
+    // A new question's verdict in view, wherever the panel was scrolled (an
+    // edit's re-run leaves the panel where the player put it).
+    if (fresh && this.toolActive !== false) $("los-verdict").scrollIntoView({ block: "nearest" });
   }
 }

@@ -74,6 +74,7 @@ export class VisibilityTool {
       this.view.setOverlay(result.hexes);
       const seen = Object.values(result.hexes).filter((h) => h.los).length;
       $("vis-count").textContent = `sees ${seen} of ${Object.keys(result.hexes).length} hexes`;
+      $("vis-count").scrollIntoView({ block: "nearest" });
     } catch (err) {
       if (token !== this.token) return;
       $("vis-count").textContent = "";

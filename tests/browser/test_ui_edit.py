@@ -54,6 +54,22 @@ def test_B23_1_building_names_say_which_hexes_are_one_building(ready_page):
     assert page.evaluate(ask, setup_of(page))["los"] is False
 
 
+def test_new_map_says_what_it_removes_and_undo_brings_it_back(ready_page):
+    page = ready_page
+    page.evaluate("s => window.asl.loadSetup(s)", {
+        "format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+        "hexes": {"C3": {"terrain": "woods"}}, "hexsides": {},
+        "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "C3"},
+                  {"id": "r1", "side": "Russian", "type": "squad", "hex": "F5"}]})
+    page.fill("#map-columns", "20")
+    press(page, "#new-map")
+    assert message(page) == "New map: 2 units and 1 painted hex removed."
+    assert page.is_visible("#message-action") and page.inner_text("#message-action") == "Undo"
+    page.click("#message-action")
+    page.wait_for_function("() => window.asl.getSetup().units.length === 2")
+    assert setup_of(page)["map"]["columns"] == 33
+
+
 def test_hexside_tools_toggle_wall_hedge_bocage_and_b96_b93_flags(ready_page):
     page = ready_page
     toggle_hexside(page, "Z8-Y9", "hedge")

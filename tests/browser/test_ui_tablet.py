@@ -31,6 +31,47 @@ def errors(page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
+def test_after_a_verdict_a_unit_asks_from_it_a_hex_about_it_and_the_verdict_stays_in_view(
+        browser, site, size):
+    # issue 42: the player tapped a second unit and got it as the old viewer's
+    # target; now a unit tapped after a verdict starts a new question from it,
+    # a hex tapped is a new target of the same viewer, and each verdict is on
+    # screen at once, by taps at screen coordinates
+    width, height = SIZES[size]
+    two = {**B92, "units": [*B92["units"], {"id": "g2", "side": "German", "type": "squad", "hex": "Z7"}]}
+    link = site.url + "#" + share.encode(two)
+    page = open_page(browser, site, goto=False, viewport={"width": width, "height": height},
+                     has_touch=True)
+    screen = {"x": 0, "y": 0, "width": width, "height": height}
+
+    def verdict(viewer: str, target: str) -> str:
+        page.wait_for_function("q => (document.querySelector('#los-result').dataset.query || '')"
+                               ".includes(q)", arg=target)
+        assert page.inner_text("#los-viewer") == viewer
+        assert inside(box(page, "#los-verdict"), screen), (size, viewer, target)
+        return page.inner_text("#los-verdict")
+
+    try:
+        page.goto(link)
+        wait_ready(page)
+        page.wait_for_selector("#message:not([hidden])")
+        press(page, "#map [data-unit='g1']", touch=True)
+        press(page, "#map [data-unit='r1']", touch=True)
+        assert verdict("unit g1", "r1") == "Clear LOS"
+        press(page, "#map [data-unit='g2']", touch=True)          # a new question from g2
+        assert page.inner_text("#los-viewer") == "unit g2"
+        assert page.inner_text("#los-target") == "–"
+        press(page, "#map [data-unit='r1']", touch=True)
+        verdict("unit g2", "r1")
+        press(page, hex_sel("Y6"), touch=True)                    # a hex: g2's new target
+        verdict("unit g2", "Y6")
+        shoot(page, f"i42-flow-{size}")
+        assert errors(page) == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
 def test_a_question_link_shows_the_ruling_without_a_scroll_and_frames_the_thread(browser, site, size):
     width, height = SIZES[size]
     # The sender's view is the whole map: on a phone that is 12 px hexes, so
