@@ -389,18 +389,25 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     return got
 
 
+def _layer_along(s: Setup, name: str, cols_of: Callable[[Setup, Board, g.Hex], Columns],
+                 side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point) -> tuple[int, int, int]:
+    """What one layer (``cols_of``: a hex's columns on a board, drawn or whole)
+    shows along the hexside run p-q, cached per setup: the highest value on
+    both of its sides at once, then the highest each hex shows beside it."""
+    cache = s.derived(_ALONG)
+    key = (name, side, p, q)
+    got = cache.get(key)
+    if got is None:
+        got = cache[key] = _beside(_pairs(s, name, side, lambda b, h: cols_of(s, b, h)), p, q)
+    return got
+
+
 def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
                  ) -> tuple[int, int, int]:
     """The highest level of ground the run p-q along the hexside has on both
     of its sides at once (a crest line drawn in either hex), as drawn; then
     the highest each hex shows beside it."""
-    cache = s.derived(_ALONG)
-    key = ("ground", side, p, q)
-    got = cache.get(key)
-    if got is None:
-        got = cache[key] = _beside(_pairs(s, "ground", side,
-                                          lambda b, h: _ground_cols(s, b, h)), p, q)
-    return got
+    return _layer_along(s, "ground", _ground_cols, side, p, q)
 
 
 def hindrances_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
@@ -408,13 +415,7 @@ def hindrances_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     """Along the hexside between the two hexes, the run p-q: the hindrance
     value (``terrain.hindrance_value``) both of its sides show at once (0
     where none), then the value each hex shows beside it, drawn or whole."""
-    cache = s.derived(_ALONG)
-    key = ("hindrance", side, p, q)
-    got = cache.get(key)
-    if got is None:
-        got = cache[key] = _beside(_pairs(s, "hindrance", side,
-                                          lambda b, h: _hindrance_cols(s, b, h)), p, q)
-    return got
+    return _layer_along(s, "hindrance", _hindrance_cols, side, p, q)
 
 
 # --- a wall's road break, where it is drawn (B9.1, B9.3) ---------------------------------
