@@ -60,18 +60,18 @@ def count(ctx: Ctx, ob: g.Hex, level: int, diff: int) -> Count:
                                  f"may always trace its LOS through it (B10.2 EXC).")
     rule = "B10.23"
     note = ""
-    if away <= 1:
-        note = (f"; B10.2 EXC lets {hi.name} trace its LOS through it, but not past "
-                f"the Blind Hexes of its drop")
     if reduction and raw:
         note = (f", reduced to {_hexes(blind) if blind else 'none'} by "
                 f"{hi.name}'s {advantage}-level advantage")
+    if away <= 1:
+        note += (f"; B10.2 EXC lets {hi.name} trace its LOS through it, but not past "
+                 f"the Blind Hexes of its drop")
     if cliff is not None:
         rule = "B11.21"
         if blind < 1:
             blind = 1
             note += ", but never below one for a cliff (B11.21)"
-    why = f"{away} hexes away, with a drop of {diff} level(s) behind it"
+    why = f"{away} hex{'' if away == 1 else 'es'} away, with a drop of {diff} level(s) behind it"
     return Count(blind, rule, f"{_cap(what)}, {why}, casts {_hexes(raw)}{note} "
                               f"({rule}, A6.41-A6.43).")
 
