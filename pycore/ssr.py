@@ -270,6 +270,14 @@ def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
             if r.ssr.kind == "level" and (r.board is None or r.board == board)}
 
 
+def terrain_map(rules: tuple[Rule, ...], board: str | None) -> dict[str, str]:
+    """The terrain changes that apply on board ``board`` (``no-grain``,
+    ``brush-to-open``, ...): {terrain as drawn: terrain it rules as}, for
+    terrain drawn over part of a hex (pycore.los.drawn.hindrance)."""
+    return {r.ssr.source: r.ssr.result for r in rules
+            if r.ssr.kind == "terrain" and (r.board is None or r.board == board)}
+
+
 def relevel(rules: tuple[Rule, ...], board: str | None, drawn: Any) -> Change | None:
     """What the level changes on ``board`` do to a hex whose ground is drawn
     at the levels ``drawn`` (a crest line across it: pycore.vasl.layers), or
@@ -374,5 +382,5 @@ def legend(rules: tuple[Rule, ...]) -> str:
 
 
 __all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "board_of", "catalog", "describe", "legend",
-           "level_map", "load", "lookup", "out_of_season", "relevel", "ruling_steps", "spec", "step",
+           "level_map", "load", "lookup", "out_of_season", "terrain_map", "relevel", "ruling_steps", "spec", "step",
            "touched", "transform"]

@@ -9,6 +9,8 @@ from both ends (A6.5).
 """
 from __future__ import annotations
 
+import pytest
+
 from pycore import api
 from tests.vasl_writer import board_archive
 
@@ -191,6 +193,16 @@ def test_B_6_grain_drawn_beside_an_open_centre_dot_hinders_where_crossed():
     s = board(shapes=({"hex": "Q6", "terrain": "grain", "rect": (8, -40, 40, 40), "own": True},))
     assert _hindrance(s, "O8", "S4") == 1
     assert _hindrance(s, "Q8", "Q4") == 0
+
+
+@pytest.mark.parametrize("rules,hindrance", [([], 1), (["no-grain"], 0),
+                                              (["grain-out-of-season"], 0)])
+def test_B15_grain_drawn_beside_an_open_centre_dot_follows_the_grain_SSRs(rules, hindrance):
+    # the scenario's grain SSRs reach grain drawn over part of a hex whose centre
+    # dot is open, as they reach a grain hex
+    s = board(shapes=({"hex": "Q6", "terrain": "grain", "rect": (8, -40, 40, 40), "own": True},))
+    s["ssr"] = rules
+    assert _hindrance(s, "O8", "S4") == hindrance
 
 
 def test_B_6_brush_drawn_on_one_side_of_a_hexside_thread_does_not_hinder():

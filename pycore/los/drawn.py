@@ -123,9 +123,13 @@ def imported(s: Setup, *hexes: g.Hex) -> bool:
                for h in hexes)
 
 
-def _relevel(cols: Columns, m: dict[int, int]) -> Columns:
-    """A ground layer's levels through an SSR's level changes (B10.1; issue 29):
-    each pixel at the level it rules at (level 0 is nothing drawn)."""
+def _revalue(cols: Columns, m: dict[int, int]) -> Columns:
+    """A layer's values through ``m`` (a value not in it kept; 0 is nothing
+    drawn), its runs joined again where two now carry one value: a ground
+    layer through an SSR's level changes (B10.1), a hindrance layer through
+    its terrain changes."""
+    if not m:
+        return cols
     out: dict[int, list[Run]] = {}
     for i, runs in cols.items():
         col: list[Run] = []
@@ -159,7 +163,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
                 if m:
                     level = m.get(level, level)
                     if cols is not None:
-                        cols = _relevel(cols, m)
+                        cols = _revalue(cols, m)
                         if len({m.get(v, v) for v in layers.ground_levels(board, local)}) <= 1:
                             cols = None         # one level left: whole
                 found.append((b, local, cols, level))
@@ -211,10 +215,14 @@ def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
         wholes = {lay.whole for _, lay in found}
         if not found or (None not in wholes and len(wholes) == 1):
             return None
+        # the scenario's terrain changes (no-grain, brush-to-open) on the hex's board
+        m = ssr.terrain_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
+        remap = {hindrance_value(a): hindrance_value(b) for a, b in m.items()}
         parts = tuple(_part(b, cols) for b, cols in (
-            (b, lay.columns if lay.columns is not None
-             else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found) if cols)
-        return Drawn(parts, "hindrance")
+            (b, _revalue(lay.columns, remap) if lay.columns is not None
+             else layers.filled(b.to_local(h), remap.get(lay.whole or 0, lay.whole or 0)))
+            for b, lay in found) if cols)
+        return Drawn(parts, "hindrance") if parts else None
     return _per_hex(s, "drawn_hindrance", h, read)
 
 
