@@ -3,8 +3,8 @@
 // show Python's ruling (pycore.api.los, or fire when both ends are units).
 // Thread first (issue 9): the thread is drawn at the second tap, with every
 // hex, hexside and vertex it touches lit (pycore.api.thread), before the
-// ruling arrives; after a verdict a hex tapped is a new target of the same
-// viewer and a unit tapped asks from it; the question stays live through
+// ruling arrives; after a verdict a hex or an enemy tapped is a new target
+// of the same viewer, and another unit asks from it; the question stays live through
 // every edit, and a compact verdict
 // stays on the map (#los-chip) while other tools are in use.
 
@@ -35,10 +35,10 @@ export class LosTool {
     return this.store.setup.units.find((u) => u.id === id);
   }
 
-  // First tap: the viewer; the next: the target. After a verdict, a hex
-  // tapped is a new target of the same viewer (one viewer, many hexes), and a
-  // unit other than the target starts a new question from it; a tap on the
-  // viewer itself starts again.
+  // First tap: the viewer; the next: the target. After a verdict, a hex or
+  // an enemy of the viewer tapped is a new target of the same viewer (one
+  // viewer, many targets), and any other unit starts a new question from it
+  // (the player's next unit); a tap on the viewer itself starts again.
   tap(end) {
     const same = (a, b) => a && (a.unit !== undefined ? a.unit === b.unit : a.hex === b.hex && b.unit === undefined);
     if (this.viewer && same(this.viewer, end)) {
@@ -46,7 +46,7 @@ export class LosTool {
       return;
     }
     if (!this.viewer) this.viewer = end;
-    else if (this.target && end.unit !== undefined && !same(this.target, end)) {
+    else if (this.target && end.unit !== undefined && !same(this.target, end) && !this.enemy(end.unit)) {
       this.viewer = end;
       this.target = null;
       this.vertex = null;
@@ -56,6 +56,15 @@ export class LosTool {
     }
     this.labels();
     this.run();
+  }
+
+  // Is this unit of another side than the viewer unit (as the counters are
+  // coloured)? False where the viewer is a hex.
+  enemy(id) {
+    if (this.viewer?.unit === undefined) return false;
+    const mine = this.view.unitSide(this.viewer.unit);
+    const theirs = this.view.unitSide(id);
+    return mine !== undefined && theirs !== undefined && mine !== theirs;
   }
 
   // Both ends at once (typed names): a unit ({unit}) or a hex Location ({hex}).
@@ -129,7 +138,7 @@ export class LosTool {
     $("los-vertex").textContent = this.vertex || "none";
     $("los-hint").textContent = !this.viewer ? "Tap the viewer (a unit or a hex), then the target."
       : !this.target ? "Now tap the target."
-        : "Tap a hex to ask about it, a unit to ask from it, or the viewer again to start over.";
+        : "Tap an enemy or a hex to ask about it, your next unit to ask from it, or the viewer again to start over.";
     // A unit end is at its own level (set it in the unit editor): no level box for it.
     $("los-viewer-level").closest("label").hidden = this.viewer?.unit !== undefined;
     $("los-target-level").closest("label").hidden = this.target?.unit !== undefined;

@@ -249,6 +249,11 @@ export class MapView {
     return Object.entries(this.counters.tops).find(([k]) => nameKey(k) === key)?.[1] ?? 0;
   }
 
+  // A unit's side as its counter is coloured (web/marks.py side_order), or undefined.
+  unitSide(id) {
+    return this.counters.units.find((u) => u.id === id)?.sidx;
+  }
+
   // Each hex's label as Python wrote it (web/marks.py hex_info); others none.
   labelHexes(labels) {
     const now = new Map(Object.entries(labels).map(([k, v]) => [hexKey(k), v]));

@@ -31,12 +31,12 @@ def errors(page) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_after_a_verdict_a_unit_asks_from_it_a_hex_about_it_and_the_verdict_stays_in_view(
+def test_after_a_verdict_a_unit_asks_from_it_an_enemy_or_hex_about_it_verdict_in_view(
         browser, site, size):
     # issue 42: the player tapped a second unit and got it as the old viewer's
-    # target; now a unit tapped after a verdict starts a new question from it,
-    # a hex tapped is a new target of the same viewer, and each verdict is on
-    # screen at once, by taps at screen coordinates
+    # target; now the player's next unit tapped after a verdict starts a new
+    # question from it, an enemy or a hex tapped is a new target of the same
+    # viewer, and each verdict is on screen at once, by taps at screen coordinates
     width, height = SIZES[size]
     two = {**B92, "units": [*B92["units"], {"id": "g2", "side": "German", "type": "squad", "hex": "Z7"}]}
     link = site.url + "#" + share.encode(two)
@@ -65,6 +65,8 @@ def test_after_a_verdict_a_unit_asks_from_it_a_hex_about_it_and_the_verdict_stay
         verdict("unit g2", "r1")
         press(page, hex_sel("Y6"), touch=True)                    # a hex: g2's new target
         verdict("unit g2", "Y6")
+        press(page, "#map [data-unit='r1']", touch=True)          # an enemy: g2's new target
+        verdict("unit g2", "r1")
         shoot(page, f"i42-flow-{size}")
         assert errors(page) == []
     finally:
