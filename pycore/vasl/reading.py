@@ -67,6 +67,11 @@ class Reading:
     # grid.STRETCHES along it, from its lower end) its depiction leaves bare,
     # the break B9.1 exempts (pycore.los.drawn.through_break).
     breaks: dict[g.Hexside, frozenset[int]] = field(default_factory=dict)
+    # What is drawn in a hex that the app does not model, or reads only
+    # approximately, in a player's words ("Rowhouse Wall (not modelled
+    # yet)", "Shallow Stream (read as gully)"): the steps of a ruling
+    # crossing it say so (pycore.los.unmodelled).
+    unmodelled: dict[g.Hex, tuple[str, ...]] = field(default_factory=dict)
 
     def as_setup(self) -> dict[str, dict[str, Any]]:
         """``{"hexes", "hexsides"}`` with the board's own names (``board_terrain``)."""
@@ -87,14 +92,15 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 
 def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
-    hexes = _hexes(archive, notes)
+    unmodelled: dict[g.Hex, tuple[str, ...]] = {}
+    hexes = _hexes(archive, notes, unmodelled)
     hexsides, breaks = _hexsides(archive, hexes)
     warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
                                                  if len(where) > MAX_LISTED else "")
         warnings.append(f"board {archive.name}: {what} at {shown}")
-    return Reading(hexes, hexsides, warnings, breaks)
+    return Reading(hexes, hexsides, warnings, breaks, unmodelled)
 
 
 def _signed(byte: int) -> int:
@@ -250,14 +256,17 @@ def _read_hex(px: _Pixels) -> _Hex:
     return _Hex(primary, level, gully, both=both, bridge=bridge)
 
 
-def _hexes(archive: Archive, notes: dict[str, list[str]]) -> dict[g.Hex, dict[str, Any]]:
+def _hexes(archive: Archive, notes: dict[str, list[str]],
+           unmodelled: dict[g.Hex, tuple[str, ...]]) -> dict[g.Hex, dict[str, Any]]:
     out: dict[g.Hex, dict[str, Any]] = {}
     pairs = _pairs(archive)
     for h in BOARD_GRID.hexes():
         px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
         name = g.plain_hex_name(h)
         got = _read_hex(px)
-        _name_unmodelled(px.hex, name, notes)
+        said = _name_unmodelled(px.hex, name, notes)
+        if said:
+            unmodelled[h] = said
         terrain, levels = got.terrain, 1
         if terrain.startswith("?"):          # unmodelled: named by _name_unmodelled
             code = int(terrain[1:])
@@ -326,9 +335,12 @@ def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) ->
     return terrain, c.CODES[_most(drawn)].levels
 
 
-def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]) -> None:
+def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
+                     ) -> tuple[str, ...]:
     """Name this hex under each terrain drawn in it that the app does not model
-    (one warning per terrain, the first hexes named: docs/board-reading.md)."""
+    (one warning per terrain, the first hexes named: docs/board-reading.md);
+    returns what was said of it."""
+    said: list[str] = []
     drawn: Counter[int] = Counter()
     for v, n in tally.items():
         drawn[v & 255] += n
@@ -339,8 +351,11 @@ def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
         if r.terrain is None:
             how = "check it by eye" if code in c.OVER else "read as open ground"
             notes.setdefault(f"{r.name} (not in the app yet: {how}) drawn", []).append(name)
+            said.append(f"{r.name} (not modelled yet)")
         elif r.approximate:
             notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
+            said.append(f"{r.name} (read as {r.terrain})")
+    return tuple(said)
 
 
 def _in_level(entry: dict[str, Any] | None) -> int:
