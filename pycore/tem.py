@@ -148,13 +148,19 @@ class Assessment:
     # --- walls, hedges, bocage --------------------------------------------------------
     def _walls(self, sides: list) -> None:
         best: tuple[int, str] | None = None
+        found = 0
         for sd in sides:
             got = self._wall_tem(sd)
-            if got is not None and (best is None or got[0] > best[0]):
-                best = got
+            if got is not None:
+                found += 1
+                if best is None or got[0] > best[0]:
+                    best, where = got, sd
         if best is None:
             return
         tem, kind = best
+        if found > 1:       # which one counts: TEMs are never added (B9.31)
+            self.say("B9.31", f"Of these {found} hexsides, {kind} {g.hexside_name(where)} "
+                              f"counts: +{tem}, the best; their TEMs are not added.")
         if self._hull_down_instead(kind, tem):
             return
         self.offer(kind, tem)

@@ -559,3 +559,18 @@ def test_B12_3_brush_gives_no_TEM_where_woods_give_plus_1(terrain, tem):
     assert got["los"] and got["tem"] == tem, got
     said = any(st["rule"] == "B12.3" for st in got["steps"])
     assert said is (terrain == "brush"), got["steps"]
+
+
+def test_B9_31_of_several_hedges_the_step_names_the_one_that_counts():
+    # a thread along the vertex of two hedged hexsides of H5: each is said, then
+    # which one counts (TEMs are never added); with one hedge, no such step
+    from pycore import geometry as g
+    sides = {g.hexside_name(sd): "hedge" for sd in g.hexsides_of(g.parse_hex("H5"))}
+    s = setup(hexsides=sides, units=[unit("f", "B5", side="Russian"), unit("t", "H5", wa=False)])
+    got = api.fire(s, "f", "t")
+    said = [st["text"] for st in got["steps"] if st["text"].startswith("Of these")]
+    assert got["tem"] == 1 and said == ["Of these 2 hexsides, hedge G5-H5 counts: +1, the best; "
+                                        "their TEMs are not added."], got["steps"]
+    s = setup(hexsides={"G5-H5": "hedge"}, units=[unit("f", "B5", side="Russian"),
+                                                 unit("t", "H5", wa=False)])
+    assert not any(st["text"].startswith("Of these") for st in api.fire(s, "f", "t")["steps"])

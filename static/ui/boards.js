@@ -33,6 +33,8 @@ export class BoardGrid {
         label.setAttribute("list", "board-options");     // the imported boards (ui/boardlib.js)
         label.value = before ? before.label.value : "";
         label.placeholder = "no.";
+        // a tap selects the whole number, so typing replaces it (never "1412")
+        label.addEventListener("focus", () => setTimeout(() => label.select(), 0));
         label.setAttribute("aria-label", `Board in row ${i + 1}, column ${j + 1}`);
         const flip = document.createElement("button");
         flip.type = "button";
@@ -69,18 +71,30 @@ export class BoardGrid {
     return this.cells.find((c) => !c.label.value.trim()) ?? null;
   }
 
-  // Boards just imported fill the cells in order (ui/boardlib.js). Into an
-  // empty grid they come as a row (four to a row), so New map takes them as
-  // they are: one board imported, a map of that board (issue 33).
+  // Boards just imported fill the empty cells in order (ui/boardlib.js); a
+  // cell with a number is never rewritten, and the row grows for boards that
+  // find no empty cell. Into an empty grid they come as a row (four to a
+  // row), so New map takes them as they are: one board imported, a map of
+  // that board. The offer names every board of the grid.
   offer(labels) {
-    if (this.cells.every((c) => !c.label.value.trim())) {
-      const across = Math.min(labels.length, $("boards-across").options.length);
+    const filled = () => this.cells.map((c) => c.label.value.trim()).filter(Boolean);
+    const fresh = labels.filter((l) => !filled().includes(l));
+    if (!filled().length) {
+      const across = Math.min(fresh.length || 1, $("boards-across").options.length);
       $("boards-across").value = String(across);
-      $("boards-down").value = String(Math.min(Math.ceil(labels.length / across), $("boards-down").options.length));
+      $("boards-down").value = String(Math.min(Math.ceil(fresh.length / across) || 1,
+        $("boards-down").options.length));
       this.draw();
     }
-    this.cells.forEach((c, k) => { if (k < labels.length) c.label.value = labels[k]; });
-    this.onOffer?.(labels);
+    const room = () => this.cells.filter((c) => !c.label.value.trim()).length;
+    const widest = $("boards-across").options.length;
+    if (room() < fresh.length && this.down === 1 && this.across < widest) {
+      $("boards-across").value = String(Math.min(widest, this.across + fresh.length - room()));
+      this.draw();
+    }
+    const empty = this.cells.filter((c) => !c.label.value.trim());
+    fresh.forEach((l, k) => { if (k < empty.length) empty[k].label.value = l; });
+    this.onOffer?.(filled());
   }
 
   // The map.boards value: rows top to bottom, boards left to right.

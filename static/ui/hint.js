@@ -26,6 +26,9 @@ export function installHint() {
     $("first-run-map-text").textContent = `Board${many ? "s" : ""} ${labels.join(", ")} imported.`;
     $("first-run-new-map").textContent = `Map of board${many ? "s" : ""} ${labels.join(", ")}`;
     $("first-run-map").hidden = false;
+    // imported: the lead no longer asks for them, the button offers more
+    $("first-run-lead").hidden = true;
+    $("first-run-import").textContent = "Import more board files…";
   };
   $("first-run-new-map").addEventListener("click", () => {
     $("first-run-map").hidden = true;

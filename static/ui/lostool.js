@@ -45,6 +45,8 @@ export class LosTool {
       this.clear();
       return;
     }
+    // a tapped question: the typed Ask fields no longer name it
+    $("los-from").value = $("los-to").value = "";
     if (!this.viewer) this.viewer = end;
     else if (this.target && end.unit !== undefined && !same(this.target, end) && !this.enemy(end.unit)) {
       this.viewer = end;
