@@ -86,7 +86,20 @@ def test_map_terrain_is_each_boards_reading_in_the_maps_names(flip):
 
 def test_map_terrain_of_a_map_without_imported_boards_is_empty():
     plain = {"format": "asl-setup", "version": 1, "map": {"boards": [["12", "6"]]}}
-    assert call("map_terrain", plain)["ok"] == {"hexes": {}, "hexsides": {}}
+    assert call("map_terrain", plain)["ok"] == {"hexes": {}, "hexsides": {}, "unmodelled": {}}
+
+
+def test_map_terrain_names_the_hexes_whose_board_draws_what_the_app_does_not_model():
+    shapes = ({"hex": "Q6", "terrain": "water", "rect": (-40, -40, 40, 40), "own": True},)
+    source = api.import_board(board_archive({}, None, shapes=shapes))["source"]
+    setup = {"format": "asl-setup", "version": 1,
+             "map": {"boards": [[{"board": "41", "source": source}]]}}
+    assert call("map_terrain", setup)["ok"]["unmodelled"] == {"41Q6": "Water (not modelled yet)"}
+    reading = call("hex_reading", setup, "41Q6")["ok"]["text"]
+    assert "the board also draws Water (not modelled yet) here: check it by eye" in reading
+    # the player's own entry for the hex says what is there: no mark
+    corrected = {**setup, "hexes": {"41Q6": {"terrain": "open"}}}
+    assert call("map_terrain", corrected)["ok"]["unmodelled"] == {}
 
 
 def test_a_link_names_the_file_to_import_for_each_board_not_on_this_device():

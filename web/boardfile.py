@@ -13,9 +13,10 @@ import os
 from dataclasses import replace
 from typing import Any
 
-from pycore import api, share
+from pycore import api, geometry, share
 from pycore.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
+from pycore.los import unmodelled
 from pycore.setup import imported_terrain
 from pycore.vasl import archive, layers
 from web.messages import player_words
@@ -104,14 +105,17 @@ def map_terrain(setup: Any) -> dict:
     """The terrain the imported boards of ``setup``'s map give it, in the map's
     hex names and the setup format (``{"hexes": ..., "hexsides": ...}``): what
     the page paints beneath the setup's own entries, which override it (open
-    ground at level 0 has no entry, as in a setup). Empty when no board of the
-    map has a ``source``."""
+    ground at level 0 has no entry, as in a setup), and ``unmodelled``: the
+    hexes whose boards draw terrain the app does not model, with what it is
+    (the map marks them). Empty when no board of the map has a ``source``."""
     s = api.load(setup)
     if s.layout is None or not s.layout.sources:
-        return {"hexes": {}, "hexsides": {}}
+        return {"hexes": {}, "hexsides": {}, "unmodelled": {}}
     hexes, sides = imported_terrain(s.layout, s.imported)
     d = replace(s, hexes=hexes, hexsides=sides, units=(), overrides=None).to_dict()
-    return {"hexes": d["hexes"], "hexsides": d["hexsides"]}
+    with s.names():
+        unknown = {geometry.hex_name(h): ", ".join(said) for h, said in unmodelled.on_map(s).items()}
+    return {"hexes": d["hexes"], "hexsides": d["hexsides"], "unmodelled": unknown}
 
 
 def missing_boards(text: Any) -> list:

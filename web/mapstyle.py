@@ -82,6 +82,7 @@ HEX_CSS = f"\n.hex-ground{{{GRID_STROKE}}}" + """
 .hex[data-vis=unseen] .hex-shade{fill-opacity:.42}
 .hex[data-selected] .hex-ground{stroke:#1060ff;stroke-width:2.5}
 .hex[data-block] .hex-ground{stroke:#e02020;stroke-width:3}
+.hex[data-unmodelled] .hex-ground{stroke:#7a2c9e;stroke-width:2.5;stroke-dasharray:3 3}
 .hex-name{font:7px sans-serif;fill:#555;text-anchor:middle}
 .hex-info{font:bold 9px sans-serif;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
 .vertex{fill:transparent;stroke:none}

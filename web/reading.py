@@ -12,7 +12,7 @@ from typing import Any
 
 from pycore import api
 from pycore import geometry as g
-from pycore.los import drawn
+from pycore.los import drawn, unmodelled
 from pycore.setup import CLIFF, hex_field
 from pycore.terrain import BUILDINGS
 
@@ -57,6 +57,9 @@ def hex_reading(setup: Any, name: Any) -> dict:
         partial = drawn.partial(s, h) if board else None
         if partial is not None:
             parts[0] += f" (drawn partly {partial.kind}: the rules follow the drawing)"
+        unknown = unmodelled.on_map(s).get(h)
+        if unknown:
+            parts.append(f"the board also draws {', '.join(unknown)} here: check it by eye")
         text = f"{hex_name}: " + "; ".join(parts + [f"{d['said']} {d['name']}" for d in sides])
         if own:
             text += " (your correction)"

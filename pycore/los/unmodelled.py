@@ -33,11 +33,18 @@ def _drawn(s: Setup) -> dict[g.Hex, tuple[str, ...]]:
 _UNMODELLED: Slot[dict[g.Hex, tuple[str, ...]]] = Slot("unmodelled", _drawn)
 
 
+def on_map(s: Setup) -> dict[g.Hex, tuple[str, ...]]:
+    """Per map hex, what its imported boards draw there that the app does not
+    model, in a player's words (the map marks these hexes; their reading
+    says it)."""
+    return s.derived(_UNMODELLED)
+
+
 def judge(ctx: Ctx, r: Ruling) -> None:
     """A step per kind of terrain the app does not model that the board draws
     in the hexes of the thread (its ends' included), naming them in thread
     order."""
-    drawn = ctx.s.derived(_UNMODELLED)
+    drawn = on_map(ctx.s)
     if not drawn:
         return
     where: dict[tuple[str, ...], list[str]] = {}

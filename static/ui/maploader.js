@@ -53,6 +53,8 @@ export class MapLoader {
       const setup = store.setup;      // its imported boards' terrain, beneath its own entries
       library.loadLayer(setup).then((got) => {
         if (got && setup === store.setup) view.sync(library.painted(setup), this.selected());
+        // hexes whose board draws terrain the app does not model (web/boardfile.py)
+        view.markHexes("data-unmodelled", Object.keys(library.layer(setup)?.unmodelled ?? {}));
         return library.placeImages();
       }).catch((err) => showMessage(`The boards' terrain could not be painted: ${err.player ?? err.message}`));
       this.onDrawn();
