@@ -78,7 +78,7 @@ FRAME_CSS = """
 HEX_CSS = f"\n.hex-ground{{{GRID_STROKE}}}" + """
 .hex-terrain{fill:none;stroke:none}
 .hex-shade{fill:#000;fill-opacity:0;stroke:none}
-.hex[data-vis=hindered] .hex-shade{fill:#f0a020;fill-opacity:.25}
+.hex[data-vis=hindered] .hex-shade{fill:url(#v-hindered);fill-opacity:1}
 .hex[data-vis=unseen] .hex-shade{fill-opacity:.42}
 .hex[data-selected] .hex-ground{stroke:#1060ff;stroke-width:2.5}
 .hex[data-block] .hex-ground{stroke:#e02020;stroke-width:3}
@@ -150,3 +150,9 @@ def add_defs(dwg: svgwrite.Drawing) -> None:
     for name, (ink, paper) in TERRAIN_FILLS.items():
         dwg.defs.add(_pattern(dwg, name, ink, paper))
     dwg.defs.add(_pattern(dwg, "unknown", "#b04ab0", "#f0d8f0"))
+    # A hindered hex (visibility): orange stripes, a mark no board art has, so
+    # it is never taken for grain's yellow (a tint was).
+    hatch = dwg.pattern(id="v-hindered", size=(6, 6), patternUnits="userSpaceOnUse",
+                        patternTransform="rotate(45)")
+    hatch.add(dwg.rect((0, 0), (2, 6), fill="#e06a00", fill_opacity=0.65))
+    dwg.defs.add(hatch)
