@@ -69,7 +69,8 @@ const boardUnder = library.under(() => store.setup);
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 // Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
 const scenario = new ScenarioRules({ store, python,
-  onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected) });
+  onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected),
+  onChanged: (names) => view.markParts("data-ssr", names) });
 const painted = (setup) => scenario.painted(setup, library.painted(setup));
 const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),

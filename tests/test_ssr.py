@@ -591,3 +591,12 @@ def test_B15_grain_hinders_in_season_only(rules, hindrance):
     assert there["hindrance"] == back["hindrance"] == hindrance
     if rules:
         assert any("B15" in st["rule"] or "grain" in st["text"] for st in there["steps"])
+
+
+def test_the_ssr_view_names_what_the_ssrs_changed_for_the_map_to_mark():
+    from web.scenario import ssr_view
+    s = {"format": "asl-setup", "version": 1, "map": {"columns": 10, "rows": 10},
+         "hexes": {"C3": {"terrain": "grain"}, "D4": {"terrain": "woods"}},
+         "hexsides": {"C3-C4": "hedge", "E5-E6": "wall"}, "units": []}
+    assert ssr_view({**s, "ssr": ["hedges-to-bocage", "no-grain"]})["changed"] == ["C3", "C3-C4"]
+    assert ssr_view(s)["changed"] == []

@@ -61,6 +61,7 @@ HEXSIDE_CSS = """
 .hexside[data-type=cliff]{stroke:#3a2410;stroke-width:7;stroke-dasharray:5 2.5;stroke-linecap:butt}
 .hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
 .hexside[data-gap]{stroke-dasharray:34 32 34;stroke-linecap:butt}
+.hexside[data-ssr]{filter:drop-shadow(0 0 1.5px #ffb000) drop-shadow(0 0 1.5px #ffb000)}
 .hexside[data-block]{stroke:#e02020b0;stroke-width:9}
 .hexside[data-block][data-type]{stroke:#e02020}
 """
@@ -83,6 +84,7 @@ HEX_CSS = f"\n.hex-ground{{{GRID_STROKE}}}" + """
 .hex[data-selected] .hex-ground{stroke:#1060ff;stroke-width:2.5}
 .hex[data-block] .hex-ground{stroke:#e02020;stroke-width:3}
 .hex[data-unmodelled] .hex-ground{stroke:#7a2c9e;stroke-width:2.5;stroke-dasharray:3 3}
+.hex[data-ssr] .hex-ground{stroke:#ffb000;stroke-width:2.5}
 .hex-name{font:7px sans-serif;fill:#555;text-anchor:middle}
 .hex-info{font:bold 9px sans-serif;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
 .vertex{fill:transparent;stroke:none}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from pycore import geometry as g
 from pycore import ssr
 from pycore.api import load as load_setup   # with the imported boards (api.LIBRARY)
 
@@ -30,7 +31,7 @@ def _terrain(s: Any) -> dict:
 
 
 def ssr_view(setup: Any) -> dict:
-    """``{"legend", "terrain", "board"}``: the SSRs on, in a player's words, for
+    """``{"legend", "terrain", "board", "changed"}``: the SSRs on, in a player's words, for
     the map's legend ("" when none); when any SSR changed the map, the whole
     terrain the map paints (``{"hexes", "hexsides"}``: the boards' reading or
     the painting, the SSRs applied, the setup's corrections over it, a removed
@@ -38,14 +39,19 @@ def ssr_view(setup: Any) -> dict:
     on a map of imported boards an SSR changed, their terrain with the SSRs
     applied and without the corrections (else None): what the paint tools
     take as the board's own hex or hexside under a tap (static/ui/edits.js),
-    so a tap corrects the bocage shown, not the hedge the board reads."""
+    so a tap corrects the bocage shown, not the hedge the board reads; and the
+    names of the hexes and hexsides the SSRs changed, which the map marks so
+    they look different from the board's own terrain."""
     s = load_setup(setup)
     legend = ssr.legend(s.ssr)
     if not s.ssr_changed:
-        return {"legend": legend, "terrain": None, "board": None}
+        return {"legend": legend, "terrain": None, "board": None, "changed": []}
+    with s.names():         # the hexes and hexsides an SSR changed: the map marks them
+        changed = sorted(g.hex_name(k) if len(k) == 2 and isinstance(k[0], int) else
+                         g.hexside_name(k) for k in s.ssr_changed)
     board = None
     if s.layout is not None and s.layout.sources:
         with s.names():
             spec = s.to_dict()
         board = _terrain(load_setup({**spec, "hexes": {}, "hexsides": {}, "units": []}))
-    return {"legend": legend, "terrain": _terrain(s), "board": board}
+    return {"legend": legend, "terrain": _terrain(s), "board": board, "changed": changed}

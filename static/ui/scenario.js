@@ -17,9 +17,10 @@ const viewKey = (setup) => JSON.stringify([setup.map, setup.hexes, setup.hexside
 const boardKey = (setup) => JSON.stringify([setup.map, setup.ssr ?? []]);
 
 export class ScenarioRules {
-  // onView(): the answer for the setup on screen arrived (app.js repaints).
-  constructor({ store, python, onView }) {
-    Object.assign(this, { store, python, onView });
+  // onView(): the answer for the setup on screen arrived (app.js repaints);
+  // onChanged(names): the hexes and hexsides the SSRs changed, for the map to mark.
+  constructor({ store, python, onView, onChanged = () => {} }) {
+    Object.assign(this, { store, python, onView, onChanged });
     this.list = $("ssr-list");
     this.scopeRow = $("ssr-scope-row");
     this.scopeSelect = $("ssr-scope");
@@ -133,6 +134,7 @@ export class ScenarioRules {
     if (!(setup.ssr ?? []).length) {
       this.view = { key, terrain: null, legend: "" };
       this.showLegend("");
+      this.onChanged([]);
       return;
     }
     if (this.view.key === key) return;
@@ -144,6 +146,7 @@ export class ScenarioRules {
       this.board = { key: boardKey(setup), terrain: got.board };
       this.showLegend(got.legend);
       if (got.terrain) this.onView();
+      this.onChanged(got.changed ?? []);
     } catch {
       // a refused setup is the store's to say (store.onRefused); a superseded one is newer
     }
@@ -151,6 +154,6 @@ export class ScenarioRules {
 
   showLegend(text) {
     this.legend.hidden = !text;
-    this.legend.textContent = text ? `SSR: ${text}` : "";
+    this.legend.textContent = text ? `SSR: ${text}; what they change is edged in gold` : "";
   }
 }

@@ -66,7 +66,11 @@ def test_one_tap_turns_hedges_to_bocage_on_the_map_repaints_and_undo_takes_it_ba
         assert sorted(setup_of(page)["hexsides"].values()) == ["hedge", "wall"]   # kept as painted
         assert page.get_attribute(TOGGLE, "aria-pressed") == "true"
         page.wait_for_selector("#map-legend:not([hidden])")
-        assert page.inner_text("#map-legend") == "SSR: hedges to bocage (B9.51)"
+        assert page.inner_text("#map-legend") == ("SSR: hedges to bocage (B9.51); what they "
+                                                  "change is edged in gold")
+        # the hedge the SSR made bocage looks different from a board's own bocage
+        page.wait_for_selector(f"{side_sel('Z8-Y9')}[data-ssr]")
+        assert page.get_attribute(side_sel("Y7-X7"), "data-ssr") is None
         assert inside(box(page, "#map-legend"), box(page, "#map"))
         if size == "phone":
             press(page, "#sheet-toggle", touch=True)                # let the sheet down to see the map
@@ -81,6 +85,7 @@ def test_one_tap_turns_hedges_to_bocage_on_the_map_repaints_and_undo_takes_it_ba
         wait_side(page, "Z8-Y9", "hedge")
         assert "ssr" not in setup_of(page)
         page.wait_for_selector("#map-legend", state="hidden")
+        assert page.locator("#map [data-ssr]").count() == 0
         assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
         shoot(page, f"i29-ssr-undone-{size}")
         assert not [m for m in page.asl_console if m.startswith("pageerror")], page.asl_console
@@ -95,7 +100,8 @@ def test_turning_on_cactus_turns_bocage_off_one_group_at_a_time(ready_page):
     page.click("[data-ssr='hedges-to-cactus']")
     wait_side(page, "Z8-Y9", "cactus-hedge")
     assert setup_of(page)["ssr"] == ["hedges-to-cactus"]
-    assert page.inner_text("#map-legend") == "SSR: hedges to cactus hedges (B9.7)"
+    assert page.inner_text("#map-legend") == ("SSR: hedges to cactus hedges (B9.7); what they "
+                                              "change is edged in gold")
 
 
 def test_a_link_round_trip_carries_the_ssr(browser, site):
@@ -153,7 +159,8 @@ def test_on_a_map_of_boards_an_ssr_may_be_limited_to_one_board(ready_page):
     wait_side(page, "55Q1-55R1", "bocage")
     assert side_type(page, "44Q1-44R1") == "hedge"
     assert setup_of(page)["ssr"] == [{"name": "hedges-to-bocage", "board": "55"}]
-    assert page.inner_text("#map-legend") == "SSR: hedges to bocage on board 55 (B9.51)"
+    assert page.inner_text("#map-legend") == ("SSR: hedges to bocage on board 55 (B9.51); what "
+                                              "they change is edged in gold")
     page.select_option("#ssr-scope", "")               # the whole map: not on there
     assert page.get_attribute(TOGGLE, "aria-pressed") == "false"
     page.click(TOGGLE)                                  # whole map: replaces the board's
