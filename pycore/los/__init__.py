@@ -17,6 +17,7 @@ from typing import Any
 
 from ..location import End, resolve
 from ..setup import Setup
+from . import unmodelled
 from .driver import judge
 from .ruling import Ruling
 
@@ -25,7 +26,9 @@ def evaluate(s: Setup, viewer: Any, target: Any) -> Ruling:
     """Judge the LOS between two ends (unit ids, hex names or Location objects)."""
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
-    return judge(s, v, t)
+    r = judge(s, v, t)
+    unmodelled.judge(s, r)      # for the player only: a visibility sweep does not say it
+    return r
 
 
 def query(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from .. import geometry as g
 from ..location import End
 from ..setup import Setup
 from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
-               unmodelled, walls)
+               walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import vertex_name
 from .ruling import Ruling
@@ -65,7 +65,6 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         if r.block is not None:
             break
         rule(ctx, r)
-    unmodelled.judge(ctx, r)            # what the board draws that no rule here reads
     if r.location_los and r.hindered:
         hindrance.sum_up(r)
         hindrance_total.judge(r)        # +6 or more blocks (B.10; issue 28)

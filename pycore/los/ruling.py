@@ -11,7 +11,8 @@ asking each rule family.  Which file holds which rule:
 - entrenchment.py  B9.21: entrenchments
 - driver.py        A6.1 (the thread), A6.8 (same hex, adjacent building levels)
 - building.py      B23.1 (which adjacent building hexes are one building)
-- unmodelled.py    A6.1: what an imported board draws that the app does not model
+- unmodelled.py    A6.1: what an imported board draws that the app does not model (asked by
+                   ``evaluate``, not by the driver: a visibility sweep never says it)
 
 The first block found is the one reported (``blocked_at``, ``rule``).
 """

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .. import geometry as g
 from ..setup import Setup, Slot
-from .context import Ctx
 from .ruling import Ruling
 
 
@@ -40,19 +39,23 @@ def on_map(s: Setup) -> dict[g.Hex, tuple[str, ...]]:
     return s.derived(_UNMODELLED)
 
 
-def judge(ctx: Ctx, r: Ruling) -> None:
+def judge(s: Setup, r: Ruling) -> None:
     """A step per kind of terrain the app does not model that the board draws
-    in the hexes of the thread (its ends' included), naming them in thread
-    order."""
-    drawn = on_map(ctx.s)
+    in the hexes of the ruling's thread (its ends' included), naming them in
+    thread order, before the ruling's conclusion. Asked of the rulings a
+    player reads (``pycore.los.evaluate``), not of a visibility sweep's."""
+    drawn = on_map(s)
     if not drawn:
         return
     where: dict[tuple[str, ...], list[str]] = {}
-    for h in dict.fromkeys(h for item in ctx.trace for h in item.hexes):
+    for h in dict.fromkeys(h for item in r.trace for h in item.hexes):
         said = drawn.get(h)
         if said:
             where.setdefault(said, []).append(g.hex_name(h))
+    conclusion = r.steps.pop() if r.steps else None
     for said, names in where.items():
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         r.say("A6.1", f"{listed}: the board draws {', '.join(said)} there: check it by eye "
                       "(A6.1).")
+    if conclusion is not None:
+        r.steps.append(conclusion)
