@@ -47,8 +47,8 @@ def ssr_view(setup: Any) -> dict:
     if not s.ssr_changed:
         return {"legend": legend, "terrain": None, "board": None, "changed": []}
     with s.names():         # the hexes and hexsides an SSR changed: the map marks them
-        changed = sorted(g.hex_name(k) if len(k) == 2 and isinstance(k[0], int) else
-                         g.hexside_name(k) for k in s.ssr_changed)
+        changed = sorted(g.hex_name(k) if isinstance(k[0], int) else g.hexside_name(k)
+                         for k in s.ssr_changed)
     board = None
     if s.layout is not None and s.layout.sources:
         with s.names():

@@ -181,14 +181,25 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
     return _per_hex(s, "drawn_ground", h, read)
 
 
+def _drawn_layers(s: Setup, layout: Layout, h: g.Hex,
+                  layer_of: Callable[[Any, g.Hex], layers.Layer]
+                  ) -> list[tuple[Board, layers.Layer]] | None:
+    """Per imported board holding hex ``h``, its layer there (``layer_of``);
+    None where no board holds it or every one shows it whole alike."""
+    found = [(b, layer_of(s.imported[b.source], b.to_local(h)))
+             for b in layout.holders(h) if b.source is not None]
+    wholes = {lay.whole for _, lay in found}
+    if not found or (None not in wholes and len(wholes) == 1):
+        return None
+    return found
+
+
 def partial(s: Setup, h: g.Hex) -> Drawn | None:
     """Hex ``h``'s depiction where it is partial and the rules follow it; None
     where the hex is judged whole (painted, the player's entry, drawn whole)."""
     def read(layout: Layout) -> Drawn | None:
-        found = [(b, layers.layer(s.imported[b.source], b.to_local(h)))
-                 for b in layout.holders(h) if b.source is not None]
-        wholes = {lay.whole for _, lay in found}
-        if not found or (None not in wholes and len(wholes) == 1):
+        found = _drawn_layers(s, layout, h, layers.layer)
+        if found is None:
             return None
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
@@ -210,10 +221,8 @@ def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
         return None
 
     def read(layout: Layout) -> Drawn | None:
-        found = [(b, layers.hindrance_layer(s.imported[b.source], b.to_local(h)))
-                 for b in layout.holders(h) if b.source is not None]
-        wholes = {lay.whole for _, lay in found}
-        if not found or (None not in wholes and len(wholes) == 1):
+        found = _drawn_layers(s, layout, h, layers.hindrance_layer)
+        if found is None:
             return None
         # the scenario's terrain changes (no-grain, brush-to-open) on the hex's board
         m = ssr.terrain_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
