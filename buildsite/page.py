@@ -11,6 +11,7 @@ from . import log
 
 DEFAULT_SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10}}
 MAP_PLACEHOLDER = "<!-- prerendered-map -->"
+KEY_PLACEHOLDER = "<!-- map-key -->"
 # The site's Content-Security-Policy (issue 24): this one constant is written
 # into index.html's <meta> and into sw.js, which puts it on every file it serves
 # (a static host such as GitHub Pages sends no headers, and the Pyodide worker
@@ -30,6 +31,13 @@ CSP_HEADER_ONLY = (("frame-ancestors", "'none'"),)  # a <meta> cannot say it: no
 CSP_PLACEHOLDER = "<!-- content-security-policy -->"
 
 
+def _python(src: Path, svgwrite_wheel: Path, code: str, *args: str) -> subprocess.CompletedProcess:
+    """`code` run by this CPython over the app's sources (and svgwrite)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(svgwrite_wheel)])}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          env=env, cwd=src)
+
+
 def prerender_map(src: Path, svgwrite_wheel: Path) -> str | None:
     """web.render.map_svg(DEFAULT_SETUP) run by this CPython, or None before web.render exists."""
     if not (src / "web" / "render.py").exists():
@@ -37,9 +45,7 @@ def prerender_map(src: Path, svgwrite_wheel: Path) -> str | None:
         return None
     code = ("import json, sys; from web.render import map_svg; "
             "sys.stdout.write(map_svg(json.loads(sys.argv[1])))")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(svgwrite_wheel)])}
-    run = subprocess.run([sys.executable, "-c", code, json.dumps(DEFAULT_SETUP)],
-                         capture_output=True, text=True, env=env, cwd=src)
+    run = _python(src, svgwrite_wheel, code, json.dumps(DEFAULT_SETUP))
     if run.returncode != 0:  # the page still works: Python draws the map once loaded
         last = (run.stderr.strip().splitlines() or ["no message"])[-1]
         log(f"WARNING: web.render.map_svg failed ({last}); index.html has no pre-rendered map")
@@ -47,22 +53,35 @@ def prerender_map(src: Path, svgwrite_wheel: Path) -> str | None:
     return run.stdout
 
 
+def map_key(src: Path, svgwrite_wheel: Path) -> str:
+    """web.legend.key_html() run by this CPython: the map's key, written into index.html."""
+    run = _python(src, svgwrite_wheel, "import sys; from web.legend import key_html; "
+                  "sys.stdout.write(key_html())")
+    if run.returncode != 0:
+        raise SystemExit(f"build: web.legend failed:\n{run.stderr}")
+    return run.stdout
+
+
+def _fill(index: bytes, placeholder: str, text: str) -> bytes:
+    page = index.decode()
+    if placeholder not in page:
+        raise SystemExit(f"build: static/index.html has no {placeholder}")
+    return page.replace(placeholder, text, 1).encode()
+
+
 def with_prerendered_map(index: bytes, svg: str | None) -> bytes:
-    if svg is None:
-        return index
-    text = index.decode()
-    if MAP_PLACEHOLDER not in text:
-        raise SystemExit(f"build: static/index.html has no {MAP_PLACEHOLDER}")
-    return text.replace(MAP_PLACEHOLDER, svg, 1).encode()
+    return index if svg is None else _fill(index, MAP_PLACEHOLDER, svg)
+
+
+def with_map_key(index: bytes, key: str) -> bytes:
+    return _fill(index, KEY_PLACEHOLDER, key)
 
 
 def style_hashes(src: Path, svgwrite_wheel: Path) -> list[str]:
     """web.inline_styles.csp_sources() run by this CPython: the hashes of the
     <style> texts the page shows (the map's, its preview's, the card's)."""
-    code = "import json; from web.inline_styles import csp_sources; print(json.dumps(csp_sources()))"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(svgwrite_wheel)])}
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         env=env, cwd=src)
+    run = _python(src, svgwrite_wheel, "import json; from web.inline_styles import csp_sources; "
+                  "print(json.dumps(csp_sources()))")
     if run.returncode != 0:
         raise SystemExit(f"build: web.inline_styles failed:\n{run.stderr}")
     return json.loads(run.stdout)
@@ -76,11 +95,7 @@ def csp(hashes: list[str], header: bool = False) -> str:
 
 
 def with_csp(index: bytes, policy: str) -> bytes:
-    text = index.decode()
-    if CSP_PLACEHOLDER not in text:
-        raise SystemExit(f"build: static/index.html has no {CSP_PLACEHOLDER}")
-    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-    return text.replace(CSP_PLACEHOLDER, meta, 1).encode()
+    return _fill(index, CSP_PLACEHOLDER, f'<meta http-equiv="Content-Security-Policy" content="{policy}">')
 
 
 def security_headers(policy: str) -> dict[str, str]:

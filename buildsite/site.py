@@ -10,7 +10,8 @@ from . import ROOT, log, sha256
 from .bytecode import compiled_stdlib
 from .generated import generated_js
 from .icons import icons
-from .page import csp, prerender_map, security_headers, style_hashes, with_csp, with_prerendered_map
+from .page import (csp, map_key, prerender_map, security_headers, style_hashes, with_csp, with_map_key,
+                   with_prerendered_map)
 from .runtime import PYODIDE_FILES, pinned_wheels, pyodide_dir
 from .snapshot import APP_PATH, snapshot
 from .wheels import app_sources, app_zip, project_meta, with_bytecode
@@ -94,6 +95,7 @@ def build(out: Path | None = None, src: Path | None = None) -> dict:
     files[app] = app_zip(sources)
     files["index.html"] = with_prerendered_map(files["index.html"],
                                                prerender_map(src, wheels["svgwrite"]))
+    files["index.html"] = with_map_key(files["index.html"], map_key(src, wheels["svgwrite"]))
     hashes = style_hashes(src, wheels["svgwrite"])
     files["index.html"] = with_csp(files["index.html"], csp(hashes))
 

@@ -101,6 +101,13 @@ $("los-pick-vertex").addEventListener("click", () =>
   tools.pick({ kind: "vertex", vertex: (name) => los.setTargetVertex(name) }));
 $("los-chip-open").addEventListener("click", () => tools.set("los"));
 $("los-chip-close").addEventListener("click", () => los.clear());
+// The map's key (web/legend.py, written in at build time): one tap opens it, one closes it.
+function showKey(open) {
+  $("map-key").hidden = !open;
+  $("key-open").setAttribute("aria-expanded", String(open));
+}
+$("key-open").addEventListener("click", () => showKey($("map-key").hidden));
+$("key-close").addEventListener("click", () => showKey(false));
 
 const card = new RulingCard({ store, los, view, pz, python, showMessage, showTool: (tool) => tools.set(tool),
   shareUrl: files.shareUrl });

@@ -139,7 +139,7 @@ export class PanZoom {
 
   down(e) {
     if (e.button !== undefined && e.button > 2) return;
-    if (e.target.closest?.("button, input, select, a")) return;   // a control over the map
+    if (e.target.closest?.("button, input, select, a, .map-key")) return;   // a control or the key over the map
     this.pointers.set(e.pointerId, this.local(e));
     if (this.pointers.size === 1 && e.button > 0) {     // right or middle button: pan
       e.preventDefault();
@@ -232,6 +232,7 @@ export class PanZoom {
   }
 
   wheel(e) {
+    if (e.target.closest?.(".map-key")) return;   // the key scrolls its own list
     e.preventDefault();
     const p = this.local(e);
     this.zoomAt(Math.exp(-e.deltaY * 0.0015), p.x, p.y);

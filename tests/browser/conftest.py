@@ -183,6 +183,22 @@ def within(page, script: str, seconds: int = 60):
                          f"setTimeout(() => resolve({json.dumps(LATE)}), {seconds * 1000}))])")
 
 
+PAGE_STATE = """() => ({
+  url: location.href, readyState: document.readyState, asl: typeof window.asl,
+  worker: typeof globalThis.aslBoot, controller: navigator.serviceWorker?.controller?.state ?? null,
+  scripts: performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js"))
+    .map((e) => `${e.name.split("/").pop()} ${Math.round(e.duration)} ms`),
+})"""
+
+
+def page_state(page) -> str:
+    """What a page that never became ready had done (for a failure's message)."""
+    try:
+        return json.dumps(page.evaluate(PAGE_STATE))
+    except Exception as err:                  # a page that cannot even answer says that
+        return f"no answer ({err})"
+
+
 def wait_ready(page) -> dict:
     """Wait for window.asl.ready; returns the worker's timings.
 
@@ -191,8 +207,8 @@ def wait_ready(page) -> dict:
     try:
         page.wait_for_function(HAS_ASL, polling=POLL_MS, timeout=READY_TIMEOUT_MS)
     except PlaywrightTimeout:
-        pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its console:\n"
-                    f"{console_tail(page)}")
+        pytest.fail(f"the page was not ready in {READY_TIMEOUT_MS // 1000} s; its state: "
+                    f"{page_state(page)}; its console:\n{console_tail(page)}")
     timings = within(page, "() => window.asl.ready.then((t) => t ?? null)")
     if timings == LATE:
         pytest.fail(f"the page ran but Python was not ready in 60 s; its console:\n"

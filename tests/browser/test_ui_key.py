@@ -1,0 +1,67 @@
+"""The map's key (web/legend.py): one tap away at every size, inside the
+screen, and coloured by the same stylesheet as the map, so a woods hex, a
+wall and a hindered hex look in the key exactly as on the map."""
+from __future__ import annotations
+
+import pytest
+
+from .conftest import open_page, wait_ready
+from .test_ui_layout import box, inside, shoot
+from .test_ui_steps import hex_sel, hexside_sel, load_setup
+
+SIZES = {"phone": (390, 844), "tablet-portrait": (800, 1280), "tablet-landscape": (1280, 800)}
+SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 12, "rows": 8},
+         "hexes": {"C3": {"terrain": "woods"}, "E4": {"terrain": "grain", "level": 1}},
+         "hexsides": {"D3-D4": "wall", "F3-F4": "bocage"}}
+STYLE = "(el, p) => getComputedStyle(el)[p]"
+
+
+def tap(page, selector: str) -> None:
+    b = box(page, selector)
+    page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
+
+
+def same_look(page, on_map: str, in_key: str, prop: str) -> tuple[str, str]:
+    return (page.eval_on_selector(on_map, STYLE, prop),
+            page.eval_on_selector(f"#map-key {in_key}", STYLE, prop))
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_one_tap_opens_the_key_on_screen_drawn_as_the_map_is_and_one_tap_closes_it(browser, site, size):
+    width, height = SIZES[size]
+    page = open_page(browser, site, viewport={"width": width, "height": height}, has_touch=True)
+    try:
+        wait_ready(page)
+        load_setup(page, SETUP)
+        page.wait_for_selector(f"{hexside_sel('F3-F4')}[data-type=bocage]", state="attached")
+        assert page.is_hidden("#map-key")
+        tap(page, "#key-open")                                   # one tap
+        page.wait_for_selector("#map-key:not([hidden])")
+        shoot(page, f"key-{size}")
+        screen = {"x": 0, "y": 0, "width": width, "height": height}
+        assert inside(box(page, "#map-key"), screen)
+        assert inside(box(page, "#map-key"), box(page, "#map"))
+        assert box(page, "#key-close")["height"] >= 44
+        assert page.get_attribute("#key-open", "aria-expanded") == "true"
+        # the same sheet colours both: terrain, ground level, hexsides
+        for on_map, in_key, prop in [
+                (f"{hex_sel('C3')} .hex-terrain", "[data-terrain=woods] .hex-terrain", "fill"),
+                (f"{hex_sel('E4')} .hex-ground", "[data-ground='1'] .hex-ground", "fill"),
+                (hexside_sel("D3-D4"), ".hexside[data-type=wall]:not([data-block])", "stroke"),
+                (hexside_sel("F3-F4"), ".hexside[data-type=bocage]", "stroke-width")]:
+            got_map, got_key = same_look(page, on_map, in_key, prop)
+            assert got_map == got_key, (in_key, got_map, got_key)
+        words = page.inner_text("#map-key")
+        for said in ("Woods (B13)", "Wall (B9.1)", "Seen through a Hindrance", "Blocked LOS (A6.3)",
+                     "check it by eye", "changed"):
+            assert said in words, said
+        assert page.is_hidden("#map-key .key-images")            # painted map: no board-art note
+        # a tap on the key's list is not a tap on the map beneath it
+        before = page.evaluate("() => JSON.stringify(window.asl.getSetup())")
+        tap(page, "#map-key h3")
+        assert page.evaluate("() => JSON.stringify(window.asl.getSetup())") == before
+        tap(page, "#key-close")                                  # one tap
+        page.wait_for_selector("#map-key", state="hidden")
+        assert page.get_attribute("#key-open", "aria-expanded") == "false"
+    finally:
+        page.context.close()
