@@ -86,6 +86,7 @@ HEX_CSS = f"\n.hex-ground{{{GRID_STROKE}}}" + """
 .hex[data-unmodelled] .hex-ground{stroke:#7a2c9e;stroke-width:2.5;stroke-dasharray:3 3}
 .hex[data-ssr] .hex-ground{stroke:#ffb000;stroke-width:2.5}
 .hex-name{font:7px sans-serif;fill:#555;text-anchor:middle}
+.hex[data-terrain] .hex-name{fill:#222;paint-order:stroke;stroke:#fffc;stroke-width:2px}
 .hex-info{font:bold 9px sans-serif;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
 .vertex{fill:transparent;stroke:none}
 .vertex[data-block]{fill:#e02020;stroke:#fff;stroke-width:1}
@@ -98,6 +99,7 @@ UNIT_CSS = """
 .unit text.u-status{font-size:7px;fill:#fff;paint-order:stroke;stroke:#222;stroke-width:2px}
 .unit[data-broken] rect.counter{stroke:#c00000;stroke-width:2;stroke-dasharray:3 2}
 .unit[data-selected] rect.counter{stroke:#1060ff;stroke-width:3}
+.units text.u-hex,.los .end-name{font:bold 7px sans-serif;text-anchor:middle;fill:#111;paint-order:stroke;stroke:#fff;stroke-width:2.2px}
 .unit .u-link{stroke:#222;stroke-width:1;stroke-dasharray:2 2}
 .unit .u-vertex{fill:#222}
 """

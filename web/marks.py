@@ -142,7 +142,9 @@ def placements(setup: dict, positions: Any) -> list[dict]:
     colour index ``sidx``, the ``stack`` it is in (an index), and where it sits
     ``at`` with its stack fanned out (STACK_STEP) and ``open`` with its stack
     opened out (STACK_OPEN, the page's selected unit), each with ``vertex``:
-    the offset from the counter to its vertex (A6.12, B9.42), or None."""
+    the offset from the counter to its vertex (A6.12, B9.42), or None; and
+    ``hex_label``, the name of its hex on a stack's first counter only (None on
+    the others), printed above it so the hex can be found at any zoom."""
     sides = side_order(setup)
     units = setup.get("units", [])
     anchors = [unit_anchor(u, positions) for u in units]
@@ -163,6 +165,7 @@ def placements(setup: dict, positions: Any) -> list[dict]:
                     "sidx": sides[unit.get("side")], "stack": stacks[base],
                     "broken": bool(unit.get("broken")), "label": counter_label(unit),
                     "short": short_id(str(unit["id"])), "status": status_label(unit),
+                    "hex_label": str(unit.get("hex", "")) if depth == 0 else None,
                     "title": _title(unit), **places})
     return out
 
@@ -264,13 +267,19 @@ def unit_layer(dwg, setup: dict, positions: dict, selected=None):
     """Every unit as a counter (stacked counters step up and right), as a group
     made by ``dwg`` but not added to it: ``placements``, as the page draws them."""
     layer = dwg.g(class_="units")
-    for p in placements(setup, positions):
+    placed = placements(setup, positions)
+    for p in placed:
         g = _unit_group(dwg, p, selected)
         if p["at"]["vertex"] is not None:
             dx, dy = p["at"]["vertex"]
             g.add(dwg.line((0, 0), (dx, dy), class_="u-link"))
             g.add(dwg.circle((dx, dy), 2.5, class_="u-vertex"))
         layer.add(g)
+    for p in placed:     # after every counter, so no counter hides a name; not part of one,
+        if p["hex_label"]:      # so a counter's box is the counter's alone
+            g = dwg.g(transform=f"translate({p['at']['x']:.2f},{p['at']['y']:.2f})")
+            g.add(dwg.text(p["hex_label"], insert=(0, -UNIT_SIZE / 2 - 3), class_="u-hex"))
+            layer.add(g)
     return layer
 
 

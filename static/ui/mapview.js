@@ -309,6 +309,15 @@ export class MapView {
       }
       layer.append(g);
     }
+    // each stack's hex name, after every counter (none hides it) and apart from
+    // them (a counter's box is its own), as web/marks.py unit_layer draws it
+    for (const unit of units) {
+      if (!unit.hex_label) continue;
+      const { x, y } = unit.stack === open && sizes.get(open) > 1 ? unit.open : unit.at;
+      const g = el("g", { transform: `translate(${x.toFixed(2)},${y.toFixed(2)})` });
+      g.append(el("text", { class: "u-hex", x: 0, y: -UNIT_SIZE / 2 - 3 }, unit.hex_label));
+      layer.append(g);
+    }
   }
 
   // Whether the thread drawn runs between these two named points.
@@ -328,6 +337,12 @@ export class MapView {
     g.append(el("line", { class: "thread", x1, y1, x2, y2 }));
     g.append(el("circle", { class: "end", cx: x1, cy: y1, r: 3 }));
     g.append(el("circle", { class: "end", cx: x2, cy: y2, r: 3 }));
+    // the ends' names above them, on top of everything (style.css scales them
+    // with the zoom), but for an end a counter's hex label already names
+    const named = new Set([...this.unitLayer.querySelectorAll("text.u-hex")].map((t) => nameKey(t.textContent)));
+    for (const [name, x, y] of [[from, x1, y1], [to, x2, y2]]) {
+      if (!named.has(nameKey(name))) g.append(el("text", { class: "end-name", x, y, dy: -6 }, String(name)));
+    }
     const block = blockedAt && this.element(blockedAt);
     if (block) {
       block.setAttribute("data-block", "true");

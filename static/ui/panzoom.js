@@ -16,6 +16,11 @@ const MAX_SCALE = 8;
 // them out, a third of a big map's elements, so it is laid out and painted
 // sooner. One board fitted on a tablet either way (0.67 or more) keeps them.
 const FAR = 0.6;
+// The names the map keeps legible at any zoom (a unit's hex, the thread's ends)
+// are drawn this many times larger (data-names, style.css), so that they are
+// never much under 12 screen px: 7 px names times NAMES / scale.
+const NAMES = 1.7;
+const MAX_NAMES = 8;
 
 export class PanZoom {
   constructor(viewport, content, onTap, strokes = null, onHold = null) {
@@ -42,6 +47,8 @@ export class PanZoom {
     this.box = { width: box.width, height: box.height };
     this.content.style.transform = `translate(${this.tx}px, ${this.ty}px) scale(${this.scale})`;
     this.viewport.toggleAttribute("data-far", this.scale < FAR);
+    const names = String(Math.min(MAX_NAMES, Math.max(1, Math.ceil(NAMES / this.scale))));
+    if (this.viewport.dataset.names !== names) this.viewport.dataset.names = names;
   }
 
   // Size the SVG to its viewBox (1 map unit = 1 CSS px at scale 1) and fit it in view.

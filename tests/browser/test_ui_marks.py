@@ -1,13 +1,15 @@
-"""The map's key (web/legend.py): one tap away at every size, inside the
-screen, and coloured by the same stylesheet as the map, so a woods hex, a
-wall and a hindered hex look in the key exactly as on the map."""
+"""Reading the map: its key (web/legend.py) is one tap away at every size,
+inside the screen, and coloured by the same stylesheet as the map, so a woods
+hex, a wall and a hindered hex look in the key exactly as on the map; and the
+hexes that matter (a unit's, the question's ends) are named legibly at any
+zoom, above building patterns."""
 from __future__ import annotations
 
 import pytest
 
 from .conftest import open_page, wait_ready
 from .test_ui_layout import box, inside, shoot
-from .test_ui_steps import hex_sel, hexside_sel, load_setup
+from .test_ui_steps import hex_sel, hexside_sel, load_setup, press, settled, unit_sel
 
 SIZES = {"phone": (390, 844), "tablet-portrait": (800, 1280), "tablet-landscape": (1280, 800)}
 SETUP = {"format": "asl-setup", "version": 1, "map": {"columns": 12, "rows": 8},
@@ -63,5 +65,43 @@ def test_one_tap_opens_the_key_on_screen_drawn_as_the_map_is_and_one_tap_closes_
         tap(page, "#key-close")                                  # one tap
         page.wait_for_selector("#map-key", state="hidden")
         assert page.get_attribute("#key-open", "aria-expanded") == "false"
+    finally:
+        page.context.close()
+
+
+BUILDING = {"format": "asl-setup", "version": 1, "map": {"columns": 33, "rows": 10},
+            "hexes": {h: {"terrain": "stone-building"} for h in ("C3", "C4", "D3", "D4")},
+            "units": [{"id": "g1", "side": "German", "type": "squad", "hex": "C3"},
+                      {"id": "g2", "side": "German", "type": "leader", "hex": "C3"},
+                      {"id": "r1", "side": "Russian", "type": "squad", "hex": "Y7"}]}
+NAMES = """() => [...document.querySelectorAll("#map text.u-hex, #map .los text.end-name")].map((t) => {
+  const r = t.getBoundingClientRect();
+  return [t.textContent, Math.round(r.height)];
+})"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_units_hex_and_the_questions_ends_are_named_legibly_with_the_whole_map_in_view(browser, site, size):
+    width, height = SIZES[size]
+    page = open_page(browser, site, viewport={"width": width, "height": height}, has_touch=True)
+    try:
+        wait_ready(page)
+        load_setup(page, BUILDING)
+        settled(page)
+        page.click("#zoom-fit")                        # the whole map: 17-28 px hexes
+        press(page, unit_sel("g1"), touch=True)        # LOS: the viewer, then a hex
+        press(page, hex_sel("Q5"), touch=True)
+        page.wait_for_selector("#map .los:not([data-status=pending])")
+        shoot(page, f"names-{size}")
+        shown = page.evaluate(NAMES)
+        named = dict(shown)
+        # one name per stack (C3 holds two counters), and the hex target's; the
+        # viewer's end is named by its counter already
+        assert len(shown) == len(named) == 3 and set(named) == {"C3", "Y7", "Q5"}, shown
+        for name, px in named.items():
+            assert px >= 10, (name, px)                # legible at this zoom
+        # a hex name over a building pattern has a light halo
+        halo = page.eval_on_selector(f"{hex_sel('D4')} .hex-name", "(t) => getComputedStyle(t).stroke")
+        assert halo != "none"
     finally:
         page.context.close()
