@@ -6,7 +6,7 @@
     wheels     the app's wheel, from pyproject.toml's one package list
     icons      the PNG icons, generated
     page       index.html's pre-rendered map and Content-Security-Policy
-    generated  JS modules written from the Python source (ui/marks.js)
+    generated  JS modules written from the Python source (ui/marks.js, ui/counters.js)
     site       assembling dist/ and stamping every file with the build id
     serve      the development server
     testdeps   the test dependencies, installed when missing

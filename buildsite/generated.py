@@ -8,7 +8,8 @@ from pathlib import Path
 
 # Site path -> the Python that prints it: constants the page draws with, kept in
 # one place (web/marks.py), so the JS cannot drift from the SVG Python draws.
-GENERATED_JS = {"ui/marks.js": "from web.marks import js_module; print(js_module(), end='')"}
+GENERATED_JS = {"ui/marks.js": "from web.marks import js_module; print(js_module(), end='')",
+                "ui/counters.js": "from web.counter_names import js_module; print(js_module(), end='')"}
 
 
 def generated_js(src: Path) -> dict[str, bytes]:

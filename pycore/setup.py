@@ -142,6 +142,13 @@ class Unit:
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
+    def label(self) -> str:
+        """How a step names the unit: its counter's name before its id ("4-6-7
+        g1", the ``name`` players know it by), or its id alone."""
+        name = self.extra.get("name")
+        return f"{name} {self.id}" if name else self.id
+
+    @property
     def is_vehicle(self) -> bool:
         return self.type == "vehicle"
 

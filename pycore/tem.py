@@ -107,7 +107,7 @@ class Assessment:
         self.air_burst = indirect and s.hex(target.hex).terrain == "woods" \
             and not target.entrenched and target.level == 0
         if self.wa:
-            self.say("B9.31", f"{target.id} has Wall Advantage: no in-hex TEM, "
+            self.say("B9.31", f"{target.label} has Wall Advantage: no in-hex TEM, "
                      "but wall/hedge TEM where it applies.")
         sides = walls_traced(s, trace, self.te.hex, self.te.point)
         if indirect:   # B9.34: any wall/hedge of the target hex, crossed or not
@@ -188,7 +188,7 @@ class Assessment:
                      "no TEM for a moving target.")
             return None
         if not self.indirect and not self.wa and sd in wa_hexsides(s).get(self.firer.id, ()):
-            self.say("B9.31", f"{t.id} lacks WA and {self.firer.id} has WA over {name}: "
+            self.say("B9.31", f"{t.label} lacks WA and {self.firer.label} has WA over {name}: "
                      f"no {kind} TEM.")
             return None
         ht = HEXSIDES[kind]
@@ -275,12 +275,12 @@ class Assessment:
         if self.wa:
             if cover.type == "wreck" or not has_wa(s, cover):
                 return
-            self.say("B9.31", f"it may use the +1 of AFV {cover.id}, which shares its WA.")
+            self.say("B9.31", f"it may use the +1 of AFV {cover.label}, which shares its WA.")
         elif any(o["tem"] > 0 for o in self.options):
-            self.say("D9.3", f"{source} {cover.id}: +1 only if no other positive TEM applies.")
+            self.say("D9.3", f"{source} {cover.label}: +1 only if no other positive TEM applies.")
             return
         else:
-            self.say("D9.3", f"{source} {cover.id} in its Location: +1.")
+            self.say("D9.3", f"{source} {cover.label} in its Location: +1.")
         self.offer(source, 1)
 
     def _apply_air_burst(self) -> None:
@@ -341,7 +341,7 @@ def bocage_concealment(s: Setup, unit_id: Any) -> dict:
     u = _unit(s, unit_id, "unit")
     steps: list[dict] = []
     if u.type not in INFANTRY:
-        steps.append({"rule": "B9.55", "text": f"{u.id} is not Infantry."})
+        steps.append({"rule": "B9.55", "text": f"{u.label} is not Infantry."})
         return {"concealed": False, "steps": steps}
     ok = True
     for e in s.units:
@@ -352,6 +352,6 @@ def bocage_concealment(s: Setup, unit_id: Any) -> dict:
         bocage = any(o["source"] in BOCAGE_TYPES
                      for o in assess(s, e, u)["tem_options"])
         ok &= bocage
-        steps.append({"rule": "B9.55", "text": f"{e.id} in {g.hex_name(e.hex)} has a LOS "
+        steps.append({"rule": "B9.55", "text": f"{e.label} in {g.hex_name(e.hex)} has a LOS "
                       + ("only through bocage." if bocage else "not affected by bocage TEM.")})
     return {"concealed": ok, "steps": steps}

@@ -291,15 +291,15 @@ class Resolver:
             if st.reason is None and not st.has:
                 den = self._denier(st)
                 if den is not None:
-                    st.reason = ("B9.321", f"enemy {den[0].id} in {g.hex_name(den[0].hex)} "
+                    st.reason = ("B9.321", f"enemy {den[0].label} in {g.hex_name(den[0].hex)} "
                                  f"holds WA over the shared hexside {g.hexside_name(den[1])}")
                     st.mandatory = False
             if u.wa is True and not st.has and not st.contested:
                 self._problem(st.reason[0] if st.reason else "B9.32",
-                              f"{u.id} is marked with WA but cannot hold it: "
+                              f"{u.label} is marked with WA but cannot hold it: "
                               f"{st.reason[1] if st.reason else 'see B9.32'}")
             if u.wa is False and st.has and st.mandatory:
-                self._problem("B9.323", f"{u.id} is marked as without WA, but it has no in-hex "
+                self._problem("B9.323", f"{u.label} is marked as without WA, but it has no in-hex "
                               "TEM of +1 or more, so WA is mandatory and cannot be forfeited")
 
 

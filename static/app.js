@@ -101,8 +101,13 @@ $("los-pick-vertex").addEventListener("click", () =>
   tools.pick({ kind: "vertex", vertex: (name) => los.setTargetVertex(name) }));
 $("los-chip-open").addEventListener("click", () => tools.set("los"));
 $("los-chip-close").addEventListener("click", () => los.clear());
-// The map's key (web/legend.py, written in at build time): one tap opens it, one closes it.
+// The map's key (web/legend.py, written in at build time): one tap opens it, one
+// closes it. Its swatches are copied in only while it is open, so a closed key
+// holds nothing that looks like one of the map's marks.
 function showKey(open) {
+  const body = document.querySelector("#map-key .key-body");
+  if (open) body.replaceChildren($("map-key-swatches").content.cloneNode(true));
+  else body.replaceChildren();
   $("map-key").hidden = !open;
   $("key-open").setAttribute("aria-expanded", String(open));
 }

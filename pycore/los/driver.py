@@ -92,7 +92,7 @@ def describe(e: End) -> str:
         where += f" level {e.level}"
     if e.point != e.hex:
         where += f" (vertex {vertex_name(e.point)})"
-    what = f"{e.unit.id} in {where}" if e.unit else where
+    what = f"{e.unit.label} in {where}" if e.unit else where
     if e.in_depression:
         what += " (IN the Depression)"
     elif e.on_gully_bridge:

@@ -122,7 +122,7 @@ def _afv(ctx: Ctx, r: Ruling, h: g.Hex) -> int:
     for u in ctx.s.units_in(h):
         if not (u.is_afv or u.type == "wreck"):
             continue
-        what = f"{u.type} {u.id} in {g.hex_name(h)}"
+        what = f"{u.type} {u.label} in {g.hex_name(h)}"
         why = None
         if u.burning:
             why = "it is burning"

@@ -113,6 +113,25 @@ function coverSelect(select) {
     buttons.length === options.length && options.every((v, i) => v === buttons[i]));
 }
 
+// The counters' names of the selected unit's nationality, by group, as a list
+// to choose from (none for a side with no list: its names are typed).
+export function showCounterNames(groups, name) {
+  const select = $("ue-counter");
+  const key = JSON.stringify(groups);
+  if (select.dataset.groups !== key) {
+    select.dataset.groups = key;
+    select.replaceChildren(node("option", "choose…"), ...groups.map((g) => {
+      const group = Object.assign(document.createElement("optgroup"), { label: g.words });
+      if (g.type) group.dataset.type = g.type;
+      group.append(...g.names.map((n) => new Option(n, n)));
+      return group;
+    }));
+    select.options[0].value = "";
+  }
+  $("ue-counter-row").hidden = !groups.length;
+  select.value = groups.some((g) => g.names.includes(name)) ? name : "";
+}
+
 // Show the selected unit in the editor (or hide the editor).
 export function showUnit(unit, hexTopLevel = 0) {
   $("unit-editor").hidden = !unit;

@@ -9,13 +9,10 @@
 import * as panels from "./panels.js";
 import { UNIT_TYPES, partOf } from "./mapview.js";
 import { findUnit, newUnitId } from "./edits.js";
+// The nationalities of the side chips, and their counters' names (web/counter_names.py).
+import { COUNTER_NAMES, NATIONS } from "./counters.js";
 
 const $ = (id) => document.getElementById(id);
-
-// The nationalities of ASL's orders of battle, for the side chips.
-export const NATIONS = ["German", "Russian", "American", "British", "French", "Italian", "Japanese",
-  "Finnish", "Chinese", "Polish", "Hungarian", "Romanian", "Slovakian", "Croatian", "Bulgarian",
-  "Belgian", "Dutch", "Greek", "Norwegian", "Yugoslav", "Partisan", "Free French", "Commonwealth"];
 
 export class UnitTool {
   constructor({ store, view, python, setPick, onRename, showMessage }) {
@@ -114,6 +111,7 @@ export class UnitTool {
     const unit = findUnit(this.store.setup, this.selected);
     // the levels its hex has: Python's answer (web/marks.py counters, HexInfo.top_level)
     panels.showUnit(unit, unit ? this.view.topLevel(unit.hex) : 0);
+    if (unit) panels.showCounterNames(COUNTER_NAMES[unit.side] ?? [], unit.name);
   }
 
   editSelected(fn) {
@@ -132,6 +130,14 @@ export class UnitTool {
     $("ue-name").addEventListener("change", (e) => edit((u) => {
       if (e.target.value) u.name = e.target.value; else delete u.name;
     }));
+    // A counter's name picked from its nationality's list: the name, and the
+    // type its group is (a leader's name makes a leader; a weapon's keeps the type).
+    $("ue-counter").addEventListener("change", (e) => {
+      const option = e.target.selectedOptions[0];
+      if (!option?.value) return;
+      const type = option.parentElement.dataset.type;
+      edit((u) => { u.name = option.value; if (type) u.type = type; });
+    });
     $("ue-side").addEventListener("change", async (e) => {
       const id = this.selected;
       const side = (await this.typed("side", e.target.value)).trim();

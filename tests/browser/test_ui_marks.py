@@ -65,6 +65,8 @@ def test_one_tap_opens_the_key_on_screen_drawn_as_the_map_is_and_one_tap_closes_
         tap(page, "#key-close")                                  # one tap
         page.wait_for_selector("#map-key", state="hidden")
         assert page.get_attribute("#key-open", "aria-expanded") == "false"
+        # closed, the key holds nothing a search of the map's marks could find
+        assert page.locator("#map .hex:not([data-hex]), #map .unit, #map .los").count() == 0
     finally:
         page.context.close()
 
