@@ -94,11 +94,22 @@ export class BoardLibrary {
     said.push(...refused.map((r) => `${r}.`));
     if (refused.length) said.push("Nothing else changed.");
     if (notes.length) said.push("Some terrain the app lacks is read as open ground or the nearest " +
-      "terrain: see the board's notes below.");
+      "terrain: the board's notes say where.");
     const kind = refused.length ? "error" : "info";
-    this.showMessage(said.join(" "), kind);
+    const noted = done.find((b) => b.warnings.length);
+    this.showMessage(said.join(" "), kind,
+      noted ? { label: "Show the notes", run: () => this.showNotes(noted.source) } : null);
     if (done.length) await this.openWaitingLink(said.join(" "), kind);    // its words beside the import's
     return done;
+  }
+
+  // A board's notes opened and brought into view, with every section holding them.
+  showNotes(source) {
+    const li = [...$("board-library").children].find((x) => x.dataset.source === source);
+    const notes = li?.querySelector(".board-notes");
+    if (!notes) return;
+    for (let d = notes; d; d = d.parentElement?.closest("details")) d.open = true;
+    notes.scrollIntoView({ block: "center" });
   }
 
   // The player's own board images beneath the grid (a toggle): read from

@@ -47,6 +47,11 @@ const STATUS_TEXT = { loading: "Loading rules…", ready: "Ready", offline: "Off
 // The close button, the status badge (python.onStatus) and the update offers.
 export function installMessages(python) {
   $("message-close").addEventListener("click", () => { $("message").hidden = true; });
+  // A tap on the status says it in words (on a phone it is a badge with a sign).
+  $("status").addEventListener("click", () => {
+    const el = $("status");
+    showMessage(el.title ? `${el.textContent}: ${el.title}` : `Rules engine: ${el.textContent}.`, "info");
+  });
   python.onStatus((status, detail) => {
     const el = $("status");
     el.dataset.status = status;

@@ -174,3 +174,20 @@ def test_my_board_image_is_shown_beneath_the_grid_on_its_board_from_this_page_on
     # Off again: gone.
     press(page, "#board-images", touch=True)
     page.wait_for_selector("#map-content > svg.board-images", state="detached")
+
+
+def test_an_import_with_notes_offers_them_and_one_tap_opens_them_in_view(tablet):
+    """The notes of what a board draws that the app reads otherwise are one
+    tap away from the import's message, opened and in view."""
+    page = tablet
+    noted = board_archive({}, {}, shapes=({"hex": "Q5", "disc": 14, "terrain": "lumberyard", "own": True},))
+    said = import_files(page, {"bd41": noted})
+    assert "the board's notes say where" in said, said
+    assert page.inner_text("#message-action") == "Show the notes"
+    assert not page.eval_on_selector(".board-notes", "d => d.open")
+    press(page, "#message-action", touch=True)
+    notes = page.locator(".board-notes")
+    assert notes.evaluate("d => d.open")
+    b = notes.bounding_box()
+    assert 0 <= b["y"] and b["y"] + 20 <= TABLET["viewport"]["height"], b     # in view
+    assert "41Q5" in notes.inner_text() or "Q5" in notes.inner_text()

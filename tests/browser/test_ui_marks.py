@@ -107,3 +107,18 @@ def test_a_units_hex_and_the_questions_ends_are_named_legibly_with_the_whole_map
         assert halo != "none"
     finally:
         page.context.close()
+
+
+def test_on_a_phone_the_status_is_a_badge_with_a_sign_and_a_tap_says_it_in_words(browser, site):
+    page = open_page(browser, site, viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        wait_ready(page)
+        b = box(page, "#status")
+        assert b["width"] >= 28 and b["height"] >= 28 and b["x"] + b["width"] <= 390
+        sign = page.eval_on_selector("#status", "(s) => getComputedStyle(s, '::before').content")
+        assert sign == '"\u2713"', sign                         # ready: a tick
+        tap(page, "#status")
+        page.wait_for_selector("#message:not([hidden])")
+        assert page.inner_text("#message-text") == "Rules engine: Ready."
+    finally:
+        page.context.close()
