@@ -141,6 +141,8 @@ export class External {
       // which number no imported board has, before the map is made.
       this.python.call("layout_boards", this.boardGrid.boards()).then((boards) => {
         setup.map = { boards };
+        // the new map in view (on a phone the cells lie below it)
+        $("map").scrollIntoView({ block: "nearest" });
         return this.load(setup, "new map");
       }, (err) => failed("load", `Could not make the new map: ${err.player ?? err.message}. ` +
         "Your setup is unchanged.")).catch(() => {});

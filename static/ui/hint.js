@@ -34,6 +34,10 @@ export function installHint() {
     $("first-run-map").hidden = true;
     $("new-boards").click();
   });
+  // the boards' cells (filled with what was imported), to flip or move one first
+  $("first-run-lay-out").addEventListener("click", () => {
+    $("board-grid").scrollIntoView({ block: "center" });
+  });
   const done = () => {
     box.hidden = true;
     observer.disconnect();
