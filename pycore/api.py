@@ -18,7 +18,7 @@ from typing import Any
 from . import explain
 from . import geometry as g
 from . import los as rules
-from . import movement, ssr, tem, wa    # ssr: the steps of the scenario's SSRs (issue 29)
+from . import movement, ssr, tem, wa    # ssr: the steps of the scenario's SSRs
 from .boards import check_source
 from .errors import SetupError
 from .location import End, resolve
@@ -52,7 +52,7 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
 
 
 def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
-    """The steps of the scenario's SSRs that decided this ruling (issue 29, pycore.ssr)."""
+    """The steps of the scenario's SSRs that decided this ruling (pycore.ssr)."""
     if not s.ssr_changed:
         return result
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
@@ -78,11 +78,11 @@ def visibility(setup: Any, viewer: Any) -> dict:
 
 def visibility_steps(setup: Any, viewer: Any) -> Generator[dict | None, None, dict]:
     """``visibility`` in steps: a generator that pauses between chunks of the
-    sweep and returns the same dict (issue 24; web.bridge runs it a chunk at a
+    sweep and returns the same dict (web.bridge runs it a chunk at a
     time, so the page's other questions are answered between chunks). Each
     step runs under the setup's names, none across a pause. A pause yields
     None or the hexes proved since the last one, ``{"hexes", "done", "of"}``
-    (pycore.visibility.visibility_steps; issue 30: the page draws them)."""
+    (pycore.visibility.visibility_steps: the page draws them)."""
     s = load(setup)
     return (yield from s.named_steps(sweep(s, viewer)))
 

@@ -1,5 +1,5 @@
-"""Map layouts of geomorphic boards, and the names players give their hexes
-(issue 11): ``12P2``, ``6Z8-6Y8-6Y9``, a seam hex as ``12GG5`` or ``6A5``.
+"""Map layouts of geomorphic boards, and the names players give their hexes:
+``12P2``, ``6Z8-6Y8-6Y9``, a seam hex as ``12GG5`` or ``6A5``.
 
 A layout is rows of 33 x 10 boards, top to bottom, each row left to right
 (docs/contract.md ``map.boards``). Where two boards touch, their half hexes make
@@ -245,7 +245,7 @@ def load_layout(value: Any, path: str = "map.boards") -> Layout:
 
 def _source_of(label: str, source: Any, where: str) -> str:
     """A board's source, which must be of a board of that number: board 42
-    shown with 41's terrain would be a wrong map (issue 30)."""
+    shown with 41's terrain would be a wrong map."""
     m = SOURCE_RE.match(check_source(source, where + ".source"))
     assert m is not None
     if board_number(m.group(1)) != board_number(label):     # "4" is "04"'s board

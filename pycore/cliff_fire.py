@@ -1,5 +1,5 @@
 """B11.31: which fire may go down a cliff hexside to the adjacent hex below it
-(issue 28; docs/hills.md).
+(docs/hills.md).
 
 No vehicle armament and no ordnance (IFE included: it is ordnance firing on the
 IFT) may fire through a cliff hexside into the adjacent lower-level hex, except

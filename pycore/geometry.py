@@ -116,7 +116,7 @@ def plain_parse_hex(name: str) -> Hex:
 _PLAIN_NAMES: dict = {}      # hex -> its plain name: a sweep names each hex many times
 _PLAIN_NAMES_MAX = 20_000    # more than the 10,560 hexes of the largest old map
 # name -> hex: every edit loads the whole setup again, its names unchanged (a
-# third of loading 4,000 walls was reading their names; issue 32)
+# third of loading 4,000 walls was reading their names)
 _PARSED: dict = {}
 
 
@@ -273,7 +273,7 @@ def _unnamed(kind: str, hexes: Iterable[Hex]) -> str:
     a half hex, where one of its hexes has none. A hex is named by a column
     letter and a row number from 0, so the hexes just left of a board's column A
     and just above its row 0 have none: on a board flipped, those past the
-    map's right and bottom edges (docs/changes.md, issue 32)."""
+    map's right and bottom edges (docs/changes.md)."""
     named = []
     for h in hexes:
         try:

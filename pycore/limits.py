@@ -1,4 +1,4 @@
-"""Hard limits on input size (issue 5).  Exceeding one raises SetupError at once.
+"""Hard limits on input size.  Exceeding one raises SetupError at once.
 
 They are generous for real play (a 2 x 2 board layout is 66 x 20) and keep
 every answer fast and every link small.
@@ -8,7 +8,7 @@ MAX_COLUMNS = 132          # four boards across
 MAX_ROWS = 80              # eight boards down
 MAX_MAP_HEXES = 2706       # hexes on the map, half hexes included: 132 x 20, the
                            # eight boards of a 4 x 2 layout (or 66 x 40, 33 x 80).
-                           # Larger maps overran the 1 s answer budget (issue 14).
+                           # Larger maps overran the 1 s answer budget.
 MAX_HEXES = 4000           # hex entries in a setup
 MAX_HEXSIDES = 4000        # hexside entries in a setup
 MAX_UNITS = 400            # units in a setup
@@ -20,7 +20,7 @@ MAX_INFLATED_BYTES = 1_000_000  # bytes of JSON a link may inflate to (the large
 MAX_JSON_DEPTH = 32        # nesting depth of a setup's JSON
 MAX_ARCHIVE_BYTES = 64_000_000  # a VASL board file (real ones, with their images, are 1-20 MB)
 
-# Caches (issue 13).  Each bound holds the memory of the process that answers
+# Caches.  Each bound holds the memory of the process that answers
 # the page; tests/test_visibility.py measures it.
 # pycore.geometry also bounds its trace caches: 500 threads (40,000 items) by
 # end points and 3,000 compact threads by offset (~10 MB and ~30 MB at worst;

@@ -1,4 +1,4 @@
-"""Sides and unit ids that look alike but differ (issue 24, item 5).
+"""Sides and unit ids that look alike but differ.
 
 A player reads a side or an id on screen; the rules compare its text. Three
 kinds of text make the two disagree, and each is dealt with here, once, for
@@ -187,7 +187,7 @@ def link_ids(obj: Any) -> tuple[Any, list[str]]:
     """A link's setup (parsed JSON, not yet checked) with ids that read the same
     told apart, and a warning naming each id so changed.
 
-    Before issue 24 two units could be ``g1`` and ``g1`` with a zero-width space
+    Before look-alikes were read as one, two units could be ``g1`` and ``g1`` with a zero-width space
     (or ``ｇ1``): a valid setup then, one id twice now. A link must keep opening
     (docs/contract.md), so the id that is not already as it reads (invisible
     characters, or another form of its letters), or else the later one, gets a

@@ -169,7 +169,7 @@ class Move:
     # --- the hexside crossed -------------------------------------------------------
     def _cliff(self) -> None:
         """B11.1 EX: a cliff hexside is crossed only by Climbing (B11.4), which this
-        app does not model (issue 28, docs/hills.md): the plain move is refused."""
+        app does not model (docs/hills.md): the plain move is refused."""
         sd = g.hexside(self.a, self.b)
         if is_cliff(self.s, sd):
             self.forbid("B11.4", f"{g.hexside_name(sd)} is a cliff hexside: it can be crossed "

@@ -1,6 +1,6 @@
-"""Text in links made by earlier releases that today's setups refuse (issue 24).
+"""Text in links made by earlier releases that today's setups refuse.
 
-docs/contract.md: every version-1 link ever made keeps opening. Before issue 14 a
+docs/contract.md: every version-1 link ever made keeps opening. Before the limits (pycore.limits) a
 setup's text could hold control characters, and ``share.encode`` put them in
 links: a TAB pasted into a unit's name, a newline at the end of an id or
 inside an unknown field's value. Today ``pycore.setup.text_field`` refuses

@@ -62,11 +62,11 @@ HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 #   pycore.los.building).
 HEX_EXTRA_FIELDS = {"building": str}
 NO_HEXSIDE = "none"
-#   hexsides: the type "cliff" (B11, issue 28; docs/hills.md) is a cliff hexside of
+#   hexsides: the type "cliff" (B11; docs/hills.md) is a cliff hexside of
 #   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
 CLIFF = "cliff"
 HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
-#   setup: "orchards": "out-of-season" (B14.2, issue 28; default in season).
+#   setup: "orchards": "out-of-season" (B14.2; default in season).
 SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
@@ -211,7 +211,7 @@ class Setup:
     # What is computed from it once (``derived``); a replaced copy starts afresh.
     _derived: dict[Slot[Any], Any] = field(default_factory=dict, init=False, repr=False,
                                            compare=False)
-    # Scenario special rules (issue 29, pycore/ssr.py): the setup's ``ssr``, and
+    # Scenario special rules (pycore/ssr.py): the setup's ``ssr``, and
     # each hex or hexside they changed (what the ruling's steps say).
     ssr: tuple = ()
     ssr_changed: Mapping[Any, Any] = field(default_factory=lambda: MappingProxyType({}))
@@ -231,10 +231,10 @@ class Setup:
         return g.naming(self.layout)
 
     def named_steps(self, steps: Generator[Any, None, Any]) -> Generator[Any, None, Any]:
-        """``steps`` (a generator pausing between chunks of work, issue 24),
+        """``steps`` (a generator pausing between chunks of work),
         each step run under this setup's names and none across a pause, when
         the page's worker answers other questions; yields what it yields (a
-        sweep's progress, issue 30) and returns what it returns."""
+        sweep's progress) and returns what it returns."""
         while True:
             with self.names():
                 try:
@@ -337,7 +337,7 @@ class _Loader:
         if type(version) is not int or version != 1:     # not true, not 1.0
             raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
         grid, board, map_extra, layout = self.load_map(d.get("map", {}))
-        # SSR (issue 29, pycore/ssr.py): validated against the map's boards.
+        # SSR (pycore/ssr.py): validated against the map's boards.
         labels = tuple(b.label for b in layout.boards) if layout is not None else \
             ((board,) if board is not None else ())
         rules = ssr.load(d.get("ssr"), labels)
@@ -421,7 +421,7 @@ class _Loader:
         m = _need(m, dict, "map")
         known = ("columns", "rows", "board", "boards")
         layout = None
-        if "boards" in m:   # a layout of geomorphic boards (issue 11)
+        if "boards" in m:   # a layout of geomorphic boards
             layout = load_layout(m["boards"])
             if "board" in m:
                 raise SetupError("map.board: not with map.boards (each board has its own label)")
@@ -568,7 +568,7 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                                                   entry.get("gully", False),
                                                   bridge=entry.get("bridge", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11: issue 28
+            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
                         entry.get("depression")) if "type" in entry \
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
@@ -581,7 +581,7 @@ def _drawn_relevels(rules: tuple, layout: Layout, imported: Mapping[str, Importe
     """The hexes of imported boards whose crest lines (ground drawn at two
     levels or more, pycore.vasl.layers.ground_layer) a level change moves
     while their read base level stays: their drawn ground follows the SSR
-    (pycore.los.drawn), and a ruling names it (issue 29, docs/ssr.md)."""
+    (pycore.los.drawn), and a ruling names it (docs/ssr.md)."""
     out: dict = {}
     for b in layout.boards:
         if b.source is None:
@@ -601,7 +601,7 @@ def _drawn_relevels(rules: tuple, layout: Layout, imported: Mapping[str, Importe
 
 
 def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tuple[dict, dict]:
-    """A map's own entries (SSR, issue 29): (those over an imported board, the
+    """A map's own entries (SSR): (those over an imported board, the
     player's corrections, which override the SSR; those painted on a board
     that is not imported, which the SSR transforms as a board's reading)."""
     over: dict = {}
@@ -635,9 +635,9 @@ def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
 def map_size_warning(grid: g.Grid) -> str | None:
     """What a player is told about a map over MAX_MAP_HEXES, or None.
 
-    Such a map is not refused: links made before issue 14 allowed any map
+    Such a map is not refused: links made before the limits (pycore.limits) allowed any map
     of up to 132 x 80 (MAX_COLUMNS x MAX_ROWS), and every version-1 link
-    keeps opening (issue 24). It is answered more slowly than the budget."""
+    keeps opening. It is answered more slowly than the budget."""
     size = grid.size()
     if size <= limits.MAX_MAP_HEXES:
         return None
@@ -691,7 +691,7 @@ def str_field(v: Any, path: str) -> str:
     return text_field(v, path)
 
 
-# Characters no setup text may hold (issue 14): control characters (C0, DEL,
+# Characters no setup text may hold: control characters (C0, DEL,
 # C1), which XML 1.0 forbids or discourages and no name needs; lone surrogates,
 # which UTF-8 cannot encode; and U+FFFE/U+FFFF, which are not characters.
 _BAD_TEXT = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -827,7 +827,7 @@ def _dump(s: Setup) -> dict:
         units.append(d)
     out = {"format": "asl-setup", "version": 1, "map": m, "hexes": hexes,
            "hexsides": sides, "units": units}
-    if s.ssr:       # issue 29: only when there are some (no ssr = none)
+    if s.ssr:       # only when there are some (no ssr = none)
         out["ssr"] = ssr.spec(s.ssr)
     out.update(s.extra)
     return out

@@ -1,5 +1,5 @@
 """Setups loaded once and reused: a query pays for validation only when the
-setup changed (issue 13).
+setup changed.
 
 A setup is keyed by what it was given as: its JSON text, or, for a Python
 object, its ``marshal`` bytes (a C-speed serialisation, ten times quicker

@@ -203,7 +203,7 @@ def read(text: Any, boards: Library | None = None) -> dict:
     if not isinstance(obj, dict):
         raise _fail(f"does not hold a setup (it holds a JSON "
                     f"{_JSON_TYPES[type(obj)]}, not an object)")
-    # Links made before issue 14 may hold control characters (pycore.oldlinks).
+    # Links made before the limits (pycore.limits) may hold control characters (pycore.oldlinks).
     obj, warnings = repair_text(obj)
     # ... and ids that read the same once read as they look (pycore.lookalike).
     obj, twins = link_ids(obj)

@@ -1,5 +1,5 @@
-"""Scenario special rules (SSR) that change the board's terrain (issue 29;
-docs/contract.md "Scenario special rules (SSR)"; docs/ssr.md).
+"""Scenario special rules (SSR) that change the board's terrain
+(docs/contract.md "Scenario special rules (SSR)"; docs/ssr.md).
 
 A setup names them once: ``"ssr": ["hedges-to-bocage", {"name": "no-walls",
 "board": "55"}]``. Each is a fixed transformation of the map's terrain,
@@ -57,7 +57,7 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
     _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
     # B14.2: the orchard hexes it applies to are out of season, as the setup's
-    # "orchards": "out-of-season" makes every orchard (issue 28; pycore.los.orchard).
+    # "orchards": "out-of-season" makes every orchard (pycore.los.orchard).
     Ssr("orchards-out-of-season", "orchards out of season", "B14.2", "season", "orchard",
         "out of season", "season:orchard"),
 )}

@@ -1,5 +1,5 @@
 """A side or id a player types in the unit editor, read as a setup reads it
-(issue 24; web.bridge's ``typed_name``): without the characters that show
+(web.bridge's ``typed_name``): without the characters that show
 nothing or turn text around, an id that reads as a unit's id taken as that
 id, and a side that looks like another side but is not named in a warning
 (``pycore.lookalike``)."""

@@ -1,4 +1,4 @@
-"""Visibility: every hex's ground Location a viewer can see, as one sweep (issue 13).
+"""Visibility: every hex's ground Location a viewer can see, as one sweep.
 
 ``visibility`` equals ``pycore.los`` to each hex's ground Location (IN a
 Depression where the hex is one); tests/test_los_properties.py holds it to that.
@@ -9,7 +9,7 @@ The sweep shares between the threads from one viewer what they have in common:
   is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
   limits.VISIBILITY_OFFSETS), each as an ``array`` of packed integers: the
   garbage collector never walks an array, where 6,000 frozensets of them cost
-  every full collection about 30 ms (docs/terrain-interface.md, issue 32);
+  every full collection about 30 ms (docs/terrain-interface.md);
 - per-hex terrain facts, per setup (``Setup.derived``);
 - for the viewer, per target elevation, the hexes holding an obstacle that
   neither end is above (A6.2): a thread that crosses the interior of one of
@@ -39,7 +39,7 @@ from .steps import finish
 _STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
 _OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> array of packed interior hexes
 # The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
-# CPython on the slowest setups) or 32 settled by the set test (issue 24);
+# CPython on the slowest setups) or 32 settled by the set test;
 # web.bridge runs steps for about 50 ms at a time.
 JUDGE_WORK = 32           # a hex ruled by the LOS engine, against 1 for a set test
 STEP_WORK = 32
@@ -76,7 +76,7 @@ def _read_ground(s: Setup) -> list:
         e = make_end(s, h)
         whole = t.whole(h)
         if hill_dep and s.hex(h).is_depression:
-            # a gully hex of a map with Hill Depressions (B19.5, issue 28): a thread
+            # a gully hex of a map with Hill Depressions (B19.5): a thread
             # down the gully sees past its base level; the engine judges it
             whole = None
         height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
@@ -179,8 +179,8 @@ class _Sweep:
         ``JUDGE_WORK``. Returns the map (``StopIteration.value``), a code per
         hex of ``_ground``: 0 unseen, else 1 + its Hindrance DRM. Each pause
         yields the codes settled so far (the same array, growing: a prefix of
-        the map, never changed once settled; issue 30).
-        Between two steps the caller may answer anything else (issue 24): a
+        the map, never changed once settled).
+        Between two steps the caller may answer anything else: a
         step reads the setup, which never changes, and adds to caches only
         whole entries."""
         from .los.driver import judge
@@ -222,7 +222,7 @@ def visibility_steps(s: Setup, viewer: Any) -> Generator[dict | None, None, dict
     the page's worker answers other questions in the pauses, and drops a
     sweep a newer one replaces (web.bridge.begin). Returns the same dict.
 
-    A pause in the sweep yields what it has proved so far (issue 30), for the
+    A pause in the sweep yields what it has proved so far, for the
     page to draw as it goes: ``{"hexes": ..., "done": n, "of": total}``, the
     hexes settled since the last pause, in the answer's form, ``done`` of the
     map's ``total`` hexes settled in all. They are the answer's own entries:
@@ -233,7 +233,7 @@ def visibility_steps(s: Setup, viewer: Any) -> Generator[dict | None, None, dict
     seen = maps.get(key)
     if seen is None:
         # The setup's loading ends the first step (web.bridge.begin), before
-        # the map's ground is read (30-50 ms on a 132 x 80 map; issue 32).
+        # the map's ground is read (30-50 ms on a 132 x 80 map).
         yield None
         ground = _ground(s)
         yield None

@@ -46,7 +46,7 @@ const strokes = new Strokes({
   onHexsides: (sides) => maps.drawnIs(store.setup.map) && paint.setHexsides(sides),
 });
 const pz = new PanZoom(mapBox, $("map-content"), (target, event) => tools.tap(target, event), strokes,
-  (target) => {       // a held hex: what the app read there (issue 33)
+  (target) => {       // a held hex: what the app read there
     const hex = target?.closest?.("[data-hex]")?.dataset.hex;
     if (hex && maps.drawnIs(store.setup.map)) reading.show(hex);
   });
@@ -58,7 +58,7 @@ startup.watch(python);
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
   onQuestion: () => { share.stale(); question.changed(); } });
 const boardGrid = new BoardGrid();
-// The player's board files (issue 19): in Python before any setup naming them is judged.
+// The player's board files: in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
@@ -67,7 +67,7 @@ const paint = new PaintTool({ store, python,
   imported: () => Boolean(library.layer(store.setup)) });
 const boardUnder = library.under(() => store.setup);
 boardGrid.sourceFor = (label) => library.sourceFor(label);
-// Scenario rules (issue 29): the map as the rules see it with the SSRs on (ui/scenario.js).
+// Scenario rules: the map as the rules see it with the SSRs on (ui/scenario.js).
 const scenario = new ScenarioRules({ store, python,
   onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected),
   onChanged: (names) => view.markParts("data-ssr", names) });
@@ -145,7 +145,7 @@ function refresh(reason) {
 }
 store.onChange((setup, reason) => refresh(reason));
 
-// --- keys and the view's controls (issue 9; listed in the Keys panel) ----------------
+// --- keys and the view's controls (listed in the Keys panel) ----------------
 
 installUndo(store);
 installKeys({
@@ -166,7 +166,7 @@ $("zoom-frame").addEventListener("click", () => maps.frame());
 
 // --- start ------------------------------------------------------------------------
 
-// The page opens looking and asking (issue 33): a drag pans, nothing is painted
+// The page opens looking and asking: a drag pans, nothing is painted
 // until the player picks Terrain or Hexsides.
 tools.set("los");
 startup.firstDraw(refresh);

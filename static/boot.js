@@ -1,4 +1,4 @@
-// Starts the Python worker before anything else the page does (issue 32):
+// Starts the Python worker before anything else the page does:
 // index.html runs this small classic script first thing in <head>, before the
 // browser parses the pre-rendered map and loads the UI's modules, so Pyodide
 // boots while they do. static/pyworker.js takes the worker over, with the

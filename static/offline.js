@@ -1,5 +1,5 @@
 // Registers the service worker (static/sw.js) and applies a new build whole,
-// at a moment that costs the player nothing (issue 24): the new worker installs
+// at a moment that costs the player nothing: the new worker installs
 // and checks every file in the background; the page offers it, and it takes
 // over when the player pauses (nothing being typed, no change waiting for
 // Python's verdict, no finger down, no input for IDLE_MS), or at once if asked.

@@ -8,17 +8,17 @@
 //   python.latest(lane, name, ...)  the same, for a panel that wants only the answer
 //                          to its newest question: per lane, one query runs at a time
 //                          and a newer one replaces a waiting one, which rejects with
-//                          .kind "Superseded" before it ever reaches Python (issue 14);
+//                          .kind "Superseded" before it ever reaches Python;
 //                          the one running is cancelled: a query Python answers in
 //                          steps (a visibility sweep) then ends at its next pause,
-//                          rejecting with .kind "Superseded" too (issue 24)
+//                          rejecting with .kind "Superseded" too
 //   python.latestWithProgress(lane, name, onProgress, ...)  python.latest, and
 //                          onProgress(partial) with what a query in steps has proved
-//                          so far, as it goes (a sweep's hexes: web.bridge.progress,
-//                          issue 30); never after its answer or its cancelling
+//                          so far, as it goes (a sweep's hexes: web.bridge.progress);
+//                          never after its answer or its cancelling
 //   python.callBytes(name, buffer, ...)  the same, with an ArrayBuffer (a board file)
 //                          handed to the worker (transferred, not copied), which
-//                          passes its path in Pyodide's file system first (issue 19)
+//                          passes its path in Pyodide's file system first
 //   python.sent            how many queries of each name were sent to Python
 // Queries made before Python is ready are queued by the worker and answered in order.
 const CONFIG = /*ASL_CONFIG*/ { build: "dev" } /*END_ASL_CONFIG*/;
@@ -48,7 +48,7 @@ let resolveReady, rejectReady;
 const ready = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
 ready.catch(() => {}); // a failed load is reported through onStatus("error") too
 
-// static/boot.js started the worker as the page began (issue 32): take it over,
+// static/boot.js started the worker as the page began: take it over,
 // unless it is of another build (a half-updated server), then start our own.
 const boot = globalThis.aslBoot;
 if (boot && boot.build !== CONFIG.build) boot.worker.terminate();
@@ -140,7 +140,7 @@ function send(name, bytes, args, onSent = null, onProgress = null) {
 // overlay would queue three full sweeps. A lane keeps one query in flight and
 // at most one waiting: the newest. The time from the last edit to its answer
 // is then at most the query in flight plus its own, never a queue; and the
-// one in flight is cancelled, which ends a sweep at its next pause (issue 24).
+// one in flight is cancelled, which ends a sweep at its next pause.
 const lanes = new Map();
 
 function latest(lane, name, ...args) {

@@ -12,7 +12,7 @@ function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The site's policy and nosniff on a response (issue 24): a static host such as
+// The site's policy and nosniff on a response: a static host such as
 // GitHub Pages sends no headers, and the Pyodide worker takes its policy from
 // its own script's response only. Files are kept with them, so a cached file
 // is served as it was kept.
@@ -48,7 +48,7 @@ self.addEventListener("install", (event) => {
 // Pages (and their workers) that were running an older build when this one
 // took over keep being served from their own build's cache until each has
 // reloaded (static/offline.js reloads them at the player's next pause), so no
-// tab is left running a build whose cache is gone (issue 24). Their ids are
+// tab is left running a build whose cache is gone. Their ids are
 // kept in Cache Storage too, since a service worker's memory does not last.
 const OLDER = "asl-older-clients";
 const OLDER_KEY = new URL("older-clients.json", scope);
@@ -89,7 +89,7 @@ self.addEventListener("activate", (event) => {
 
 // Put back every file of this build missing from its cache (the browser or the
 // user may delete Cache Storage while the worker stays), so the next offline
-// visit still works; reports how many are still missing (issue 8).
+// visit still works; reports how many are still missing.
 async function refill() {
   const cache = await caches.open(CACHE);
   const missing = [];

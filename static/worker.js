@@ -2,7 +2,7 @@
 // site's own folder (docs/design.md "Browser conventions"; no CDN, no network).
 // Protocol (static/pyworker.js is the only client):
 //   page -> worker  {id, name, args}       args: a JSON string of the arguments
-//                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file, issue 19),
+//                   {id, name, args, bytes} bytes: an ArrayBuffer (a board file),
 //                                          written into Pyodide's file system; its path
 //                                          is passed to the query as its first argument
 //                   {cancel: id}           a newer question replaced query id: if it is
@@ -11,7 +11,7 @@
 //   worker -> page  {id, result}           result: the JSON string web.bridge answered
 //                   {id, partial}          partial: JSON of what query id, still running in
 //                                          steps, has proved since its last partial
-//                                          (web.bridge.progress: a sweep's hexes, issue 30)
+//                                          (web.bridge.progress: a sweep's hexes)
 //                   {status, detail}       "ready" (detail: timings) or "error" (detail: message)
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
@@ -30,7 +30,7 @@ function fetched(path) {
   });
 }
 
-// The app's modules are fetched while the runtime boots (issue 32): one zip of
+// The app's modules are fetched while the runtime boots: one zip of
 // bytecode that goes on sys.path as it is, so nothing is installed.
 function fetchApp() {
   if (!CONFIG.app) return Promise.resolve(null);
@@ -38,7 +38,7 @@ function fetchApp() {
 }
 
 // Python's memory with the app's modules imported (buildsite/snapshot.py), gzipped:
-// restored in place of starting Python and importing them (issue 32).
+// restored in place of starting Python and importing them.
 function fetchSnapshot() {
   return fetched(CONFIG.snapshot)
     .then((response) => new Response(response.body.pipeThrough(new DecompressionStream("gzip"))))
@@ -163,7 +163,7 @@ started.then(
 // Messages that arrive while Python loads wait here, and are answered in order.
 // A query with steps (web.bridge QUERIES: a visibility sweep) runs about 50 ms
 // at a time; between steps the worker lets the page's messages in, so a ruling,
-// a save's check or a cancel never waits behind a sweep (issue 24).
+// a save's check or a cancel never waits behind a sweep.
 const PROGRESS_MS = 250;        // how often a query in steps tells the page what it proved
 const live = new Set();         // ids being answered
 const cancelled = new Set();    // ids of those a newer question replaced
@@ -188,7 +188,7 @@ self.onmessage = async (event) => {
     let told = performance.now();
     result = python.bridge.begin(id, name, args);
     while (result === undefined) {          // Python's None: more steps to run
-      // what the steps proved (a sweep's hexes so far: issue 30), for the page to
+      // what the steps proved (a sweep's hexes so far), for the page to
       // draw now; every PROGRESS_MS, so a short sweep costs the page no extra drawing
       if (!cancelled.has(id) && performance.now() - told >= PROGRESS_MS) {
         const partial = python.bridge.progress(id);

@@ -64,6 +64,23 @@ def test_nothing_cites_the_shared_folder_or_old_names():
     assert not offenders, offenders
 
 
+def test_the_code_cites_rules_and_docs_not_issue_numbers():
+    """An issue is history; the code says which rule or doc section it follows."""
+    cited = re.compile(r"\bissues? #?\d+", re.IGNORECASE)
+    offenders = [f"{path.relative_to(ROOT)}:{n}"
+                 for folder in ("pycore", "web", "static")
+                 for path in sorted((ROOT / folder).rglob("*")) if path.suffix in (".py", ".js", ".css", ".html")
+                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+                 if cited.search(line)]
+    assert not offenders, offenders
+
+
+def test_pyproject_names_files_that_exist():
+    text = (ROOT / "pyproject.toml").read_text()
+    named = re.findall(r"\b((?:buildsite|pycore|web|static|tests)/[\w/.-]+\.(?:py|js|toml))", text)
+    assert all((ROOT / name).exists() for name in named), named
+
+
 def test_readme_links_resolve():
     text = README.read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):

@@ -1,4 +1,4 @@
-"""The page's board library, Python side (issue 19; docs/contract.md "Real boards").
+"""The page's board library, Python side (docs/contract.md "Real boards").
 
 A board file's bytes never travel as JSON: the worker (static/worker.js)
 writes them into Pyodide's in-memory file system and the query names the
@@ -123,7 +123,7 @@ def missing_boards(text: Any) -> list:
     here, first to last: ``[{"source", "message", "file"}]``, the message naming the
     file to import ("board 41 (VASL 6.3) is not on this device: import bd41").
     Empty when there are none, or when the text is not a link or its map is
-    malformed (``share_read`` then says why: such a link is broken, issue 30)."""
+    malformed (``share_read`` then says why: such a link is broken)."""
     try:
         obj = share.unpack(text)
     except SetupError:

@@ -7,7 +7,7 @@ escapes: a bug in the core must show the player a message, not hang the page.
 ``begin``/``resume``/``cancel`` answer the same queries a step at a time, so a
 long one never holds the worker (kind ``"Superseded"`` when cancelled);
 ``progress`` gives what a running one has proved since it was last asked (a
-visibility sweep's hexes so far, for the page to draw as they come: issue 30).
+visibility sweep's hexes so far, for the page to draw as they come).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ class Query(NamedTuple):
     """One query the page can ask, declared once (``QUERIES``)."""
     home: str                       # the module its function lives in
     function: str                   # the function's name there
-    setup_first: bool = True        # its first argument is a setup (cached by its text, issue 13)
+    setup_first: bool = True        # its first argument is a setup (cached by its text)
     idle_wheels: bool = False       # needs svgwrite or segno, loaded once the worker is idle
     imports: tuple[str, ...] = ()   # what the function imports when first run: warmed ahead
     at_start: bool = True           # warmed before ready (a first click may ask it), else when idle
@@ -55,7 +55,7 @@ def render_map(setup: Any, options: dict | None = None) -> str:
 
 
 def render_map_steps(setup: Any, options: dict | None = None) -> Any:
-    """``render_map`` in steps (a 132 x 80 map takes seconds; issue 24)."""
+    """``render_map`` in steps (a 132 x 80 map takes seconds)."""
     if options is not None and not isinstance(options, dict):
         raise SetupError("options: must be an object")
     return import_module("web.render").map_svg_steps(setup, **(options or {}))
@@ -63,7 +63,7 @@ def render_map_steps(setup: Any, options: dict | None = None) -> Any:
 
 def share_read(text: Any) -> dict:
     """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
-    not ``units[0].id``; issue 24), each ending as a sentence."""
+    not ``units[0].id``), each ending as a sentence."""
     opened = import_module("pycore.share").read(text, import_module("pycore.api").LIBRARY)
     opened["warnings"] = _said(opened["warnings"], opened["setup"])
     return opened
@@ -77,8 +77,7 @@ def share_decode(text: Any) -> dict:
 def file_read(text: Any) -> dict:
     """A setup file's text checked as ``validate`` checks it, ``{"setup",
     "warnings"}``: what reading it changed or found, said as for a link
-    (invisible characters removed from sides and ids, sides that look alike;
-    issue 24)."""
+    (invisible characters removed from sides and ids, sides that look alike)."""
     from pycore.lookalike import side_warnings
     loaded = import_module("pycore.setup").load_setup(text, import_module("pycore.api").LIBRARY)
     setup = loaded.to_dict()
@@ -107,7 +106,7 @@ def version() -> dict:
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
             "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
             "max_setup_bytes": limits.MAX_INFLATED_BYTES,
-            # the page refuses a bigger board file from its size, unread (issue 30)
+            # the page refuses a bigger board file from its size, unread
             "max_board_bytes": limits.MAX_ARCHIVE_BYTES}
 
 
@@ -120,21 +119,21 @@ QUERIES: dict[str, Query] = {
     "los": Query("web.present", "los", imports=("pycore.api", "pycore.los", "pycore.explain")),
     "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
     "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility"),
-                        steps="visibility_steps"),    # seconds on the worst setups (issue 24)
+                        steps="visibility_steps"),    # seconds on the worst setups
     "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.wa")),
     "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
                        at_start=False),                  # not asked by the page yet
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
-    # The counters and hex labels the page draws, from the setup as it holds it (issue 31).
+    # The counters and hex labels the page draws, from the setup as it holds it.
     "counters": Query("web.marks", "counters", setup_first=False),
     "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
     "validate": Query("web.bridge", "validate", imports=("pycore.setup",)),
     "file_read": Query("web.bridge", "file_read", imports=("pycore.setup", "web.messages")),
-    # A side or id typed in the unit editor, read as a setup reads it (issue 24).
+    # A side or id typed in the unit editor, read as a setup reads it.
     "typed_name": Query("pycore.typed", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("web.bridge", "share_decode", setup_first=False, imports=("pycore.share",)),
-    "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question (issue 10)
+    "share_read": Query("web.bridge", "share_read", setup_first=False,   # setup + question
                         imports=("pycore.share", "web.messages")),
     "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
                             at_start=False),             # asked only for a new map size
@@ -143,7 +142,7 @@ QUERIES: dict[str, Query] = {
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
     "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
     "version": Query("web.bridge", "version", setup_first=False, imports=("pycore.explain",)),
-    # The board library (issue 19, web/boardfile.py): the worker writes a file's
+    # The board library (web/boardfile.py): the worker writes a file's
     # bytes. Asked at start only where the player keeps boards: warmed when idle.
     "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
                                imports=("pycore.vasl.archive", "pycore.vasl.reading",
@@ -152,14 +151,14 @@ QUERIES: dict[str, Query] = {
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
     "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
-    # Scenario rules (issue 29): the toggles' list, and the map with the SSRs applied.
+    # Scenario rules: the toggles' list, and the map with the SSRs applied.
     "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.ssr",)),
     "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.ssr",)),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
                               at_start=False),
-    # What the app read in one hex (issue 33: the reading view, web/reading.py).
+    # What the app read in one hex (the reading view, web/reading.py).
     "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.los",)),
     "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
                             imports=("pycore.vasl.layers",)),
@@ -183,7 +182,7 @@ def app_build(path: str) -> str:
     it once Python is restored from the start-up snapshot (buildsite/snapshot.py):
     the zip it fetched must be the one the snapshot imported from. zipimport's
     directory of that zip, kept in the snapshot, is read afresh first, so a later
-    import reads the zip as it is (issue 32)."""
+    import reads the zip as it is."""
     import zipimport
     importer = zipimport.zipimporter(f"{path}/web/")     # the web package's modules
     importer.invalidate_caches()
@@ -218,7 +217,7 @@ def _freeze_imports() -> None:
     """Leave what the imports made out of every later garbage collection
     (``gc.freeze``): modules' functions, classes and tables live as long as
     the worker, and walking them was half of each full collection in a sweep's
-    step (11-15 ms against 4-8 ms with four pathological setups loaded; issue 32,
+    step (11-15 ms against 4-8 ms with four pathological setups loaded,
     docs/terrain-interface.md). Only while no setup is loaded: a setup and its
     derived facts hold references to each other, and a frozen cycle is never
     freed. Pyodide's CPython has ``gc.freeze`` too."""
@@ -230,7 +229,7 @@ def _freeze_imports() -> None:
 
 # The page sends the whole setup with every query; for a query whose first
 # argument is a setup, its JSON text is matched against the texts seen last,
-# so an unchanged setup is neither parsed nor validated again (issue 13).
+# so an unchanged setup is neither parsed nor validated again.
 _RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()
@@ -288,8 +287,8 @@ def _loaded(text: str) -> Any:
 def _guard(args_json: str) -> None:
     """Every door into Python reads JSON within the limits of ``pycore.jsonread``
     (size, nesting depth, numbers), before ``json.loads`` sees it: a file, an
-    autosave or ``window.asl`` can never exhaust the interpreter's stack
-    (issue 14). SetupError, the player's input being at fault."""
+    autosave or ``window.asl`` can never exhaust the interpreter's stack.
+    SetupError, the player's input being at fault."""
     jsonread.check(args_json, "setup", "the JSON", wrapped=1)
 
 
@@ -319,7 +318,7 @@ def call(name: str, args_json: str = "[]") -> str:
     return answer
 
 
-# Queries answered in steps (issue 24): static/worker.js calls begin(), then,
+# Queries answered in steps: static/worker.js calls begin(), then,
 # while it returns None, lets the page's other messages in and calls resume()
 # or, for a query a newer one replaced, cancel(). A step runs for STEP_SECONDS.
 STEP_SECONDS = 0.05
@@ -385,7 +384,7 @@ def cancel(job: int) -> str:
 
 def _begin(job: int | None, name: str, args_json: str) -> str | None:
     # the first step's time counts from here: reading and loading the setup
-    # are part of it (issue 32: a step <= 100 ms of CPU on the worst setups)
+    # are part of it (a step <= 100 ms of CPU on the worst setups)
     end = time.perf_counter() + STEP_SECONDS
     query = QUERIES.get(name)
     if query is None:
@@ -444,7 +443,7 @@ def _answer(job: int, found: _Job, end: float | None = None) -> str | None:
                 if not worked or time.perf_counter() < stop:
                     return done.value
                 # Its time is spent: the answer is written as JSON in a step of
-                # its own (a 132 x 80 map's drawing is 12 MB, 25-37 ms; issue 32).
+                # its own (a 132 x 80 map's drawing is 12 MB, 25-37 ms).
                 _JOBS[job] = found._replace(steps=_returning(done.value))
                 return _MORE
             worked = True

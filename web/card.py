@@ -1,5 +1,5 @@
 """The ruling card: one LOS/fire ruling as a single SVG a tournament director
-can keep (issue 10; docs/architecture.md, "The ruling card").
+can keep (docs/architecture.md, "The ruling card").
 
 ``ruling_card(setup, question, link)`` asks the rules (``pycore.api``) the
 question the link carries and draws, top to bottom: the verdict and its facts
@@ -48,7 +48,7 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
     rows = [("Viewer", present.end_name(setup, question["viewer"])),
             ("Target", present.end_name(setup, question["target"]))]
     rows += [(f["label"], f["value"]) for f in present.facts(result)]
-    if setup.get("ssr"):        # issue 29: the scenario's SSRs the ruling was made under
+    if setup.get("ssr"):        # docs/ssr.md: the scenario's SSRs the ruling was made under
         from pycore.ssr import describe
         rows.append(("Scenario rules", describe(setup["ssr"])))
     holders = present.wall_advantage(wa)

@@ -45,7 +45,7 @@ def escape(text: str) -> str:
     """``html.escape(text)``: a string for an attribute or an element's text.
     Importing ``html`` builds its table of 2,231 named characters, 18 ms of the
     worker's start in Pyodide (web.marks, which the page asks before its first
-    click, uses this module; issue 32)."""
+    click, uses this module)."""
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#x27;"))
 
@@ -63,7 +63,7 @@ def map_rect(hexes, u: float):
 
     A map one column wide (or one hex high) would have no width (or height)
     that way: it is then as wide as its hexes (a hex is 4u wide and
-    2*sqrt(3)*u high), so a 1 x 1 map shows its one hex (issue 22)."""
+    2*sqrt(3)*u high), so a 1 x 1 map shows its one hex."""
     xs, ys = zip(*(geometry.pixel(h, u) for h in hexes))
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
     if x0 == x1:
@@ -82,7 +82,7 @@ def view_box(rect, unit: float) -> tuple[float, float, float, float]:
 
 def root_attrs(data: dict, grid, rect, unit: float) -> dict:
     """The root ``<svg>``'s viewBox and the map it is of: its size, and its
-    board or boards (names then carry board prefixes, issue 11)."""
+    board or boards (names then carry board prefixes)."""
     attrs = {"viewBox": " ".join(fmt(v) for v in view_box(rect, unit)),
              "data-columns": str(grid.columns), "data-rows": str(grid.rows)}
     if data["map"].get("board") is not None:
@@ -104,7 +104,7 @@ def edge(rect) -> str:
 
 
 def board_layer(layout, pix: Pixels) -> str:
-    """Each board's edges and its label (issue 11), from ``pycore.boards``."""
+    """Each board's edges and its label, from ``pycore.boards``."""
     parts = ['<g class="boards">']
     for board in layout.boards:
         (x0, y0), _ = pix[board.box()[0]]

@@ -1,4 +1,4 @@
-"""The `<style>` texts the page shows, for its Content-Security-Policy (issue 24).
+"""The `<style>` texts the page shows, for its Content-Security-Policy.
 
 The map, its preview and the ruling card are SVG documents that carry their own
 style sheet, so an exported SVG or PNG looks as it does on screen. The page's

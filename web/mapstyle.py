@@ -24,8 +24,8 @@ TERRAIN_FILLS = {
     "marsh": ("#3f7b9a", "#a9cfc8"),
     "shellholes": ("#6b5a3f", "#cdbf9f"),
     "gully": ("#6e4a26", "#b08a5c"),
-    "crag": ("#5a5a5a", "#c8c4bc"),          # B17 (issue 28)
-    "graveyard": ("#4a4a52", "#dcdcd4"),     # B18 (issue 28)
+    "crag": ("#5a5a5a", "#c8c4bc"),          # B17
+    "graveyard": ("#4a4a52", "#dcdcd4"),     # B18
 }
 
 # Base level (hill) tints, clamped to -1..4 in ``data-ground``.

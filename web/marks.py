@@ -1,5 +1,5 @@
 """Units, hex labels and the LOS thread on the map: the one owner of the
-counters' words and places (issue 31).
+counters' words and places.
 
 Positions are those ``web.render`` writes as the ``data-cx``/``data-cy`` of the
 hex, hexside and vertex elements it draws from ``pycore.geometry``. Python

@@ -1,4 +1,4 @@
-"""A SetupError's message in a player's words, for the page (issue 8).
+"""A SetupError's message in a player's words, for the page.
 
 The engine's messages name the field for the API and the command line
 (``units[0].level: H5 has no level 1 (its highest is 0)``); a player thinks
@@ -34,7 +34,7 @@ def player_words(message: str, setup: Any) -> str:
     text = _SOURCE.sub("", _UNIT.sub(unit, message))
     text = _HEX.sub(lambda m: f"hex {m.group(1)}", text)
     text = _HEXSIDE.sub(lambda m: f"hexside {m.group(1)}", text)
-    # New map of boards: the box a player typed in, by row and column (issue 22).
+    # New map of boards: the box a player typed in, by row and column.
     part = {".flip": "flip of the ", ".source": "file of the "}
     text = _BOARD.sub(lambda m: f"the {part.get(m.group(3) or '', '')}board in row "
                       f"{int(m.group(1)) + 1}, column {int(m.group(2)) + 1}", text)

@@ -1,4 +1,4 @@
-"""How a ruling is shown: the one owner of its wording (issue 23).
+"""How a ruling is shown: the one owner of its wording.
 
 The LOS panel (``static/ui/panels.js``), the compact verdict on the map
 (``static/ui/lostool.js``) and the ruling card (``web.card``) all show a

@@ -1,4 +1,4 @@
-"""A light picture of a map's grid, shown while its drawing is made (issue 11).
+"""A light picture of a map's grid, shown while its drawing is made.
 
 ``web.render`` draws a map of 4 x 2 boards as 29,000 elements (3 MB): about
 half a second in Python in the page, and as long again for the page to parse,

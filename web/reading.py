@@ -1,4 +1,4 @@
-"""What the app read in one hex of the map (issue 33, docs/real-board-ui.md):
+"""What the app read in one hex of the map (docs/real-board-ui.md):
 its terrain and base level, and the walls, hedges, bocage and cliffs on its sides, in
 one line a player checks against the board's art, e.g.
 ``41Q6: stone building, level 0; hedge 41Q6-41R5``.

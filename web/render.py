@@ -182,7 +182,7 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
                   selected: str | None = None, unit: float = U, region=None,
                   counters: bool = True) -> Generator[None, None, str]:
     """``map_svg`` in steps: pauses (yields None) after each ``STEP`` hexes,
-    hexsides or vertices drawn, and returns the same SVG (issue 24: a 132 x 80
+    hexsides or vertices drawn, and returns the same SVG (a 132 x 80
     map of an old link takes seconds, and the page's worker answers rulings
     and saves between steps; web.bridge)."""
     loaded = api.load(setup)
@@ -195,12 +195,12 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
 
 
 def _drawn(loaded) -> dict:
-    """The setup as drawn: on imported boards (issue 19) their terrain with the
+    """The setup as drawn: on imported boards their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
     if loaded.overrides is None and loaded.given is None:
         return data
-    full = replace(loaded, overrides=None, given=None).to_dict()     # SSRs applied (issue 29)
+    full = replace(loaded, overrides=None, given=None).to_dict()     # SSRs applied
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

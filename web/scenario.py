@@ -1,4 +1,4 @@
-"""The page's "Scenario rules" section (issue 29; pycore/ssr.py, docs/ssr.md):
+"""The page's "Scenario rules" section (pycore/ssr.py, docs/ssr.md):
 the SSRs a player may toggle, and the map as the rules see it with them on.
 
 The page computes no rule: it lists ``catalog()`` as toggles and paints what

@@ -1,4 +1,4 @@
-"""Obstacles where an imported board draws them (A6.1; issue 20).
+"""Obstacles where an imported board draws them (A6.1).
 
 On a map of imported boards (``map.boards`` entries with a ``source``), a hex
 the player has not painted and whose woods or building covers only part of
@@ -105,7 +105,7 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
     if h not in cache:
         own = s.overrides is not None and h in s.overrides.hexes
         if name in ("drawn", "drawn_hindrance") and not own:
-            # issue 29: a hex whose terrain an SSR changed is judged whole, as an entry
+            # docs/ssr.md: a hex whose terrain an SSR changed is judged whole, as an entry
             # is; a level change moves the drawn ground instead (``ground``)
             change = s.ssr_changed.get(h)
             own = change is not None and not change.level_only
@@ -152,7 +152,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
     at different levels (each board's half at its own); None where it is
     judged whole."""
     def read(layout: Layout) -> Drawn | None:
-        # issue 29: the scenario's level changes move the ground as drawn (B10.1)
+        # docs/ssr.md: the scenario's level changes move the ground as drawn (B10.1)
         m = ssr.level_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
         found = []
         for b in layout.holders(h):

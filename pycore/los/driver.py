@@ -21,7 +21,7 @@ from .ruling import Ruling
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
 ON: dict[g.TraceKind, tuple[Rule, ...]] = {
-    # (hindrance also asks pycore.los.orchard: B14.2 at different levels, issue 28)
+    # (hindrance also asks pycore.los.orchard: B14.2 at different levels)
     "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
     "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
     "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
@@ -67,7 +67,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         rule(ctx, r)
     if r.location_los and r.hindered:
         hindrance.sum_up(r)
-        hindrance_total.judge(r)        # +6 or more blocks (B.10; issue 28)
+        hindrance_total.judge(r)        # +6 or more blocks (B.10)
     if r.los:
         extra = f", Hindrance DRM +{r.hindrance}" if r.hindered else ", no Hindrance"
         r.say("A6.1", f"LOS is clear{extra}.")

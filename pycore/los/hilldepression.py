@@ -1,4 +1,4 @@
-"""Hill Depressions: B19.5, B19.51, B19.52 (issue 28; docs/hills.md).
+"""Hill Depressions: B19.5, B19.51, B19.52 (docs/hills.md).
 
 A gully that steps down a hill: two gully hexes joined by a Depression
 hexside (B19.2) at different base levels.  The lower one is a Hill Depression

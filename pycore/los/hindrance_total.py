@@ -1,4 +1,4 @@
-"""A Hindrance total of +6 or more blocks the LOS (issue 28; docs/hills.md).
+"""A Hindrance total of +6 or more blocks the LOS (docs/hills.md).
 
 VASL's engine blocks such a LOS citing B.10. The rulebook's Chapter B contents
 name B.10 "LOS hindrance blockage" (found with ``search``), so the rule exists

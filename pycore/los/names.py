@@ -32,7 +32,7 @@ def vertex_name(v: g.Point) -> str:
 def touches(trace: Iterable[g.TraceItem]) -> list[str]:
     """Every hex, hexside and vertex a thread (``geometry.trace``) crosses, runs
     along or touches, in thread order: what the LOS tool lights up, so a player
-    sees what may need painting (issue 9)."""
+    sees what may need painting."""
     out = []
     for item in trace:
         if item.kind == "hex":

@@ -39,7 +39,7 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             r.say("A6.1", note)
     ground = t.ground(h, p, q)
     if not ground.drawn:
-        # B19.5 (issue 28): a gully run down into a Hill Depression stands at its floor
+        # B19.5: a gully run down into a Hill Depression stands at its floor
         if stand is None and ground.level > ctx.lo_ground and \
                 hilldepression.floor(ctx, h, ground.level) > ctx.lo_ground:
             name = g.hex_name(h)
@@ -122,7 +122,7 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
     ``what`` names it: with ``plural``, a sentence saying where two drawings
     lie; ``as_drawn``: it is met where it is drawn (A6.1). ``level``: a crest's level as drawn where the thread meets it, for
     A6.43's difference (else the hex's base level)."""
-    what = _cap(what)               # it starts each sentence below (issue 33)
+    what = _cap(what)               # it starts each sentence below
     lo, hi = ctx.lo, ctx.hi
     lo_e = ctx.lo_ground if crest else lo.elevation
     if 2 * lo_e >= top2:
@@ -140,7 +140,7 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
     diff = (ctx.s.hex(ob).level if level is None else level) - ctx.s.hex(lo.hex).level
     behind = g.distance(ob, lo.hex)
     if crest:
-        # B10.2, B10.23, B11.21: a Crest Line's own count (pycore.los.crest, issue 28)
+        # B10.2, B10.23, B11.21: a Crest Line's own count (pycore.los.crest)
         _crest_blind(ctx, r, ob, full_top, diff, behind, where,
                      what if as_drawn else None)
         return
@@ -163,7 +163,7 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
 
 def _crest_blind(ctx: Ctx, r: Ruling, ob: g.Hex, level: int, diff: int, behind: int,
                  where: str, drawn_what: str | None) -> None:
-    """B10.23 (issue 28): the Blind Hexes of a Crest Line or cliff, counted and
+    """B10.23: the Blind Hexes of a Crest Line or cliff, counted and
     said by pycore.los.crest; ``drawn_what`` names a hill met as drawn (A6.1)."""
     c = crests.count(ctx, ob, level, diff)
     target = g.hex_name(ctx.lo.hex)

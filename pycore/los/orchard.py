@@ -1,4 +1,4 @@
-"""Orchards at different levels: B14.2 (issue 28; docs/hills.md).
+"""Orchards at different levels: B14.2 (docs/hills.md).
 
 An orchard is Inherent Terrain: the whole hex, hexsides included, affects a
 LOS into or through it (B14.1), so it counts where the thread crosses the hex

@@ -1,4 +1,4 @@
-"""VASL board archives read on the player's device (issue 19): the rules never
+"""VASL board archives read on the player's device: the rules never
 see the file format.
 
 - ``archive``: the zip, ``BoardMetadata.xml`` and the gzip'd Java stream of

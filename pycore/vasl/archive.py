@@ -25,7 +25,7 @@ the end record says), ``LOSData`` at most ``MAX_LOSDATA_BYTES`` once
 unzipped, ``MAX_PAYLOAD_BYTES`` once un-gzipped and ``MAX_BLOCK_RECORDS``
 block-data records, the metadata at most ``MAX_METADATA_BYTES`` and with no
 document type in any encoding. docs/hostile-files.md lists them and how fast
-each hostile file is refused (issue 30).
+each hostile file is refused.
 """
 from __future__ import annotations
 
@@ -164,7 +164,7 @@ def _check_directory(data: bytes) -> None:
     whole central directory. The entries are counted in the directory itself,
     as ``zipfile`` will walk it (the ``size_cd`` bytes before the end record),
     never taken from the end record's count: a 56 MB directory of 1.2 million
-    entries whose end record says 2 took 18 s to read (issue 30)."""
+    entries whose end record says 2 took 18 s to read."""
     end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557))
     if end < 0 or len(data) < end + 22:
         raise SetupError(_not_a_zip(data))
@@ -245,8 +245,8 @@ def _doctype(*_: object) -> None:
 
 def _declares_doctype(xml: bytes) -> bool:
     """True if ``xml`` declares a document type or an entity, in whatever
-    encoding it is written (a UTF-16 entity bomb hides from a byte search,
-    issue 30): its text read as each encoding a declaration could be in is
+    encoding it is written (a UTF-16 entity bomb hides from a byte search;
+    docs/hostile-files.md): its text read as each encoding a declaration could be in is
     searched, then expat, which stops at the declaration, before any entity
     is defined, has the last word."""
     for codec in _DECLARATION_CODECS:

@@ -194,7 +194,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
 # one level below the hex's base level (a gully hex at level 0 holds pixels at -1).
 DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 
-HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11, issue 28
+HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
 ROADS = frozenset((65, 66, 67, 70))
 # Water drawn below the ground around it is a stream's bed (B20.1: a depression).

@@ -1,4 +1,4 @@
-"""An imported board's obstacles as drawn, hex by hex (issue 20, A6.1).
+"""An imported board's obstacles as drawn, hex by hex (A6.1).
 
 **Which pixels are a hex's.** A pixel belongs to the hex whose centre is
 nearest the pixel's centre, in the lattice's own measure, in which the hexes
@@ -40,7 +40,7 @@ from . import codes as c
 from . import grid
 from .grid import GRID_HEIGHT, GRID_WIDTH
 
-if TYPE_CHECKING:        # read only with a board file (issue 32: not before the page is ready)
+if TYPE_CHECKING:        # read only with a board file (not before the page is ready)
     from .archive import Archive
 
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from . import archive, reading
 # The archive's reader and the board's reading (xml, hashlib, the reading's
 # tables) are imported with the first board file, not before the page is
-# ready (issue 32; web.bridge warms them when the worker is idle).
+# ready (web.bridge warms them when the worker is idle).
 
 __all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
 

@@ -1,5 +1,5 @@
-// The bare boot `python build.py bench` measures the app's start-up against
-// (issue 32): this page starts bareworker.js, which boots the site's own
+// The bare boot `python build.py bench` measures the app's start-up against:
+// this page starts bareworker.js, which boots the site's own
 // Pyodide exactly as static/worker.js does, and nothing else. globalThis.bare
 // resolves to the same timings the app's python.timings holds.
 const worker = new Worker(new URL("bareworker.js", import.meta.url), { type: "module" });

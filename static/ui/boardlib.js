@@ -1,4 +1,4 @@
-// The board library (issue 19): the player's VASL board files (bd41, ...),
+// The board library: the player's VASL board files (bd41, ...),
 // imported by the file picker (a tablet's Files app included), or dropped on
 // the page; kept on this device (ui/boardstore.js) and imported again into the
 // worker's Python at every start, before any setup naming them is judged.
@@ -18,7 +18,7 @@ export class BoardLibrary {
   constructor({ python, showMessage, grid, openLink, inUse, current }) {
     Object.assign(this, { python, showMessage, grid, openLink, inUse, current });
     // The largest board file Python reads (pycore.vasl.archive via "version"):
-    // a bigger one is refused from its size, unread (issue 30).
+    // a bigger one is refused from its size, unread.
     this.limits = python.ready.then(() => python.call("version")).catch(() => null);
     this.boards = [];                 // {source, board, version, file, warnings}, oldest first
     this.layers = new Map();          // JSON of map.boards -> {hexes, hexsides}
@@ -65,7 +65,7 @@ export class BoardLibrary {
         continue;
       }
       try {
-        // Handed over whole (no copy: a hostile file is refused sooner, issue 30);
+        // Handed over whole (no copy: a hostile file is refused sooner);
         // read again from the file to be kept once Python accepts it.
         const got = await this.python.callBytes("import_board_file", await file.arrayBuffer());
         bytes = await file.arrayBuffer();
@@ -289,7 +289,7 @@ export class BoardLibrary {
     };
   }
 
-  // --- the waiting link (issues 19, 30, 33) ------------------------------------------
+  // --- the waiting link ------------------------------------------
   // One link whose boards are not here, kept (question and all) in localStorage
   // as {text, files, at, shown}: the files it waits for ("bd41"), when it was
   // kept, and the setup on screen then (JSON). It stays listed in the board
@@ -298,7 +298,7 @@ export class BoardLibrary {
   // the one it found; otherwise it is offered (Open it / Dismiss), never forced.
   // Another link or setup opened replaces or dismisses it, saying so.
 
-  // The waiting link, or null (before issue 30 the link's text alone was kept).
+  // The waiting link, or null (an older release kept the link's text alone).
   waitingLink() {
     if (this.waiting === undefined) {
       let raw = null;
@@ -441,7 +441,7 @@ function parseWaiting(raw) {
       return { text: w.text, files: Array.isArray(w.files) ? w.files.filter((f) => typeof f === "string") : [],
                at: Number.isFinite(w.at) ? w.at : null, shown: typeof w.shown === "string" ? w.shown : null };
     }
-  } catch { /* a link's text, as kept before issue 30 */ }
+  } catch { /* a link's text, as an older release kept it */ }
   return { text: raw, files: [], at: null, shown: null };
 }
 

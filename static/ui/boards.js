@@ -1,4 +1,4 @@
-// New map of geomorphic boards (issue 11): a grid of cells, one per board,
+// New map of geomorphic boards: a grid of cells, one per board,
 // each with its number and a flip toggle (rotated 180 degrees). It builds the
 // setup's map.boards field (docs/contract.md); Python checks it, names the hexes
 // and derives the map's size.

@@ -1,4 +1,4 @@
-// The player's board files, kept on this device (issue 19): IndexedDB database
+// The player's board files, kept on this device: IndexedDB database
 // "asl-los-boards", store "boards", one record per imported board, keyed by its
 // source (docs/contract.md "Real boards"):
 //   {source, board, version, file, bytes: ArrayBuffer, added}

@@ -1,4 +1,4 @@
-// A ruling a tournament director can keep (issue 10): the question in the share
+// A ruling a tournament director can keep: the question in the share
 // link, the QR code of the link, the ruling card (PNG and printable page), and
 // the About panel (build id, rulebook edition). Python draws the QR code
 // (web/qr.py, segno) and the card (web/card.py); this module only asks for
@@ -79,7 +79,7 @@ export class RulingCard {
 
   // The view the link asks for, if it shows both ends of the thread on this
   // screen with hexes a finger can tap; else the thread framed, its hexes at
-  // least MIN_HEX_PX wide (issue 22: a phone opening a desktop's link).
+  // least MIN_HEX_PX wide (a phone opening a desktop's link).
   frame(q) {
     const { pz, view } = this;
     const hexOf = (spec) => (typeof spec === "string"
@@ -227,8 +227,8 @@ export class RulingCard {
   }
 }
 
-// The smallest hex a framed question shows, in CSS px (issue 22).
-const MIN_HEX_PX = 44;        // a finger's width (issue 33; WCAG 2.5.5)
+// The smallest hex a framed question shows, in CSS px.
+const MIN_HEX_PX = 44;        // a finger's width (WCAG 2.5.5)
 
 function today() {
   const d = new Date();

@@ -15,7 +15,7 @@ export function keyIn(obj, name) {
 // Paint a hex: brush = {terrain: name | "keep", level: n | "keep", levels: n,
 // building: a name or ""}.
 // Open ground at level 0 needs no entry, so painting it clears the hex.
-// On an imported board (issue 19) `under` is the board's own reading of the
+// On an imported board `under` is the board's own reading of the
 // hex: the brush starts from it, and the setup keeps an entry only where the
 // player's hex differs from it (open ground included: a correction).
 export function paintHex(setup, name, brush, under = null) {

@@ -52,7 +52,7 @@ export class External {
     succeeded("load");
     const lost = what === "new map" ? removed(this.store.setup) : "";
     this.store.replaceChecked(valid, what);
-    // Another setup opened: a link waiting for its boards is dismissed (issue 30).
+    // Another setup opened: a link waiting for its boards is dismissed.
     const dropped = what === "share link" ? "" : this.library.dropWaiting();
     this.loaded(this.store.setup);
     await this.maps.job;
@@ -69,7 +69,7 @@ export class External {
   }
 
   // A share link's setup and question; false if it is not opened (yet).
-  // said: words shown before the link's own (a board import's, issue 30).
+  // said: words shown before the link's own (a board import's).
   async openLink(text, said = "") {
     if (await this.library.holdLink(text)) return false;   // kept until its boards are imported
     let opened;
@@ -88,7 +88,7 @@ export class External {
     const dropped = this.library.dropWaiting(text);       // another link replaces a waiting one
     if (opened.question) {
       await this.card.ask(opened.question);
-      // The verdict in view, wherever the panel was scrolled (issue 33).
+      // The verdict in view, wherever the panel was scrolled.
       $("los-verdict").scrollIntoView({ block: "nearest" });
     }
     showMessage([said, "Opened the setup from the share link (Undo brings back the previous one).",
@@ -102,7 +102,7 @@ export class External {
       const file = e.target.files[0];
       e.target.value = "";
       if (!file) return;
-      // Refused from its size before it is read (issue 24: a 30 MB file took 15 s);
+      // Refused from its size before it is read (a 30 MB file took 15 s);
       // the largest setup Python reads comes with "version" (pycore.limits).
       const most = (await this.version)?.max_setup_bytes;
       if (most && file.size > most) {
@@ -111,7 +111,7 @@ export class External {
         return;
       }
       // Its text goes to Python as it is: JSON.parse here would read 1e999999 as
-      // Infinity, sent on as null (issue 24); pycore.jsonread refuses it.
+      // Infinity, sent on as null; pycore.jsonread refuses it.
       this.load(await file.text(), `file ${file.name}`, "file_read").catch(() => {});
     });
     const { view } = this;

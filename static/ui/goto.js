@@ -1,4 +1,4 @@
-// Typed names (issue 11): the go-to box frames a hex and rings it, and two
+// Typed names: the go-to box frames a hex and rings it, and two
 // names typed in the LOS tool ask the question directly. A name is a hex as
 // the map's boards name it ("12P2", "6A5") or a unit's id; Python reads it.
 

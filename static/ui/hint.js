@@ -1,4 +1,4 @@
-// The first-run hint (issues 22, 33): how to begin with real boards, the
+// The first-run hint: how to begin with real boards, the
 // import button right there, then the units and the question, at the top of
 // the side panel. Once boards are imported it offers their map in one tap.
 // It goes for good when dismissed, or once the player has a first ruling on

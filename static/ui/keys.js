@@ -1,4 +1,4 @@
-// Keyboard shortcuts (issue 9), listed in the Keys panel (#keys-help): tools
+// Keyboard shortcuts, listed in the Keys panel (#keys-help): tools
 // by letter, the current tool's palette by digit, the view and the LOS
 // question by a key each; undo and redo by Ctrl-Z and Ctrl-Y. Typing in a
 // field is never taken for a shortcut.

@@ -1,7 +1,7 @@
 // The LOS tool: tap the viewer, then the target (a unit or a hex Location,
 // optionally at a building level or traced to a vertex: A6.12, B9.42), and
 // show Python's ruling (pycore.api.los, or fire when both ends are units).
-// Thread first (issue 9): the thread is drawn at the second tap, with every
+// Thread first: the thread is drawn at the second tap, with every
 // hex, hexside and vertex it touches lit (pycore.api.thread), before the
 // ruling arrives; after a verdict a hex or an enemy tapped is a new target
 // of the same viewer, and another unit asks from it; the question stays live through
@@ -166,7 +166,7 @@ export class LosTool {
   }
 
   // Re-run after an edit; drop an end whose unit is gone. A new map without an
-  // end's hex (or the target's vertex) ends the question, and says so (issue 22).
+  // end's hex (or the target's vertex) ends the question, and says so.
   refresh() {
     for (const key of ["viewer", "target"]) {
       if (this[key] && this[key].unit !== undefined && !this.unit(this[key].unit)) this[key] = null;

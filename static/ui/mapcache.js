@@ -1,4 +1,4 @@
-// Maps Python has drawn, kept in the browser's Cache Storage (issue 11), so a
+// Maps Python has drawn, kept in the browser's Cache Storage, so a
 // reload of a big map (4 x 2 boards: 3 MB, about a second in Python) shows
 // it without waiting for Python to start and draw it again. A drawing is the
 // grid of one map (its size, boards and label) from one build, drawn empty:

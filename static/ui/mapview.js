@@ -4,7 +4,7 @@
 // never computes a hex coordinate. The counters and the hex labels are
 // Python's too: web/marks.py answers the bridge's "counters" with each
 // counter's words and places and each hex's label, as it draws them for the
-// ruling card; the page only draws that answer (issue 31).
+// ruling card; the page only draws that answer.
 
 // The counter's size, written into the site by build.py from web/marks.py.
 import { UNIT_SIZE } from "./marks.js";
@@ -367,7 +367,7 @@ export class MapView {
     }
   }
 
-  // The hexes a sweep has proved so far (issue 30), the others left as they are.
+  // The hexes a sweep has proved so far, the others left as they are.
   addOverlay(hexes) {
     for (const [name, v] of Object.entries(hexes)) this.hexes.get(nameKey(name))?.setAttribute("data-vis", visMark(v));
   }

@@ -1,8 +1,8 @@
 // The page's one message box (#message), the status badge, and the update
 // offers static/offline.js sends. A message may carry one action button
 // ({label, run}); one about the situation on screen closes once the player
-// changes that situation (issue 8); a failed action's closes when the next
-// such action succeeds (issue 22).
+// changes that situation; a failed action's closes when the next
+// such action succeeds.
 
 const $ = (id) => document.getElementById(id);
 

@@ -83,7 +83,7 @@ export class PaintTool {
   }
 
   // The edit, and over an imported board's reading a word of what changed,
-  // with Undo one tap away (issue 33: a drag meant as a pan once erased two
+  // with Undo one tap away (a drag meant as a pan once erased two
   // buildings without a word).
   edit(field, names, fn) {
     const before = this.store.setup[field];

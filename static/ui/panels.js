@@ -104,7 +104,7 @@ export function fillSelect(select, values) {
 }
 
 // A select whose every option has its one-tap button is shown once, as the
-// buttons; the select stays for keyboards and screen readers (issue 22).
+// buttons; the select stays for keyboards and screen readers.
 function coverSelect(select) {
   const row = select.parentElement?.querySelector(`.quick[data-for="${select.id}"]`);
   const buttons = row ? [...row.children].map((b) => b.dataset.value) : [];

@@ -96,7 +96,7 @@ export class PanZoom {
   }
 
   // On a portrait screen a wide map fitted is a thin strip between empty
-  // bands (issue 33): zoomed until its height fills the box (hexes at most
+  // bands: zoomed until its height fills the box (hexes at most
   // FILL_HEX_PX), about the point at the centre; a pan shows the rest, Fit
   // the whole map.
   fillHeight() {

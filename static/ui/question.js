@@ -1,4 +1,4 @@
-// The LOS question kept with the setup (issue 33): a reload, an update's
+// The LOS question kept with the setup: a reload, an update's
 // reload and an offline restart bring back the same viewer, target and
 // ruling. The question is the one a share link carries (pycore.question,
 // ui/card.js question()); it is saved at each change of the question, with

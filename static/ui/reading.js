@@ -1,4 +1,4 @@
-// The reading view (issue 33, docs/real-board-ui.md): press and hold a hex
+// The reading view (docs/real-board-ui.md): press and hold a hex
 // (ui/panzoom.js onHold) to see what the app read there, in Python's words
 // (web/reading.py, "41Q6: stone building, level 0; hedge 41Q6-41R5"), and
 // correct it in one or two taps: its terrain from a list, each wall, hedge

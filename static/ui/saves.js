@@ -1,4 +1,4 @@
-// The autosave's decisions, pure (issues 8, 24): which save a restart opens
+// The autosave's decisions, pure: which save a restart opens
 // and what it keeps aside, what the kept-aside store holds, how much undo
 // history is written. No storage here: static/ui/store.js reads and writes
 // it around these, and tests/js/saves.test.mjs runs them under node.
@@ -71,7 +71,7 @@ export function chooseSave({ shared, stamped, tab, pending, history: stored }) {
   }
   const latest = Math.max(0, ...found.map((f) => f.at));
   // Newest first; at the same stamp, this tab's newest change before its copy
-  // before the shared save (the order of issue 8, for saves made before stamps).
+  // before the shared save (the order saves had before they were stamped).
   found.sort((a, b) => b.at - a.at || RANK[b.source] - RANK[a.source]);
   // A pending change older than a save was saved or refused since.
   const candidates = found.filter((f, i) => f.source !== "pending" || i === 0);
@@ -121,7 +121,7 @@ export async function judge(restored, refusal, { keep, takenBack }) {
     const why = await refusal(t.setup);
     if (why === null) return t;
     // A refused pending change is taken back, and handed over to be kept
-    // aside: it may be the only copy of that work (its tab's save gone, issue 30).
+    // aside: it may be the only copy of that work (its tab's save gone).
     if (t.source === "pending") takenBack(why, JSON.stringify(t.setup));
     else keep(JSON.stringify(t.setup), why, t.source);
   }
@@ -157,7 +157,7 @@ export function keptEntries(got) {
 // The kept-aside list with one more save (text), said to come from origin;
 // null when the list holds it already (a save is kept once). Nothing kept is
 // ever dropped to make room.
-// closed: kept as its tab closed, to be offered at the next start (issue 30).
+// closed: kept as its tab closed, to be offered at the next start.
 export function keptWith(list, text, why, origin, at, closed = false) {
   if (list.some((entry) => entry.text === text)) return null;
   return [...list, { text, why, origin: ORIGIN[origin] ?? String(origin), at, ...(closed ? { closed } : {}) }];

@@ -1,4 +1,4 @@
-// Scenario rules (issue 29; docs/ssr.md): one toggle per SSR, the map's legend
+// Scenario rules (docs/ssr.md): one toggle per SSR, the map's legend
 // of the SSRs on, and the map painted as the rules see it with them on.
 // Python owns every rule here: the list of SSRs and their words come from
 // web/scenario.py (ssr_catalog), and the transformed terrain from ssr_view;

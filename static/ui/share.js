@@ -1,4 +1,4 @@
-// The Share button (issue 22): a link of the setup and the LOS tool's
+// The Share button: a link of the setup and the LOS tool's
 // question, copied, with its QR code (ui/card.js). The link on screen is of
 // the setup and question it was made from; at the first change it is
 // cleared, with a word.

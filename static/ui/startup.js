@@ -1,5 +1,5 @@
-// Start-up: the setup a reload opens, and the rule that no save is ever lost
-// (issues 8, 24). The newest save storage holds that the page can draw is
+// Start-up: the setup a reload opens, and the rule that no save is ever lost.
+// The newest save storage holds that the page can draw is
 // opened at once (Store.restore); Python checks it in full once loaded
 // (checkSaved). Anything else is kept aside, offered for download, never
 // discarded, and an empty map is saved only once that is safe: never over a
@@ -16,7 +16,7 @@ export class Startup {
     this.keptAll = this.restored.aside.map((a) => this.keepAside(a.text, a.older
       ? "another tab saved a newer setup since" : "it is not a setup this app can read", a.origin))
       .every(Boolean);
-    // What tabs closed since kept aside (Store.keepIfUnsaved): offered now (issue 30).
+    // What tabs closed since kept aside (Store.keepIfUnsaved): offered now.
     for (const e of Store.closedOffers(JSON.stringify(this.store.setup))) {
       this.keepAside(e.text, "its tab was closed before it was saved, or after another tab's save " +
         "replaced it", "closed");
@@ -81,7 +81,7 @@ export class Startup {
     await maps.job;
     const chosen = await Store.judge(restored, (setup) => refusal(python, setup), {
       keep: (text, why, origin) => { this.keptAll = this.keepAside(text, why, origin) && this.keptAll; },
-      // said until dismissed, and kept aside: it may be the only copy of that work (issue 30)
+      // said until dismissed, and kept aside: it may be the only copy of that work
       takenBack: (why, text) => {
         const kept = Store.keepAside(text, why, "pending");
         this.keptAll = kept && this.keptAll;

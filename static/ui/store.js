@@ -1,4 +1,4 @@
-// The setup on screen, its undo/redo history and its autosave (issues 8, 24).
+// The setup on screen, its undo/redo history and its autosave.
 // Every change goes through edit() or replace(), so every change is undoable.
 // Python checks each new setup (store.check); one it refuses is taken back at
 // once and the player told why, so the setup on screen and the one saved are
@@ -227,7 +227,7 @@ export class Store {
   // The tab closes or reloads (pagehide): a setup on screen that the shared
   // save does not hold (a change Python has not judged yet, this tab's save
   // that another tab's replaced, one storage could not keep) is kept aside, to
-  // be offered at the next start: a closed tab's sessionStorage goes with it (issue 30).
+  // be offered at the next start: a closed tab's sessionStorage goes with it.
   keepIfUnsaved() {
     const text = JSON.stringify(this.setup);
     if (read(localStorage, SAVE_KEY).text === text || isBlank(this.setup)) return;

@@ -1,4 +1,4 @@
-// Painting by touch (issue 9): a tap or a drag with the terrain brush paints
+// Painting by touch: a tap or a drag with the terrain brush paints
 // every hex under the finger; with the hexside brush, the hexside nearest the
 // finger inside the hex it is over (the whole hex is the target) is lit while
 // the finger is down and set when it lifts, and a drag sets the chain of

@@ -1,7 +1,7 @@
-// The Units tool (issue 9: units without a keyboard): two side chips, the
+// The Units tool (units without a keyboard): two side chips, the
 // nations picked from a list once per setup; a palette of unit types; a tap on
 // a hex adds a unit, a tap on a counter selects it; the unit editor, whose
-// level control offers only the levels the unit's hex has (issue 8). The
+// level control offers only the levels the unit's hex has. The
 // selected unit is this tool's own (selected); a rename is told to the other
 // tools (onRename); its picks (a new hex, a Bypass hexside, a vertex) are
 // tools for one tap (ui/tools.js).
@@ -172,7 +172,7 @@ export class UnitTool {
   // --- the picks: each one tap on the map, for the selected unit ---------------------
 
   // A moved unit arrives at ground level, out of Bypass: always a Location the
-  // new hex has (issue 8); set its level after.
+  // new hex has; set its level after.
   move(hex) {
     if (!findUnit(this.store.setup, this.selected)) return;
     this.editSelected((u) => { u.hex = hex; delete u.bypass; delete u.vertex; delete u.level; });

@@ -1,4 +1,4 @@
-// The view's own controls: the zoom buttons, the portrait sheet (issue 22),
+// The view's own controls: the zoom buttons, the portrait sheet,
 // the Keys list. None of them changes the setup.
 
 const $ = (id) => document.getElementById(id);

@@ -51,7 +51,7 @@ export class VisibilityTool {
       return;
     }
     // A sweep that takes a while (seconds on the largest maps) says so, and
-    // draws the hexes Python has proved as they come (issue 30): the previous
+    // draws the hexes Python has proved as they come: the previous
     // overlay goes at the first of them, and a hex drawn is never redrawn
     // otherwise (each is its final answer: web.bridge.progress).
     let shown = false;
