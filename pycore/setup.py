@@ -21,9 +21,12 @@ from .boards import BOARD_GRID, Layout, load_layout
 from .errors import SetupError
 from .lookalike import id_key, removed_warning, side_key, visible
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
-from .vasl import layers
+from .mapterrain import CLIFF, OPEN, HexInfo, HexsideInfo, MapTerrain, Overrides, Wall, compose, painted
 from .vasl.library import Board as ImportedBoard
 from .vasl.library import Library
+
+__all__ = ["OPEN", "HexInfo", "HexsideInfo", "Overrides", "Wall", "MapTerrain", "Setup", "Unit",
+           "load_setup"]
 
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
@@ -64,7 +67,6 @@ HEX_EXTRA_FIELDS = {"building": str}
 NO_HEXSIDE = "none"
 #   hexsides: the type "cliff" (B11; docs/hills.md) is a cliff hexside of
 #   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
-CLIFF = "cliff"
 HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
 #   setup: "orchards": "out-of-season" (B14.2; default in season).
 SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
@@ -72,50 +74,6 @@ _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", "armored") \
     + UNIT_FLAGS
-
-
-@dataclass(frozen=True)
-class HexInfo:
-    terrain: str = "open"
-    level: int = 0
-    levels: int = 1
-    gully: bool = False
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    bridge: bool = False    # B6.2, B19.1: a bridge at the hex's base level
-
-    @property
-    def is_depression(self) -> bool:
-        return self.gully or TERRAIN[self.terrain].depression
-
-    @property
-    def building(self) -> str | None:
-        """The name of the building the hex belongs to, as the setup gives it
-        (B23.1), or None."""
-        name = self.extra.get("building")
-        return name if isinstance(name, str) else None
-
-    @property
-    def top_level(self) -> int:
-        """The highest building level a unit may be on here (0 outside buildings)."""
-        return self.levels - 1 if self.terrain in BUILDINGS else 0
-
-
-OPEN = HexInfo()
-
-
-@dataclass(frozen=True)
-class HexsideInfo:
-    type: str | None            # None: only a Depression hexside (B19.2)
-    hillside: bool = False
-    gap: bool = False
-    depression: bool | None = None
-    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-
-
-@dataclass(frozen=True)
-class Wall(HexsideInfo):
-    """A hexside with a wall, hedge or bocage (``Setup.wall``): its type is known."""
-    type: str
 
 
 @dataclass(frozen=True)
@@ -182,13 +140,6 @@ class Slot(Generic[T]):
         return f"Slot({self.name!r})"
 
 
-class Overrides(NamedTuple):
-    """A setup's own hexes and hexsides on a map of imported boards: what
-    links and files carry, and what overrides the boards' reading."""
-    hexes: Mapping[g.Hex, HexInfo]
-    hexsides: Mapping[g.Hexside, HexsideInfo]
-
-
 @dataclass(frozen=True, eq=False)
 class Setup:
     grid: g.Grid
@@ -200,23 +151,37 @@ class Setup:
     map_extra: Mapping[str, Any]
     warnings: tuple[str, ...]
     layout: Layout | None = None    # a map of boards (pycore.boards), or None
-    # The setup's own hexes and hexsides where imported boards (map.boards
-    # "source") supply the rest. None: no imported board, all its own.
-    overrides: Overrides | None = None
     # What reading changed in the setup's text, for the player to be told (a
     # link's warnings): sides and ids without invisible characters (pycore.lookalike).
     notices: tuple[str, ...] = ()
-    # The imported boards its map uses, by source (given to load_setup).
-    imported: Mapping[str, ImportedBoard] = field(default_factory=lambda: MappingProxyType({}))
     # What is computed from it once (``derived``); a replaced copy starts afresh.
     _derived: dict[Slot[Any], Any] = field(default_factory=dict, init=False, repr=False,
                                            compare=False)
-    # Scenario special rules (pycore/ssr.py): the setup's ``ssr``, and
-    # each hex or hexside they changed (what the ruling's steps say).
+    # Scenario special rules (pycore/ssr.py): the setup's ``ssr``.
     ssr: tuple = ()
-    ssr_changed: Mapping[Any, Any] = field(default_factory=lambda: MappingProxyType({}))
-    # A painted map's own entries before its SSRs (what links carry); None: no SSR changed any.
-    given: tuple[Mapping[g.Hex, HexInfo], Mapping[g.Hexside, HexsideInfo]] | None = None
+    # The map's terrain with its layers (pycore.mapterrain): where each part came
+    # from, and the player's own part. ``hexes`` and ``hexsides`` are its decision.
+    terrain: MapTerrain | None = None
+
+    @property
+    def layers(self) -> MapTerrain:
+        return self.terrain if self.terrain is not None else painted(self.hexes, self.hexsides)
+
+    @property
+    def overrides(self) -> Overrides | None:
+        """The setup's own hexes and hexsides where imported boards supply the
+        rest; None: no imported board, all its own."""
+        return self.layers.own if self.layers.corrections else None
+
+    @property
+    def imported(self) -> Mapping[str, ImportedBoard]:
+        """The imported boards its map uses, by source."""
+        return self.layers.boards
+
+    @property
+    def ssr_changed(self) -> Mapping[Any, Any]:
+        """Each hex or hexside the SSRs changed (what the ruling's steps say)."""
+        return self.layers.changed
 
     def derived(self, slot: Slot[T]) -> T:
         """What ``slot`` computes from this setup, computed once (a setup never changes)."""
@@ -281,9 +246,11 @@ class Setup:
         info = self.hexsides.get(s)
         return info is None or info.depression is not False
 
-    def to_dict(self) -> dict:
+    def to_dict(self, whole: bool = False) -> dict:
+        """The setup as a link carries it; ``whole``: with the map's terrain as
+        decided from all its layers (pycore.mapterrain) instead of its own part."""
         with self.names():
-            return _dump(self)
+            return _dump(self, whole)
 
 
 def _by_hex(s: Setup) -> dict[g.Hex, tuple[Unit, ...]]:
@@ -344,27 +311,9 @@ class _Loader:
         with g.naming(layout):
             hexes = self.load_hexes(d.get("hexes", {}), grid)
             hexsides = self.load_hexsides(d.get("hexsides", {}), grid)
-            overrides, imported, given = None, {}, None
-            if layout is not None and layout.sources:
-                overrides = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
-                imported = self.imported(layout)
-                board_hexes, board_sides = imported_terrain(layout, imported)
-                # SSR: the boards' reading and the entries painted on boards not
-                # imported are transformed; corrections over imported boards override.
-                over_h, painted_h = _split(hexes, layout, lambda h: (h,))
-                over_s, painted_s = _split(hexsides, layout, lambda s: s)
-                board_hexes, board_sides, changed = ssr.transform(
-                    rules, layout, board, {**board_hexes, **painted_h},
-                    {**board_sides, **painted_s}, _with_terrain, _with_type, _is_wall)
-                hexes = {**board_hexes, **over_h}
-                hexsides = {**board_sides, **over_s}
-                changed = {k: v for k, v in changed.items() if k not in over_h and k not in over_s}
-                if any(r.ssr.kind == "level" for r in rules):
-                    changed.update(_drawn_relevels(rules, layout, imported, changed, over_h))
-            else:   # a painted map: its entries are the board as drawn (SSR)
-                given = (MappingProxyType(hexes), MappingProxyType(hexsides))
-                hexes, hexsides, changed = ssr.transform(rules, layout, board, hexes, hexsides,
-                                                         _with_terrain, _with_type, _is_wall)
+            imported = self.imported(layout) if layout is not None and layout.sources else {}
+            terrain = compose(rules, layout, board, hexes, hexsides, imported)
+            hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
             units = self.load_units(d.get("units", []), grid, hexes)
         extra = self.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
                             "setup", SETUP_EXTRA_FIELDS)
@@ -374,12 +323,9 @@ class _Loader:
             raise SetupError("orchards: \"in-season\" contradicts the scenario rule "
                              "orchards-out-of-season (B14.2): keep one of them")
         notices = (removed_warning(self.hidden),) if self.hidden else ()
-        return Setup(grid, board, MappingProxyType(hexes), MappingProxyType(hexsides),
+        return Setup(grid, board, terrain.hexes, terrain.hexsides,
                      tuple(units), extra, map_extra, tuple(self.warnings) + notices,
-                     layout=layout, overrides=overrides, notices=notices, ssr=rules,
-                     ssr_changed=MappingProxyType(changed),
-                     given=given if overrides is None and changed else None,
-                     imported=MappingProxyType(imported))
+                     layout=layout, notices=notices, ssr=rules, terrain=terrain)
 
     def imported(self, layout: Layout) -> dict[str, ImportedBoard]:
         """The imported boards the layout names by source, from ``boards``
@@ -548,90 +494,6 @@ class _Loader:
         return out
 
 
-def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
-                     ) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
-    """The terrain of a layout's imported boards (``map.boards`` entries with a
-    ``source``), read hex by hex (``pycore.vasl.reading``) and placed, flipped
-    or not, on the map. A seam hex or hexside takes the reading of the first
-    board in layout order that holds it, as its name does. The rules judge
-    this reading, except where a hex is drawn partly woods, building or hill
-    (pycore.los.drawn). ``imported``: the boards by source (``Setup.imported``)."""
-    hexes: dict[g.Hex, HexInfo] = {}
-    sides: dict[g.Hexside, HexsideInfo] = {}
-    for b in layout.boards:
-        if b.source is None:
-            continue
-        rd = imported[b.source].reading
-        for h, entry in rd.hexes.items():
-            hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
-                                                  entry.get("level", 0), entry.get("levels", 1),
-                                                  entry.get("gully", False),
-                                                  bridge=entry.get("bridge", False)))
-        for (h1, h2), entry in rd.hexsides.items():
-            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
-            info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
-                        entry.get("depression")) if "type" in entry \
-                else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
-            sides.setdefault(g.hexside(b.to_map(h1), b.to_map(h2)), info)
-    return hexes, sides
-
-
-def _drawn_relevels(rules: tuple, layout: Layout, imported: Mapping[str, ImportedBoard],
-                    changed: Mapping, over: Mapping) -> dict:
-    """The hexes of imported boards whose crest lines (ground drawn at two
-    levels or more, pycore.vasl.layers.ground_layer) a level change moves
-    while their read base level stays: their drawn ground follows the SSR
-    (pycore.los.drawn), and a ruling names it (docs/ssr.md)."""
-    out: dict = {}
-    for b in layout.boards:
-        if b.source is None:
-            continue
-        board = imported[b.source]
-        for local in BOARD_GRID.hexes():
-            h = b.to_map(local)
-            if h in changed or h in over or h in out:
-                continue
-            drawn = layers.ground_levels(board, local) - {0}   # level 0: nothing drawn
-            if not drawn:
-                continue
-            got = ssr.relevel(rules, ssr.board_of(layout, (h,)), drawn)
-            if got is not None:
-                out[h] = got
-    return out
-
-
-def _split(entries: dict, layout: Any, hexes_of: Callable[[Any], tuple]) -> tuple[dict, dict]:
-    """A map's own entries (SSR): (those over an imported board, the
-    player's corrections, which override the SSR; those painted on a board
-    that is not imported, which the SSR transforms as a board's reading)."""
-    over: dict = {}
-    painted: dict = {}
-    for k, v in entries.items():
-        on_import = all(any(b.source is not None for b in layout.holders(h)) for h in hexes_of(k))
-        (over if on_import else painted)[k] = v
-    return over, painted
-
-
-def _with_type(info: HexsideInfo, kind: str | None) -> HexsideInfo | None:
-    """A wall's hexside changed by an SSR (pycore.ssr.transform): another type,
-    or no wall (its B19.2 Depression mark kept; None where nothing is left)."""
-    if kind is not None:
-        return Wall(kind, info.hillside, info.gap, info.depression, info.extra)
-    if info.depression is not None:
-        return HexsideInfo(None, False, False, info.depression, info.extra)
-    return None
-
-
-def _is_wall(info: HexsideInfo) -> bool:
-    return isinstance(info, Wall)
-
-
-def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
-    """A hex changed by an SSR (pycore.ssr.transform)."""
-    return replace(info, terrain=terrain, level=level,
-                   levels=info.levels if terrain in BUILDINGS else 1)
-
-
 def map_size_warning(grid: g.Grid) -> str | None:
     """What a player is told about a map over MAX_MAP_HEXES, or None.
 
@@ -768,15 +630,16 @@ def vertex_field(name: Any, h: g.Hex, path: str) -> g.Point:
 
 # --- dumping -----------------------------------------------------------------------
 
-def _dump(s: Setup) -> dict:
+def _dump(s: Setup, whole: bool = False) -> dict:
+    """The setup as JSON: its own terrain (what a link carries), or with
+    ``whole`` the terrain as decided (boards, SSRs and corrections)."""
     m: dict = {"columns": s.grid.columns, "rows": s.grid.rows}
     if s.layout is not None:
         m["boards"] = s.layout.spec()
     if s.board is not None:
         m["board"] = s.board
     m.update(s.map_extra)
-    own_hexes, own_sides = s.overrides if s.overrides is not None else \
-        s.given if s.given is not None else (s.hexes, s.hexsides)
+    own_hexes, own_sides = (s.hexes, s.hexsides) if whole else s.layers.own
     hexes = {}
     for h in sorted(own_hexes, key=g.col_row):
         info = own_hexes[h]
@@ -792,7 +655,7 @@ def _dump(s: Setup) -> dict:
         if info.bridge:
             d["bridge"] = True
         d.update(info.extra)
-        if d or s.overrides is not None:      # over an imported board, open ground is a correction
+        if d or (s.overrides is not None and not whole):   # over an imported board, open ground is a correction
             hexes[g.hex_name(h)] = d or {"terrain": "open"}
     sides = {}
     for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):

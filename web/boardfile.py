@@ -17,7 +17,7 @@ from pycore import api, geometry, share
 from pycore.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
 from pycore.los import unmodelled
-from pycore.setup import imported_terrain
+from pycore.mapterrain import imported_terrain
 from pycore.vasl import archive, layers
 from web.messages import player_words
 
@@ -112,7 +112,7 @@ def map_terrain(setup: Any) -> dict:
     if s.layout is None or not s.layout.sources:
         return {"hexes": {}, "hexsides": {}, "unmodelled": {}}
     hexes, sides = imported_terrain(s.layout, s.imported)
-    d = replace(s, hexes=hexes, hexsides=sides, units=(), overrides=None).to_dict()
+    d = replace(s, hexes=hexes, hexsides=sides, units=()).to_dict(whole=True)
     with s.names():
         unknown = {geometry.hex_name(h): ", ".join(said) for h, said in unmodelled.on_map(s).items()}
     return {"hexes": d["hexes"], "hexsides": d["hexsides"], "unmodelled": unknown}

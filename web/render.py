@@ -24,7 +24,6 @@ it, 28-32 ms for a 4 x 2 map, 3 ms for one tile.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import replace
 from typing import Any
 
 import svgwrite
@@ -198,9 +197,9 @@ def _drawn(loaded) -> dict:
     """The setup as drawn: on imported boards their terrain with the
     setup's own entries over it, a removed wall ("none") left out."""
     data = loaded.to_dict()
-    if loaded.overrides is None and loaded.given is None:
+    if not loaded.layers.corrections and not loaded.ssr_changed:
         return data
-    full = replace(loaded, overrides=None, given=None).to_dict()     # SSRs applied
+    full = loaded.to_dict(whole=True)     # the boards' reading, SSRs applied
     sides = {k: v for k, v in full["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {**data, "hexes": full["hexes"], "hexsides": sides}

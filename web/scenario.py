@@ -24,7 +24,7 @@ def catalog() -> list:
 def _terrain(s: Any) -> dict:
     """A loaded setup's whole terrain in the setup format, a removed wall left out."""
     with s.names():
-        d = replace(s, overrides=None, given=None, units=(), ssr=()).to_dict()
+        d = replace(s, units=(), ssr=()).to_dict(whole=True)
     sides = {k: v for k, v in d["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {"hexes": d["hexes"], "hexsides": sides}
