@@ -1,0 +1,65 @@
+"""The setup's ``hexes``: each hex's terrain, base level, building levels and
+flags, read and written."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .. import geometry as g
+from .. import limits
+from ..errors import SetupError
+from ..mapterrain import HexInfo
+from ..terrain import BUILDINGS, TERRAIN
+from .fields import Reader, _need, _show, bool_field, hex_field, int_field
+
+#   hexes: "building": a name; building hexes of one name are one building, of
+#   different names (or one named, one not) separate buildings (B23.1;
+#   pycore.los.building).
+HEX_EXTRA_FIELDS = {"building": str}
+_HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
+
+
+def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
+    hexes = _need(hexes, dict, "hexes")
+    if len(hexes) > limits.MAX_HEXES:
+        raise SetupError(f"hexes: more than {limits.MAX_HEXES} entries")
+    out: dict = {}
+    for name, v in hexes.items():
+        path = f"hexes[{_show(name)}]"
+        h = hex_field(name, path, grid)
+        if h in out:
+            raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
+        v = _need(v, dict, path)
+        terrain = v.get("terrain", "open")
+        if not isinstance(terrain, str) or terrain not in TERRAIN:
+            raise SetupError(f"{path}.terrain: unknown terrain {_show(terrain)} "
+                             f"(expected one of {', '.join(TERRAIN)})")
+        level = int_field(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
+        levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
+        gully = bool_field(v.get("gully", False), f"{path}.gully")
+        bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
+        out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
+                         r.extras(v, _HEX_FIELDS, path, HEX_EXTRA_FIELDS), bridge)
+    return out
+
+
+def dump_hexes(own_hexes: Mapping[g.Hex, HexInfo], corrections: bool) -> dict:
+    """``own_hexes`` as the setup writes them; with ``corrections`` (over an
+    imported board) open ground is written too, as a correction."""
+    hexes = {}
+    for h in sorted(own_hexes, key=g.col_row):
+        info = own_hexes[h]
+        d: dict = {}
+        if info.terrain != "open":
+            d["terrain"] = info.terrain
+        if info.level:
+            d["level"] = info.level
+        if info.levels != 1:
+            d["levels"] = info.levels
+        if info.gully:
+            d["gully"] = True
+        if info.bridge:
+            d["bridge"] = True
+        d.update(info.extra)
+        if d or corrections:   # over an imported board, open ground is a correction
+            hexes[g.hex_name(h)] = d or {"terrain": "open"}
+    return hexes

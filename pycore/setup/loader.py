@@ -1,0 +1,83 @@
+"""Reading a whole setup: the order of its parts, each read (and written,
+``pycore.setup.writer``) by its own module (``mapspec``, ``hexes``, ``hexsides``,
+``units``), the map's terrain decided by ``pycore.mapterrain``."""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import geometry as g
+from .. import jsonread, ssr
+from ..boards import Layout
+from ..errors import SetupError
+from ..lookalike import removed_warning
+from ..mapterrain import compose
+from ..vasl.library import Board as ImportedBoard
+from ..vasl.library import Library
+from .fields import Reader, _need, _show
+from .hexes import load_hexes
+from .hexsides import load_hexsides
+from .mapspec import load_map
+from .model import Setup
+from .units import load_units
+
+#   setup: "orchards": "out-of-season" (B14.2; default in season).
+SETUP_EXTRA_FIELDS = {"orchards": ("in-season", "out-of-season")}
+
+
+def load_setup(obj: Any, boards: Library | None = None) -> Setup:
+    """Validate a setup dict (or its JSON text) into a Setup. ``boards`` are
+    the imported boards its map may name by ``source`` (``pycore.api``
+    passes its library); without them such a map is refused, naming the
+    board to import. A Setup is passed through as it is."""
+    if isinstance(obj, Setup):
+        return obj
+    if isinstance(obj, (str, bytes)):
+        obj = jsonread.loads(obj, "setup")
+    return _load(Reader(boards if boards is not None else Library()), obj)
+
+
+def _load(r: Reader, obj: Any) -> Setup:
+    d = _need(obj, dict, "setup")
+    fmt = d.get("format", "asl-setup")
+    if fmt != "asl-setup":
+        raise SetupError(f'format: expected "asl-setup", got {_show(fmt)}')
+    version = d.get("version")
+    if version is None:
+        raise SetupError("version: missing (expected 1)")
+    if type(version) is not int or version != 1:     # not true, not 1.0
+        raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
+    grid, board, map_extra, layout = load_map(r, d.get("map", {}))
+    # SSR (pycore/ssr.py): validated against the map's boards.
+    labels = tuple(b.label for b in layout.boards) if layout is not None else \
+        ((board,) if board is not None else ())
+    rules = ssr.load(d.get("ssr"), labels)
+    with g.naming(layout):
+        hexes = load_hexes(r, d.get("hexes", {}), grid)
+        hexsides = load_hexsides(r, d.get("hexsides", {}), grid)
+        imported = _imported(r, layout) if layout is not None and layout.sources else {}
+        terrain = compose(rules, layout, board, hexes, hexsides, imported)
+        hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
+        units = load_units(r, d.get("units", []), grid, hexes)
+    extra = r.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
+                     "setup", SETUP_EXTRA_FIELDS)
+    # a season SSR limited to one board leaves the rest of the map in season
+    if extra.get("orchards") == "in-season" and any(rule.ssr.kind == "season" and rule.board is None
+                                                    for rule in rules):
+        raise SetupError("orchards: \"in-season\" contradicts the scenario rule "
+                         "orchards-out-of-season (B14.2): keep one of them")
+    notices = (removed_warning(r.hidden),) if r.hidden else ()
+    return Setup(grid, board, terrain.hexes, terrain.hexsides,
+                 tuple(units), extra, map_extra, tuple(r.warnings) + notices,
+                 layout=layout, notices=notices, ssr=rules, terrain=terrain)
+
+
+def _imported(r: Reader, layout: Layout) -> dict[str, ImportedBoard]:
+    """The imported boards the layout names by source, from ``boards``
+    (SetupError naming the field of a board not there)."""
+    out = {}
+    across = len(layout.rows[0])
+    for index, b in enumerate(layout.boards):
+        if b.source is not None:
+            path = f"map.boards[{index // across}][{index % across}].source"
+            out[b.source] = r.boards.get(b.source, path)
+    return out
