@@ -120,7 +120,7 @@ export function showCounterNames(groups, name) {
   const key = JSON.stringify(groups);
   if (select.dataset.groups !== key) {
     select.dataset.groups = key;
-    select.replaceChildren(node("option", "choose…"), ...groups.map((g) => {
+    select.replaceChildren(node("option", "…"), ...groups.map((g) => {
       const group = Object.assign(document.createElement("optgroup"), { label: g.words });
       if (g.type) group.dataset.type = g.type;
       group.append(...g.names.map((n) => new Option(n, n)));
