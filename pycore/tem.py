@@ -24,7 +24,7 @@ from . import geometry as g
 from .errors import SetupError
 from .location import unit_end
 from .los import evaluate
-from .los.drawn import through_break
+from .los.context import terrain as los_terrain
 from .los.vertex import vertex_wall_case
 from .setup import Setup, Unit
 from .terrain import BOCAGE_TYPES, HEXSIDES, TERRAIN
@@ -183,7 +183,7 @@ class Assessment:
             self.say("B9.3", f"{kind} TEM is NA vs a placed DC.")
             return None
         if info.gap and not self.indirect and (t.moved or flag(t, "moving")) \
-                and through_break(s, sd, self.fe.point, self.te.point):
+                and los_terrain(s).through_break(sd, self.fe.point, self.te.point):
             self.say("B9.3", f"the fire crosses {name} through its road gap: "
                      "no TEM for a moving target.")
             return None

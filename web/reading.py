@@ -12,7 +12,8 @@ from typing import Any
 
 from pycore import api
 from pycore import geometry as g
-from pycore.los import drawn, unmodelled
+from pycore.los import unmodelled
+from pycore.los.context import terrain
 from pycore.setup import CLIFF, hex_field
 from pycore.terrain import BUILDINGS
 
@@ -54,9 +55,9 @@ def hex_reading(setup: Any, name: Any) -> dict:
         own = s.overrides is not None and (h in s.overrides.hexes or any(
             sd in s.overrides.hexsides for sd in g.hexsides_of(h)))
         parts = [_terrain(info)]
-        partial = drawn.partial(s, h) if board else None
-        if partial is not None:
-            parts[0] += f" (drawn partly {partial.kind}: the rules follow the drawing)"
+        partly = terrain(s).drawn_partly(h)
+        if partly is not None:
+            parts[0] += f" (drawn partly {partly}: the rules follow the drawing)"
         unknown = unmodelled.on_map(s).get(h)
         if unknown:
             parts.append(f"the board also draws {', '.join(unknown)} here: check it by eye")

@@ -528,6 +528,10 @@ class AsDrawn(Painted):
     def is_drawn(self, h: g.Hex) -> bool:
         return self.entry(h) is not None
 
+    def drawn_partly(self, h: g.Hex) -> str | None:
+        got = partial(self.s, h)
+        return None if got is None else got.kind
+
     def highest(self, h: g.Hex) -> tuple[int, int]:
         e = self.entry(h)
         if e is None:

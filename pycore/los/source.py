@@ -16,7 +16,9 @@ never whether a hex is painted or drawn:
 - ``hinders(h, p, q)``: the hindering terrain the thread p-q crosses in hex h
   (A6.7), or None;
 - ``hinders_along(a, b, p, q)``: the hindering terrain each hex shows beside
-  the hexside run p-q, and whether a Hindrance lies on both sides at once (A6.1).
+  the hexside run p-q, and whether a Hindrance lies on both sides at once (A6.1);
+- ``drawn_partly(h)``: what a hex judged on its drawing is drawn partly as
+  ("woods", "building"), for a player reading the hex; None where it is whole.
 
 ``Painted`` answers them for whole hexes (a painted map, and every hex of an
 imported board drawn whole).  ``pycore.los.drawn.AsDrawn`` overrides them
@@ -154,6 +156,11 @@ class Painted:
     def is_drawn(self, h: g.Hex) -> bool:
         """Is hex h judged on a drawing rather than whole?"""
         return False
+
+    def drawn_partly(self, h: g.Hex) -> str | None:
+        """What hex h is drawn partly as ("woods", "building") where the rules
+        follow its drawing, or None where it is judged whole."""
+        return None
 
     def highest(self, h: g.Hex) -> tuple[int, int]:
         """The highest obstacle top (half levels; NOTHING where none) and the
