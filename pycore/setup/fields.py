@@ -29,10 +29,10 @@ class Reader:
     def visible(self, text: str, path: str) -> str:
         """A side or id without the characters that show nothing or turn text
         around (``pycore.lookalike``), each field so read named in a notice."""
-        shown = visible(text)
-        if shown != text:
+        seen = visible(text)
+        if seen != text:
             self.hidden.append((path, text))
-        return shown
+        return seen
 
     def extras(self, d: dict, known: tuple, path: str,
                checked: Mapping[str, Any] = MappingProxyType({})) -> Mapping[str, Any]:
@@ -53,14 +53,15 @@ class Reader:
             elif isinstance(rule, tuple) and isinstance(rule[0], int):
                 int_field(v, f"{path}.{k}", *rule)
             elif isinstance(rule, tuple) and not (isinstance(v, str) and v in rule):
-                raise SetupError(f"{path}.{k}: {_show(v)} is not one of {', '.join(rule)}")
+                raise SetupError(f"{path}.{k}: {shown(v)} is not one of {', '.join(rule)}")
             elif rule is None:
                 plain_value(v, f"{path}.{k}")
                 self.warnings.append(f"{path}: unknown field {k!r} kept")
         return MappingProxyType(extra)
 
 
-def _show(v: Any) -> str:
+def shown(v: Any) -> str:
+    """A value as a SetupError quotes it: JSON, cut to 40 characters."""
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) >= 10 ** 40:
         return f"a number of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'over 4000'} digits"
     try:
@@ -74,30 +75,31 @@ def _show(v: Any) -> str:
 _KINDS: dict[type, str] = {dict: "an object", list: "a list"}
 
 
-def _need(v: Any, kind: type, path: str) -> Any:
+def need(v: Any, kind: type, path: str) -> Any:
+    """``v``, if it is an object (dict) or a list as ``kind`` asks."""
     if not isinstance(v, kind):
         want = _KINDS[kind]
-        raise SetupError(f"{path}: must be {want}, not {_show(v)}")
+        raise SetupError(f"{path}: must be {want}, not {shown(v)}")
     return v
 
 
 def int_field(v: Any, path: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        raise SetupError(f"{path}: must be a whole number, not {_show(v)}")
+        raise SetupError(f"{path}: must be a whole number, not {shown(v)}")
     if not lo <= v <= hi:
-        raise SetupError(f"{path}: {_show(v)} is out of range ({lo} to {hi})")
+        raise SetupError(f"{path}: {shown(v)} is out of range ({lo} to {hi})")
     return v
 
 
 def bool_field(v: Any, path: str) -> bool:
     if not isinstance(v, bool):
-        raise SetupError(f"{path}: must be true or false, not {_show(v)}")
+        raise SetupError(f"{path}: must be true or false, not {shown(v)}")
     return v
 
 
 def str_field(v: Any, path: str) -> str:
     if not isinstance(v, str):
-        raise SetupError(f"{path}: must be a string, not {_show(v)}")
+        raise SetupError(f"{path}: must be a string, not {shown(v)}")
     if len(v) > limits.MAX_STRING:
         raise SetupError(f"{path}: longer than {limits.MAX_STRING} characters")
     return text_field(v, path)

@@ -9,7 +9,7 @@ from .. import limits
 from ..errors import SetupError
 from ..mapterrain import HexInfo
 from ..terrain import BUILDINGS, TERRAIN
-from .fields import Reader, _need, _show, bool_field, hex_field, int_field
+from .fields import Reader, bool_field, hex_field, int_field, need, shown
 
 #   hexes: "building": a name; building hexes of one name are one building, of
 #   different names (or one named, one not) separate buildings (B23.1;
@@ -19,19 +19,19 @@ _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 
 
 def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
-    hexes = _need(hexes, dict, "hexes")
+    hexes = need(hexes, dict, "hexes")
     if len(hexes) > limits.MAX_HEXES:
         raise SetupError(f"hexes: more than {limits.MAX_HEXES} entries")
     out: dict = {}
     for name, v in hexes.items():
-        path = f"hexes[{_show(name)}]"
+        path = f"hexes[{shown(name)}]"
         h = hex_field(name, path, grid)
         if h in out:
             raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
-        v = _need(v, dict, path)
+        v = need(v, dict, path)
         terrain = v.get("terrain", "open")
         if not isinstance(terrain, str) or terrain not in TERRAIN:
-            raise SetupError(f"{path}.terrain: unknown terrain {_show(terrain)} "
+            raise SetupError(f"{path}.terrain: unknown terrain {shown(terrain)} "
                              f"(expected one of {', '.join(TERRAIN)})")
         level = int_field(v.get("level", 0), f"{path}.level", -limits.MAX_LEVEL, limits.MAX_LEVEL)
         levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)

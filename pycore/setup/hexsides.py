@@ -9,7 +9,7 @@ from .. import limits
 from ..errors import SetupError
 from ..mapterrain import CLIFF, HexsideInfo, Wall
 from ..terrain import HEXSIDES
-from .fields import Reader, _need, _show, bool_field, hex_field
+from .fields import Reader, bool_field, hex_field, need, shown
 
 #   hexsides: the type "none" says a hexside has no wall, hedge or bocage,
 #   overriding an imported board's reading (map.boards "source").
@@ -22,12 +22,12 @@ _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 
 
 def load_hexsides(r: Reader, sides: Any, grid: g.Grid) -> dict:
-    sides = _need(sides, dict, "hexsides")
+    sides = need(sides, dict, "hexsides")
     if len(sides) > limits.MAX_HEXSIDES:
         raise SetupError(f"hexsides: more than {limits.MAX_HEXSIDES} entries")
     out: dict = {}
     for name, v in sides.items():
-        path = f"hexsides[{_show(name)}]"
+        path = f"hexsides[{shown(name)}]"
         if not isinstance(name, str) or name.count("-") != 1:
             raise SetupError(f"{path}: a hexside is named by two hexes, e.g. Y7-Z7")
         a, b = (hex_field(part, path, grid) for part in name.split("-"))
@@ -39,14 +39,14 @@ def load_hexsides(r: Reader, sides: Any, grid: g.Grid) -> dict:
             raise SetupError(f"{path}: names a hexside already given ({g.hexside_name(s)})")
         if isinstance(v, str):
             v = {"type": v}
-        v = _need(v, dict, path)
+        v = need(v, dict, path)
         kind = v.get("type")
         if kind == NO_HEXSIDE:      # no wall here, whatever an imported board shows
             kind = None
         elif kind is None and "depression" not in v:
             raise SetupError(f"{path}.type: missing (one of {', '.join(HEXSIDES)})")
         if kind is not None and (not isinstance(kind, str) or kind not in HEXSIDE_TYPES):
-            raise SetupError(f"{path}.type: unknown hexside type {_show(kind)} "
+            raise SetupError(f"{path}.type: unknown hexside type {shown(kind)} "
                              f"(expected one of {', '.join(HEXSIDE_TYPES)})")
         dep = v.get("depression")
         if dep is not None:

@@ -13,7 +13,7 @@ from ..lookalike import removed_warning
 from ..mapterrain import compose
 from ..vasl.library import Board as ImportedBoard
 from ..vasl.library import Library
-from .fields import Reader, _need, _show
+from .fields import Reader, need, shown
 from .hexes import load_hexes
 from .hexsides import load_hexsides
 from .mapspec import load_map
@@ -37,15 +37,15 @@ def load_setup(obj: Any, boards: Library | None = None) -> Setup:
 
 
 def _load(r: Reader, obj: Any) -> Setup:
-    d = _need(obj, dict, "setup")
+    d = need(obj, dict, "setup")
     fmt = d.get("format", "asl-setup")
     if fmt != "asl-setup":
-        raise SetupError(f'format: expected "asl-setup", got {_show(fmt)}')
+        raise SetupError(f'format: expected "asl-setup", got {shown(fmt)}')
     version = d.get("version")
     if version is None:
         raise SetupError("version: missing (expected 1)")
     if type(version) is not int or version != 1:     # not true, not 1.0
-        raise SetupError(f"version: this app reads version 1 setups, not {_show(version)}")
+        raise SetupError(f"version: this app reads version 1 setups, not {shown(version)}")
     grid, board, map_extra, layout = load_map(r, d.get("map", {}))
     # SSR (pycore/ssr.py): validated against the map's boards.
     labels = tuple(b.label for b in layout.boards) if layout is not None else \

@@ -7,11 +7,11 @@ from .. import geometry as g
 from .. import limits
 from ..boards import Layout, load_layout
 from ..errors import SetupError
-from .fields import Reader, _need, _show, int_field, str_field
+from .fields import Reader, int_field, need, shown, str_field
 
 
 def load_map(r: Reader, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], Layout | None]:
-    m = _need(m, dict, "map")
+    m = need(m, dict, "map")
     known = ("columns", "rows", "board", "boards")
     layout = None
     if "boards" in m:   # a layout of geomorphic boards
@@ -20,7 +20,7 @@ def load_map(r: Reader, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], 
             raise SetupError("map.board: not with map.boards (each board has its own label)")
         for key, value in (("columns", layout.grid.columns), ("rows", layout.grid.rows)):
             if key in m and m[key] != value:
-                raise SetupError(f"map.{key}: {_show(m[key])}, but the boards make {value}")
+                raise SetupError(f"map.{key}: {shown(m[key])}, but the boards make {value}")
         return layout.grid, None, r.extras(m, known, "map"), layout
     cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)
     rows = int_field(m.get("rows", 10), "map.rows", 1, limits.MAX_ROWS)

@@ -11,7 +11,7 @@ from .. import limits
 from ..errors import SetupError
 from ..lookalike import id_key, side_key
 from ..mapterrain import OPEN
-from .fields import Reader, _need, _show, bool_field, hex_field, hexside_field, int_field, str_field, vertex_field
+from .fields import Reader, bool_field, hex_field, hexside_field, int_field, need, shown, str_field, vertex_field
 
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
 UNIT_FLAGS = ("broken", "unarmed", "entrenched", "concealed", "hidden", "pinned", "crest",
@@ -94,14 +94,14 @@ _UNIT_FIELDS = ("id", "side", "type", "hex", "level", "bypass", "vertex", "wa", 
 
 
 def load_units(r: Reader, units: Any, grid: g.Grid, hexes: dict) -> list:
-    units = _need(units, list, "units")
+    units = need(units, list, "units")
     if len(units) > limits.MAX_UNITS:
         raise SetupError(f"units: more than {limits.MAX_UNITS} units")
     out: list[Unit] = []
     seen: dict[str, str] = {}           # id_key: the id
     for i, v in enumerate(units):
         path = f"units[{i}]"
-        v = _need(v, dict, path)
+        v = need(v, dict, path)
         uid = r.visible(str_field(v.get("id"), f"{path}.id"), f"{path}.id")
         if not uid:
             raise SetupError(f"{path}.id: must not be empty")
@@ -115,7 +115,7 @@ def load_units(r: Reader, units: Any, grid: g.Grid, hexes: dict) -> list:
         side = r.visible(str_field(v.get("side"), f"{path}.side"), f"{path}.side")
         kind = v.get("type")
         if not isinstance(kind, str) or kind not in UNIT_TYPES:
-            raise SetupError(f"{path}.type: unknown unit type {_show(kind)} "
+            raise SetupError(f"{path}.type: unknown unit type {shown(kind)} "
                              f"(expected one of {', '.join(UNIT_TYPES)})")
         h = hex_field(v.get("hex"), f"{path}.hex", grid)
         info = hexes.get(h, OPEN)
