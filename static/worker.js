@@ -161,7 +161,7 @@ started.then(
 );
 
 // Messages that arrive while Python loads wait here, and are answered in order.
-// A query with steps (web.bridge QUERIES: a visibility sweep) runs about 50 ms
+// A query with steps (web.queries QUERIES: a visibility sweep) runs about 50 ms
 // at a time; between steps the worker lets the page's messages in, so a ruling,
 // a save's check or a cancel never waits behind a sweep.
 const PROGRESS_MS = 250;        // how often a query in steps tells the page what it proved

@@ -109,7 +109,7 @@ def test_architecture_shows_the_code_as_it_is():
 
 
 def test_architecture_names_every_query_the_page_can_ask():
-    """A maintainer reads there what the worker answers (web.bridge.QUERIES is the one list)."""
+    """A maintainer reads there what the worker answers (web.queries.QUERIES is the one list)."""
     from web.bridge import QUERIES
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     paragraph = next(p for p in text.split("\n\n") if p.startswith("**How the page talks to Python.**"))

@@ -968,8 +968,8 @@ def test_a_file_over_the_cap_is_refused_from_its_length_before_it_is_copied(kind
     """Issue 30: the size is checked first, the same cap the page checks from
     file.size (given by the "version" query)."""
     from pycore.vasl import archive
-    from web import bridge
-    assert bridge.version()["max_board_bytes"] == archive.MAX_ARCHIVE_BYTES
+    from web import queries
+    assert queries.version()["max_board_bytes"] == archive.MAX_ARCHIVE_BYTES
     big = bytearray(archive.MAX_ARCHIVE_BYTES + 1)
     data = {"bytes": bytes, "bytearray": bytearray, "memoryview": memoryview}[kind](big)
     tracemalloc.start()

@@ -429,9 +429,9 @@ def test_on_an_imported_board_the_ssr_equals_every_hedge_corrected_to_bocage_by_
 
 def test_a_saved_file_carries_the_ssr():
     import json
-    from web import bridge
+    from web import queries
     s = _ex(HEDGES_44, ["hedges-to-bocage"])
-    got = bridge.file_read(json.dumps(s))
+    got = queries.file_read(json.dumps(s))
     assert got["setup"]["ssr"] == ["hedges-to-bocage"] and not got["warnings"]
 
 

@@ -17,7 +17,7 @@ from tests.bench import bocage_everywhere
 from tests.strategies import setups
 from tests.test_los_properties import _location
 from tests.test_visibility import _rulings as rulings_per_hex
-from web import bridge
+from web import bridge, queries
 
 SMALL = dict(min_columns=3, max_columns=9, min_rows=2, max_rows=6, max_terrain=30,
              max_hexsides=30, max_units=3)
@@ -286,7 +286,7 @@ def test_an_answer_found_after_its_steps_time_is_spent_comes_in_the_next_step(mo
     module = types.ModuleType("slow_query_for_test")
     module.run = lambda: {"answer": 42}
     monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(bridge.QUERIES, "slow", bridge.Query(module.__name__, "run", setup_first=False,
+    monkeypatch.setitem(bridge.QUERIES, "slow", queries.Query(module.__name__, "run", setup_first=False,
                                                              steps="steps"))
     for spend, steps in ((bridge.STEP_SECONDS * 3, 2), (0.0, 1)):
         def spent(spend=spend):

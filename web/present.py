@@ -115,7 +115,7 @@ def wall_advantage(wa: dict) -> Fact:
                 value=", ".join(holders) if holders else "nobody")
 
 
-# The bridge's queries "los" and "fire" (web.bridge QUERIES): the API's ruling
+# The bridge's queries "los" and "fire" (web.queries QUERIES): the API's ruling
 # with how to show it. pycore.api's own answer is unchanged (docs/contract.md).
 
 def los(setup: Any, viewer: Any, target: Any) -> dict:
