@@ -165,7 +165,7 @@ def bench_memory(viewers: int = 40, seed: int = 3) -> float:
 def _painted_board(rng: random.Random) -> tuple[dict, dict]:
     """A busy board: 40% of hexes with terrain or a hill, 150 walls, hedges, bocage."""
     from pycore.boards import BOARD_GRID
-    from pycore.vasl.reading import board_hexsides
+    from pycore.vasl.hexsides import board_hexsides
     hexes: dict = {}
     with g.naming(None):
         for h in BOARD_GRID.hexes():

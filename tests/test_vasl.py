@@ -18,7 +18,7 @@ from pycore import geometry as g
 from pycore.boards import BOARD_GRID
 from pycore.errors import SetupError
 from pycore.vasl import grid
-from pycore.vasl.reading import board_hexsides
+from pycore.vasl.hexsides import board_hexsides
 from tests.helpers import unit
 from tests.vasl_writer import board_archive, expected_reading
 

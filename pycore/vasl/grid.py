@@ -92,6 +92,11 @@ def _disc(rx: int, ry: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
+def signed(byte: int) -> int:
+    """A pixel's elevation byte as a level (the plane holds them as signed bytes)."""
+    return byte - 256 if byte > 127 else byte
+
+
 def pad(plane: bytes, fill: int) -> bytes:
     """A column-major pixel plane with ``PAD`` pixels of ``fill`` all round, so
     a hexside on the board's edge reads its off-board pixels as ``fill``."""

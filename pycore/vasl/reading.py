@@ -14,7 +14,7 @@ measures, thresholds and rules).
   road (a road drawn below the ground beside it: B4) or water drawn below the
   ground (B20) where it is at the dot. Other terrain is kept with
   ``"gully": true`` (B19.21).
-- **A hexside**: one place per kind (``_hexsides``): a wall, hedge, bocage or
+- **A hexside** (``pycore.vasl.hexsides``): one place per kind: a wall, hedge, bocage or
   cactus hedge where its depiction covers **at least half of its length**
   (``grid.STRETCHES`` stretches, pixels within ``grid.BAND`` px); Hillside by
   B9.6's own test (``_hillside``); a gap where a road crosses a stretch the
@@ -31,7 +31,6 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .. import geometry as g
@@ -40,9 +39,9 @@ from ..boards import BOARD_GRID
 from ..terrain import BUILDINGS
 from . import codes as c
 from . import grid, layers
+from .hexsides import read_hexsides
 from .archive import GRID_HEIGHT, Archive
 
-OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
 MAX_LISTED = 6           # hexes named in one warning
 # How a hex is read (B.1, B19.1; docs/board-reading.md). Shares are of the
 # pixels with a say: art drawn over the hex (roads, walls, bridges) has none.
@@ -83,28 +82,17 @@ class Reading:
         return {"hexes": hexes, "hexsides": sides}
 
 
-@lru_cache(maxsize=1)
-def board_hexsides() -> tuple[g.Hexside, ...]:
-    """Every hexside between two hexes of a geomorphic board."""
-    return tuple(sorted({g.hexside(h, n) for h in BOARD_GRID.hexes() for n in g.neighbours(h)
-                         if BOARD_GRID.contains(n)}))
-
-
 def read(archive: Archive) -> Reading:
     notes: dict[str, list[str]] = {}
     unmodelled: dict[g.Hex, tuple[str, ...]] = {}
     hexes = _hexes(archive, notes, unmodelled)
-    hexsides, breaks = _hexsides(archive, hexes)
+    hexsides, breaks = read_hexsides(archive, hexes)
     warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
     for what, where in sorted(notes.items()):
         shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
                                                  if len(where) > MAX_LISTED else "")
         warnings.append(f"board {archive.name}: {what} at {shown}")
     return Reading(hexes, hexsides, warnings, breaks, unmodelled)
-
-
-def _signed(byte: int) -> int:
-    return byte - 256 if byte > 127 else byte
 
 
 # What a hex's pixels are, one code at a time (docs/board-reading.md).
@@ -170,14 +158,14 @@ def _read_hex(px: _Pixels) -> _Hex:
     for v, n in px.hex.items():
         code = v & 255
         if code not in c.OVER and code not in c.DEPRESSIONS and code not in c.WATER:
-            ground[_signed(v >> 8)] += n
+            ground[grid.signed(v >> 8)] += n
     surround = _most(ground) if ground else None
 
     def depression(v: int) -> bool:
         """Gully art: a depression's code, or a road or water drawn below the
         ground around it (a sunken lane: B4; a stream's bed: B20)."""
         code = v & 255
-        return code in c.DEPRESSIONS or (surround is not None and _signed(v >> 8) < surround
+        return code in c.DEPRESSIONS or (surround is not None and grid.signed(v >> 8) < surround
                                          and (code in c.ROADS or code in c.WATER))
 
     total = sum(px.hex.values())
@@ -186,7 +174,7 @@ def _read_hex(px: _Pixels) -> _Hex:
     for v, n in px.hex.items():
         if depression(v):
             dep[v & 255 if (v & 255) in c.DEPRESSIONS else -(v & 255)] += n
-            dep_levels[_signed(v >> 8)] += n
+            dep_levels[grid.signed(v >> 8)] += n
     gully_px = sum(dep.values())
     gully = 0
     if dep.get(GULLY_CODE, 0) >= GULLY_SHARE * total:
@@ -238,12 +226,12 @@ def _read_hex(px: _Pixels) -> _Hex:
     levels: Counter[int] = Counter()
     for v, n in px.disc.items():
         if (v & 255) not in _WALLISH and not depression(v):
-            levels[_signed(v >> 8)] += n
+            levels[grid.signed(v >> 8)] += n
     if sum(levels.values()) < DISC_MIN_PX:
         levels = Counter()
         for v, n in px.hex.items():
             if (v & 255) not in _WALLISH and not depression(v):
-                levels[_signed(v >> 8)] += n
+                levels[grid.signed(v >> 8)] += n
         if sum(levels.values()) < GULLY_SHARE * total:
             levels = Counter()
     if levels:
@@ -356,118 +344,6 @@ def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
             notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
             said.append(f"{r.name} (read as {r.terrain})")
     return tuple(said)
-
-
-def _in_level(entry: dict[str, Any] | None) -> int:
-    """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
-    entry = entry or {}
-    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
-                                    else 0)
-
-
-def _hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
-              ) -> tuple[dict[g.Hexside, dict[str, Any]], dict[g.Hexside, frozenset[int]]]:
-    padded = grid.pad(archive.codes, OFF_BOARD)
-    kinds = padded.translate(c.HEXSIDE_INDEX)
-    kinds_view, codes = memoryview(kinds), memoryview(padded)
-    out: dict[g.Hexside, dict[str, Any]] = {}
-    breaks: dict[g.Hexside, frozenset[int]] = {}
-    elevations: memoryview | None = None
-    for sd in board_hexsides():
-        start, pattern = grid.hexside_pixels(sd)
-        window = slice(start, start + pattern.span)
-        # One place per kind of hexside: walls, hedges, bocage (B9) ...
-        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
-        if wall is not None:
-            entry, bare = wall
-            if entry["type"] not in ("bocage", "cliff"):   # a cliff: the hill's edge (B11)
-                low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
-                if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
-                    if elevations is None:
-                        elevations = memoryview(grid.pad(archive.elevations, 0))
-                    side = 1 if high == sd[0] else -1
-                    if _hillside(pattern, kinds_view[window], codes[window],
-                                 elevations[window], side, _in_level(hexes.get(high))):
-                        entry["hillside"] = True
-            if bare is not None:
-                entry["gap"] = True
-                breaks[sd] = bare
-            out[sd] = entry
-        # ... and depressions (B19.2)
-        if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
-            if elevations is None:
-                elevations = memoryview(grid.pad(archive.elevations, 0))
-            ground = min(hexes.get(h, {}).get("level", 0) for h in sd)
-            if not _depression_crosses(pattern, codes[window], elevations[window], ground):
-                out.setdefault(sd, {})["depression"] = False
-    return out, breaks
-
-
-def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
-          kinds_view: memoryview, codes: memoryview
-          ) -> tuple[dict[str, Any], frozenset[int] | None] | None:
-    """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
-    road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
-    # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
-    if all(kinds.count(0, first + a, first + b) == b - a for a, b in pattern.runs):
-        return None
-    edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
-    kind, bare = _covering(pattern, kinds_view, codes if edge else None)
-    if kind is None:
-        return None
-    if any(c.ROADS.intersection(pattern.stretches[i](codes)) for i in bare):
-        return {"type": kind}, frozenset(bare)
-    return {"type": kind}, None
-
-
-def _depression_crosses(pattern: grid.HexsidePixels, codes: memoryview, elevations: memoryview,
-                        ground: int) -> bool:
-    """Does gully art (a depression's code, or a road or water drawn below the
-    ground) cross the hexside's interior (away from its ends: B19.2, A6.8 EX)?"""
-    ends = grid.STRETCHES // 8
-    for offsets in pattern.line[ends:grid.STRETCHES - ends]:
-        for o in offsets:
-            code = codes[o]
-            if code in c.DEPRESSIONS or ((code in c.ROADS or code in c.WATER)
-                                         and _signed(elevations[o]) < ground):
-                return True
-    return False
-
-
-def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
-              codes: memoryview | None) -> tuple[str | None, list[int]]:
-    """The hexside type whose depiction covers at least half the hexside (or
-    None), and the stretches on the board it leaves bare. ``codes`` is given
-    for a hexside on the board's edge, whose band is partly off it."""
-    covered: list[set[int]] = [set() for _ in range(len(c.HEXSIDE_TYPES) + 1)]
-    on_board = []
-    for i, getter in enumerate(pattern.stretches):
-        if codes is not None and all(code == OFF_BOARD for code in getter(codes)):
-            continue
-        on_board.append(i)
-        for kind in set(getter(kinds)):
-            covered[kind].add(i)
-    best = max(range(1, len(covered)), key=lambda k: len(covered[k]))
-    if not on_board or 2 * len(covered[best]) < len(on_board):
-        return None, []
-    return c.HEXSIDE_TYPES[best - 1], [i for i in on_board if i not in covered[best]]
-
-
-def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
-              elevations: memoryview, high_side: int, high_level: int) -> bool:
-    """The test of B9.6 on the higher side: is the first ground beyond the
-    depiction at the higher level (no lower terrain between the wall and the
-    higher level's terrain), over most of the middle half of the hexside?"""
-    high = low = 0
-    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
-        for p in pixels:
-            if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
-                if _signed(elevations[p.offset]) >= high_level:
-                    high += 1
-                else:
-                    low += 1
-                break
-    return high > low
 
 
 def _unknown_codes(plane: bytes) -> list[str]:
