@@ -37,22 +37,38 @@ def screenshot(page, name: str) -> None:
     page.screenshot(path=f"/tmp/i33/{name}.png")
 
 
+STILL = """(sel) => new Promise((done) => {
+    const at = () => JSON.stringify(document.querySelector(sel)?.getBoundingClientRect());
+    const first = at();
+    setTimeout(() => requestAnimationFrame(() => done(first !== undefined && at() === first)), 300);
+  })"""
+
+
+def choose_files(player: Player, label: str, files: dict[str, bytes]) -> None:
+    """Tap ``label`` (a file input's label) and give the system picker (not
+    counted) these files. As a player's eye does, the button is tapped once
+    it stays put: the page lays itself out for a moment after it is ready, and
+    a tap in that moment can land where the button was. On a loaded machine a
+    late message can still move it: a tap that opens no picker is tapped
+    again, as a player would, and counted."""
+    page = player.page
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    for attempt in range(3):
+        page.wait_for_function(STILL, arg=label, timeout=10_000)
+        try:
+            with page.expect_file_chooser(timeout=10_000) as chooser:
+                player.tap(label)
+            break
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+    chooser.value.set_files([{"name": n, "mimeType": "", "buffer": b} for n, b in files.items()])
+    page.wait_for_selector("#first-run-new-map:visible")
+
+
 def import_by_first_run(player: Player) -> None:
     """The first-run line's Import button: the system picker (not counted) gives bd41."""
-    page = player.page
-    label = "#first-run label[for=board-files]"
-    # As a player's eye does: the button is tapped once it stays put (the page
-    # lays itself out for a moment after it is ready; a tap in that moment can
-    # land where the button was).
-    page.wait_for_function("""(sel) => new Promise((done) => {
-        const at = () => JSON.stringify(document.querySelector(sel)?.getBoundingClientRect());
-        const first = at();
-        setTimeout(() => requestAnimationFrame(() => done(first !== undefined && at() === first)), 300);
-      })""", arg=label, timeout=10_000)
-    with page.expect_file_chooser() as chooser:
-        player.tap(label)
-    chooser.value.set_files([{"name": "bd41", "mimeType": "", "buffer": BD41}])
-    page.wait_for_selector("#first-run-new-map:visible")
+    choose_files(player, "#first-run label[for=board-files]", {"bd41": BD41})
 
 
 def drag(player: Player, start, end) -> None:

@@ -11,7 +11,7 @@ from pycore import api
 from tests.browser import conftest
 from tests.browser.conftest import open_page, wait_ready
 from tests.browser.test_situations import Player
-from tests.browser.test_ui_realboard import SIZES
+from tests.browser.test_ui_realboard import SIZES, choose_files
 from tests.browser.test_ui_steps import hex_sel, read_los_panel, setup_of, unit_sel
 from tests.vasl_writer import board_archive
 
@@ -23,12 +23,7 @@ TAPS, KEYS = 12, 4
 
 def import_both(player: Player) -> None:
     """The first-run line's Import button: the system picker (not counted) gives both files."""
-    page = player.page
-    with page.expect_file_chooser() as chooser:
-        player.tap("#first-run label[for=board-files]")
-    chooser.value.set_files([{"name": n, "mimeType": "", "buffer": b}
-                             for n, b in (("bd41", BD41), ("bd12", BD12))])
-    page.wait_for_selector("#first-run-new-map:visible")
+    choose_files(player, "#first-run label[for=board-files]", {"bd41": BD41, "bd12": BD12})
 
 
 @pytest.mark.parametrize("size", list(SIZES))
