@@ -93,10 +93,15 @@ class MapTerrain:
     hexes: Mapping[g.Hex, HexInfo]               # as the rules judge them
     hexsides: Mapping[g.Hexside, HexsideInfo]
     own: Overrides                               # the player's own entries
-    corrections: bool = False     # a map of imported boards: own entries are corrections
     corrected: frozenset = frozenset()           # the own entries over an imported board
     changed: Mapping[Any, Any] = field(default_factory=_none)   # each part an SSR changed: how
     boards: Mapping[str, ImportedBoard] = field(default_factory=_none)   # imported, by source
+
+    @property
+    def corrections(self) -> bool:
+        """A map of imported boards: the player's own entries are corrections
+        over their reading (on a painted map they are the board itself)."""
+        return bool(self.boards)
 
     def origin(self, key: Any) -> str:
         """The layer a hex or hexside's terrain came from: "player" (a
@@ -143,8 +148,9 @@ def compose(rules: tuple, layout: Layout | None, board: str | None,
     if any(r.ssr.kind == "level" for r in rules):
         changed.update(_drawn_relevels(rules, layout, boards, changed, over_h))
     return MapTerrain(MappingProxyType({**board_hexes, **over_h}),
-                      MappingProxyType({**board_sides, **over_s}), own, corrections=True,
-                      corrected=frozenset(over_h) | frozenset(over_s), changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)))
+                      MappingProxyType({**board_sides, **over_s}), own,
+                      corrected=frozenset(over_h) | frozenset(over_s),
+                      changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)))
 
 
 def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
