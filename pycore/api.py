@@ -2,9 +2,9 @@
 command line call these; bad input raises SetupError naming the field.
 
 A setup may be a dict, its JSON text or a loaded ``Setup``; one seen before
-(unchanged) is not validated again (``pycore.setupcache``). Every name in and
+(unchanged) is not validated again (``pycore.setup.cache``). Every name in and
 out is as the setup's map names it: board-prefixed on a layout of boards
-(``pycore.boards``).
+(``pycore.geometry.boards``).
 
 This module owns the process's board library (``LIBRARY``, the boards
 imported so far) and the setups loaded with it (``SETUPS``): every setup given
@@ -15,18 +15,19 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from . import explain
+from .rules import explain
 from . import geometry as g
-from . import los as rules
-from . import movement, ssr, tem, wa    # ssr: the steps of the scenario's SSRs
-from .boards import check_source
+from .rules import los as rules
+from .rules import movement, tem, wa
+from .terrain import ssr    # ssr: the steps of the scenario's SSRs
+from .geometry.boards import check_source
 from .errors import SetupError
-from .location import End, resolve
+from .rules.location import End, resolve
 from .setup import Setup
-from .setupcache import SetupCache
+from .setup.cache import SetupCache
 from .steps import finish
-from .visibility import visibility_steps as sweep
-from .vasl.library import Library
+from .rules.visibility import visibility_steps as sweep
+from .terrain.vasl.library import Library
 
 __all__ = ["SetupError", "los", "visibility", "visibility_steps", "fire", "wall_advantage", "move_cost", "place",
            "thread", "import_board", "board_terrain", "boards", "forget_board", "load"]
@@ -52,7 +53,7 @@ def los(setup: Any, viewer: Any, target: Any) -> dict:
 
 
 def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
-    """The steps of the scenario's SSRs that decided this ruling (pycore.ssr)."""
+    """The steps of the scenario's SSRs that decided this ruling (pycore.terrain.ssr)."""
     if not s.ssr_changed:
         return result
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
@@ -71,8 +72,8 @@ def thread(setup: Any, viewer: Any, target: Any) -> dict:
 
 def visibility(setup: Any, viewer: Any) -> dict:
     """Every hex's ground Location the viewer can see, with its Hindrance DRM
-    (IN a Depression where the hex is one): one sweep in pycore.visibility,
-    equal to a ruling per hex. It uses pycore.los; pycore.los never uses it."""
+    (IN a Depression where the hex is one): one sweep in pycore.rules.visibility,
+    equal to a ruling per hex. It uses pycore.rules.los; pycore.rules.los never uses it."""
     return finish(visibility_steps(setup, viewer))
 
 
@@ -82,7 +83,7 @@ def visibility_steps(setup: Any, viewer: Any) -> Generator[dict | None, None, di
     time, so the page's other questions are answered between chunks). Each
     step runs under the setup's names, none across a pause. A pause yields
     None or the hexes proved since the last one, ``{"hexes", "done", "of"}``
-    (pycore.visibility.visibility_steps: the page draws them)."""
+    (pycore.rules.visibility.visibility_steps: the page draws them)."""
     s = load(setup)
     return (yield from s.named_steps(sweep(s, viewer)))
 

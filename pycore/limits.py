@@ -25,9 +25,9 @@ MAX_ARCHIVE_BYTES = 64_000_000  # a VASL board file (real ones, with their image
 # pycore.geometry also bounds its trace caches: 500 threads (40,000 items) by
 # end points and 3,000 compact threads by offset (~10 MB and ~30 MB at worst;
 # docs/terrain-interface.md, "The trace caches").
-SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setupcache)
+SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setup.cache)
 VISIBILITY_MAPS = 64       # visibility maps kept per setup, one per viewer (~3 KB each on 66 x 20)
-VISIBILITY_OFFSETS = 6000  # thread offsets whose crossed hexes are kept (pycore.visibility,
+VISIBILITY_OFFSETS = 6000  # thread offsets whose crossed hexes are kept (pycore.rules.visibility,
                            # ~1 KB each); 66 x 20 has about 2,700 after mirroring
 CACHE_BYTES = 40_000_000   # all the caches together after 40 viewers on 66 x 20
                            # (tests/test_visibility.py, measured with tracemalloc)

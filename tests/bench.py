@@ -39,8 +39,8 @@ from typing import Any
 
 from pycore import api
 from pycore import geometry as g
-from pycore import visibility as sweep
-from pycore.los import evaluate
+from pycore.rules import visibility as sweep
+from pycore.rules.los import evaluate
 from pycore.setup import load_setup
 
 TERRAINS = ["woods", "brush", "grain", "orchard", "building", "stone-building", "marsh",
@@ -164,8 +164,8 @@ def bench_memory(viewers: int = 40, seed: int = 3) -> float:
 
 def _painted_board(rng: random.Random) -> tuple[dict, dict]:
     """A busy board: 40% of hexes with terrain or a hill, 150 walls, hedges, bocage."""
-    from pycore.boards import BOARD_GRID
-    from pycore.vasl.hexsides import board_hexsides
+    from pycore.geometry.boards import BOARD_GRID
+    from pycore.terrain.vasl.hexsides import board_hexsides
     hexes: dict = {}
     with g.naming(None):
         for h in BOARD_GRID.hexes():
@@ -220,7 +220,7 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
 
 def _drawn_board(rng: random.Random) -> tuple[dict, tuple]:
     """A busy board whose woods and buildings are drawn over parts of 100 hexes."""
-    from pycore.boards import BOARD_GRID
+    from pycore.geometry.boards import BOARD_GRID
     hexes, _ = _painted_board(rng)
     shapes = []
     with g.naming(None):
@@ -241,7 +241,7 @@ def _crest_lines(hexes: dict, rng: random.Random, n: int = 150) -> tuple:
     """Hills drawn as on a real board: ``n`` patches of ground a level above
     their hex's, each reaching across its hex's edge into its neighbours, so
     that crest lines run across hexes (issue 32)."""
-    from pycore.boards import BOARD_GRID
+    from pycore.geometry.boards import BOARD_GRID
     shapes = []
     with g.naming(None):
         for h in rng.sample(BOARD_GRID.hexes(), n):
@@ -259,8 +259,8 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     one board's depiction layers."""
     import tracemalloc
     from tests.vasl_writer import board_archive
-    from pycore.boards import BOARD_GRID
-    from pycore.vasl import layers
+    from pycore.geometry.boards import BOARD_GRID
+    from pycore.terrain.vasl import layers
     rng = random.Random(seed)
     hexes, shapes = _drawn_board(rng)
     shapes = _crest_lines(hexes, random.Random(seed + 1)) + shapes
@@ -281,7 +281,7 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
             if 6 <= g.distance(a, b) <= 14:
                 pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
     # Every pair once on both maps first: each hex a thread crosses is read once per
-    # setup (its drawing's bands, ``pycore.los.drawn.AsDrawn.entry``), as VASL's engine
+    # setup (its drawing's bands, ``pycore.rules.los.drawn.AsDrawn.entry``), as VASL's engine
     # was timed warm; that first reading is timed on its own below ("read once").
     for viewer, target in pairs:
         evaluate(drawn, viewer, target)
@@ -334,7 +334,7 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
                                     for k in (0, 1))
     # the first reading of every hex of the 2 x 1 map, once per setup (its boards' layers
     # are read once per board, and kept)
-    from pycore.los.context import terrain
+    from pycore.rules.los.context import terrain
     fresh = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.LIBRARY)
     t0 = cpu()
     for h in fresh.grid.hexes():

@@ -9,8 +9,8 @@ import os
 import pytest
 
 from pycore import api, share
-from pycore.boards import BOARD_GRID
-from pycore.vasl import archive
+from pycore.geometry.boards import BOARD_GRID
+from pycore.terrain.vasl import archive
 from tests.vasl_writer import board_archive
 from web import bridge
 

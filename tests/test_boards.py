@@ -1,4 +1,4 @@
-"""Map layouts of geomorphic boards (pycore.boards, issue 11): seams, flipped
+"""Map layouts of geomorphic boards (pycore.geometry.boards, issue 11): seams, flipped
 boards, board-prefixed names, and rulings that never depend on how a hex is
 named."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pycore import api, geometry, share
-from pycore.boards import load_layout
+from pycore.geometry.boards import load_layout
 from pycore.errors import SetupError
 from pycore.setup import load_setup
 from tests import test_los_examples as ex

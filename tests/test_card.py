@@ -13,7 +13,7 @@ import pytest
 
 from pycore import api, geometry, limits, share
 from pycore.errors import SetupError
-from pycore.explain import RULEBOOK
+from pycore.rules.explain import RULEBOOK
 from web import bridge, card, frame, present, qr, render
 
 zxingcpp = pytest.importorskip("zxingcpp")   # installed by `python build.py test`

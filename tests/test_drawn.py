@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pycore import api
 from pycore import geometry as g
-from pycore.boards import BOARD_GRID
-from pycore.vasl import layers
-from pycore.vasl.archive import GRID_HEIGHT, GRID_WIDTH
+from pycore.geometry.boards import BOARD_GRID
+from pycore.terrain.vasl import layers
+from pycore.terrain.vasl.archive import GRID_HEIGHT, GRID_WIDTH
 from tests.vasl_writer import board_archive
 
 
@@ -157,9 +157,9 @@ def test_A6_2_the_hex_by_hex_reading_of_the_same_hill_blocks_both():
 from hypothesis import HealthCheck, given, settings            # noqa: E402
 from hypothesis import strategies as st                        # noqa: E402
 
-from pycore.location import make_end, resolve                  # noqa: E402
-from pycore.los import evaluate                                # noqa: E402
-from pycore import visibility                                  # noqa: E402
+from pycore.rules.location import make_end, resolve    # noqa: E402
+from pycore.rules.los import evaluate    # noqa: E402
+from pycore.rules import visibility    # noqa: E402
 
 # A small region of the board, so that threads meet the drawings often.
 REGION = [h for h in BOARD_GRID.hexes() if 8 <= g.col_row(h)[0] <= 16]
@@ -369,7 +369,7 @@ def _cols(cells) -> dict:
 @given(_runs, _runs, st.tuples(st.integers(0, 28), st.integers(0, 28)),
        st.tuples(st.integers(0, 28), st.integers(0, 28)))
 def test_A6_1_both_sides_at_once_is_the_same_either_way_and_at_most_each_side(x, y, a, b):
-    from pycore.depiction import met_beside
+    from pycore.terrain.depiction import met_beside
     cx, cy = _cols(x), _cols(y)
     both, sx, sy = met_beside(cx, cy, a, b)
     assert met_beside(cx, cy, b, a) == (both, sx, sy)            # A6.5
@@ -425,11 +425,11 @@ _lattice = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 @settings(max_examples=500)
 @given(st.frozensets(st.integers(0, 31), max_size=12), _lattice, _lattice, _lattice, _lattice)
 def test_B9_1_the_break_a_thread_crosses_in_integers_is_the_rational_one(bare, a, b, p, q):
-    # pycore.los.drawn.crosses_bare compares the crossing's place along the
+    # pycore.rules.los.drawn.crosses_bare compares the crossing's place along the
     # hexside as integers (divmod); the rational reading it replaces:
     from fractions import Fraction
-    from pycore.los.drawn import crosses_bare
-    from pycore.vasl.grid import STRETCHES
+    from pycore.rules.los.drawn import crosses_bare
+    from pycore.terrain.vasl.grid import STRETCHES
     (ax, ay), (bx, by) = a, b
     ux, uy = q[0] - p[0], q[1] - p[1]
     den = (bx - ax) * uy - (by - ay) * ux

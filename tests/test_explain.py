@@ -1,12 +1,13 @@
 """Steps a TD can check (issue 10): every rule the engine cites is explained
-in the app's own words (pycore.explain), and the explanation rides on each
+in the app's own words (pycore.rules.explain), and the explanation rides on each
 step of a ruling."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from pycore import api, explain
+from pycore import api
+from pycore.rules import explain
 
 PYCORE = Path(explain.__file__).parent
 # A rule number as the engine writes it in a string literal: "B9.2", "A6.21", "B.2".

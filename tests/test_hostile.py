@@ -781,7 +781,7 @@ def test_a_zip_bomb_is_refused_without_unzipping_it(board_parts):
 
 def test_a_zip_whose_directory_lies_about_a_size_is_refused_without_unzipping_it(board_parts):
     import struct as _struct
-    from pycore.vasl import archive
+    from pycore.terrain.vasl import archive
     data = bytearray(_rezip(board_parts, LOSData=b"\0" * (archive.MAX_LOSDATA_BYTES * 4)))
     for signature, size_at in ((b"PK\x01\x02", 24), (b"PK\x03\x04", 22)):
         at = -1
@@ -886,7 +886,7 @@ def lying_directory_zip(entries: int = 1_200_000) -> bytes:
 def empty_records_losdata() -> bytes:
     """LOSData of empty block-data records, as many as the un-gzipped cap holds (1.18 million)."""
     import gzip as _gzip
-    from pycore.vasl import archive
+    from pycore.terrain.vasl import archive
     records = (archive.MAX_PAYLOAD_BYTES - 4) // 2
     return _gzip.compress(b"\xac\xed\x00\x05" + b"\x77\x00" * records, 6)
 
@@ -927,7 +927,7 @@ def test_a_zip64_archive_is_refused_as_another_kind_of_file(board_parts):
 def test_a_million_empty_block_records_are_refused_fast(board_parts):
     """Issue 30: 1.18 million empty records took 1.2-3.1 s to walk; the walk
     stops at MAX_BLOCK_RECORDS, more than a real board's 2,271."""
-    from pycore.vasl import archive
+    from pycore.terrain.vasl import archive
     from tests.vasl_writer import java_blocks
     assert archive.PAYLOAD // 1024 + 1 < archive.MAX_BLOCK_RECORDS
     assert java_blocks(b"\0" * archive.PAYLOAD, 255).count(b"\x77\xff") <= archive.MAX_BLOCK_RECORDS
@@ -967,7 +967,7 @@ def test_metadata_in_utf16_without_a_doctype_still_reads(board_parts):
 def test_a_file_over_the_cap_is_refused_from_its_length_before_it_is_copied(kind):
     """Issue 30: the size is checked first, the same cap the page checks from
     file.size (given by the "version" query)."""
-    from pycore.vasl import archive
+    from pycore.terrain.vasl import archive
     from web import queries
     assert queries.version()["max_board_bytes"] == archive.MAX_ARCHIVE_BYTES
     big = bytearray(archive.MAX_ARCHIVE_BYTES + 1)
@@ -983,7 +983,7 @@ def _board_files_benchmark() -> None:
     import io as _io
     import zipfile as _zipfile
     from pycore import api
-    from pycore.vasl import archive
+    from pycore.terrain.vasl import archive
     from tests.vasl_writer import board_archive
     with _zipfile.ZipFile(_io.BytesIO(board_archive({"Q5": {"terrain": "woods"}}))) as z:
         parts = {n: z.read(n) for n in z.namelist()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pycore import terrain
+from pycore.terrain import catalog as terrain
 from web import legend, mapstyle
 
 PAGE_CSS = (Path(__file__).resolve().parents[1] / "static" / "style.css").read_text()

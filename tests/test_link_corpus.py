@@ -60,7 +60,7 @@ def _compare(key, want, got, where):
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["name"] for e in ENTRIES])
 def test_old_link_opens_to_the_same_setup(entry):
     # ``opens_as``: a link made before issue 14 whose text today's setups refuse
-    # opens repaired (pycore.oldlinks); every other link opens to its source.
+    # opens repaired (pycore.share.oldlinks); every other link opens to its source.
     want = entry.get("opens_as", entry["source"])
     assert share.decode(entry["link"]) == load_setup(want).to_dict()
 
@@ -162,7 +162,7 @@ def test_corpus_has_links_that_carry_a_question():
 
 @pytest.mark.parametrize("entry", QUESTIONS, ids=[e["name"] for e in QUESTIONS])
 def test_a_link_keeps_its_question(entry):
-    # A link whose twin ids were told apart (pycore.lookalike) asks its question
+    # A link whose twin ids were told apart (pycore.setup.lookalike) asks its question
     # of the unit it named, under its new id, and says so.
     opened = share.read(entry["link"])
     assert opened["setup"] == load_setup(entry.get("opens_as", entry["source"])).to_dict()

@@ -1,4 +1,4 @@
-"""Sides and ids that look alike (issue 24, item 5; pycore.lookalike).
+"""Sides and ids that look alike (issue 24, item 5; pycore.setup.lookalike).
 
 What a player sees on screen is what the rules compare: a side or id holding a
 character that shows nothing or turns text around (a zero-width space, a
@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from pycore import api, share
 from pycore.errors import SetupError
-from pycore.lookalike import INVISIBLE
+from pycore.setup.lookalike import INVISIBLE
 from pycore.setup import load_setup
 from tests.strategies import SETUP_CHARACTERS, setups
 from web import bridge
 
 ZWSP, RLO, FULLWIDTH_G, CYRILLIC_E, GREEK_ALPHA = "\u200b", "\u202e", "\uff47", "\u0435", "\u03b1"
-# Every character pycore.lookalike reads away: zero-width, bidi, fillers, selectors, tags.
+# Every character pycore.setup.lookalike reads away: zero-width, bidi, fillers, selectors, tags.
 INVISIBLES = [chr(c) for span in (range(0x10000), range(0x1D100, 0x1D200), range(0xE0000, 0xE0200))
               for c in span if INVISIBLE.fullmatch(chr(c))]
 

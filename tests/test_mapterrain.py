@@ -1,4 +1,4 @@
-"""The map's terrain with one owner (pycore.mapterrain): each hex and hexside
+"""The map's terrain with one owner (pycore.terrain.mapterrain): each hex and hexside
 is decided once from its layers (the boards' reading, the SSRs, the player's
 corrections), each says which layer it came from, and what a link carries is
 the player's own part alone. Boards are painted by tests/vasl_writer.py."""

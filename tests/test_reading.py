@@ -15,9 +15,9 @@ import pytest
 
 from pycore import api
 from pycore import geometry as g
-from pycore.api import load as load_setup   # loaded with the boards imported (api.LIBRARY)
-from pycore.vasl import grid, layers, reading
-from pycore.vasl.archive import GRID_HEIGHT
+from pycore.api import load as load_setup    # loaded with the boards imported (api.LIBRARY)
+from pycore.terrain.vasl import grid, layers, reading
+from pycore.terrain.vasl.archive import GRID_HEIGHT
 from tests.helpers import unit
 from tests.vasl_writer import board_archive, expected_reading, shape_pixels
 
@@ -295,7 +295,7 @@ def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
 
 @pytest.mark.parametrize("typed", ["4", "04", "bd4", "BD04", " 4 "])
 def test_a_board_number_is_read_as_players_type_it(typed):
-    from pycore.boards import board_number
+    from pycore.geometry.boards import board_number
     assert board_number(typed) == "4"
     assert board_number("bd12a") == "12a" and board_number("0") == "0"
 
@@ -341,7 +341,7 @@ def test_B19_1_unlike_a_gully_a_stream_drawn_in_a_corner_does_not_make_a_stream_
 from hypothesis import HealthCheck, given, settings          # noqa: E402
 from hypothesis import strategies as st                       # noqa: E402
 
-from pycore.boards import BOARD_GRID                          # noqa: E402
+from pycore.geometry.boards import BOARD_GRID    # noqa: E402
 
 
 @st.composite

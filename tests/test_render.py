@@ -9,8 +9,8 @@ import pytest
 
 pytest.importorskip("svgwrite", reason="web.render draws with svgwrite (pip install svgwrite==1.4.3)")
 
-from pycore import geometry  # noqa: E402
-from pycore.errors import SetupError  # noqa: E402
+from pycore import geometry    # noqa: E402
+from pycore.errors import SetupError    # noqa: E402
 from web import render  # noqa: E402
 
 NS = {"s": "http://www.w3.org/2000/svg"}

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from pycore import api, setupcache
+from pycore import api
+from pycore.setup import cache as setupcache
 from tests.helpers import setup, unit
 from web import bridge
 

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from pycore import api, question, share
+from pycore import api, share
+from pycore.share import question
 from pycore.errors import SetupError
 from pycore.setup import load_setup
 

@@ -1,4 +1,4 @@
-"""Scenario special rules (issue 29; pycore/ssr.py, docs/ssr.md): an SSR said
+"""Scenario special rules (issue 29; pycore/terrain/ssr.py, docs/ssr.md): an SSR said
 once gives the rulings of the same map with every changed hexside or hex
 written by hand, on painted maps and imported boards alike, and every ruling
 an SSR decided says so."""
@@ -9,7 +9,8 @@ import copy
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pycore import api, share, ssr
+from pycore import api, share
+from pycore.terrain import ssr
 from pycore import geometry as g
 from pycore.errors import SetupError
 from pycore.setup import load_setup
@@ -69,7 +70,7 @@ def test_a_ruling_the_ssr_decided_says_so_in_its_steps():
     assert said and all(s["rule"] == "B9.51" for s in said)
     assert "The hedge Z6-AA6 is bocage by the scenario's SSR (hedges to bocage; B9.51)." \
         in [s["text"] for s in said]
-    assert said[0]["explain"]       # explained like any step (pycore/explain.py)
+    assert said[0]["explain"]       # explained like any step (pycore/rules/explain.py)
 
 
 def test_a_wall_the_ssr_removed_and_grain_it_made_open_are_said_though_no_rule_step_names_them():

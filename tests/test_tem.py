@@ -1,14 +1,14 @@
 """The TEM a target receives: B9.3-B9.36, B9.42, B9.5x, B9.62, D9.3.
 
 ``tem_of`` judges the TEM along the exact thread between the two units, given
-that LOS exists (``pycore.tem.assess``); ``api.fire`` adds the LOS ruling and
+that LOS exists (``pycore.rules.tem.assess``); ``api.fire`` adds the LOS ruling and
 is used where the LOS itself is part of the example.  Examples are rebuilt
 from their text on a 33 x 10 board (docs/contract.md geometry); comments say how.
 """
 import pytest
 
 from pycore import api
-from pycore import tem as T
+from pycore.rules import tem as T
 from pycore.errors import SetupError
 from pycore.setup import load_setup
 from tests.helpers import setup, unit

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from pycore import api, share
 from pycore import geometry as g
-from pycore.boards import BOARD_GRID
+from pycore.geometry.boards import BOARD_GRID
 from pycore.errors import SetupError
-from pycore.vasl import grid
-from pycore.vasl.hexsides import board_hexsides
+from pycore.terrain.vasl import grid
+from pycore.terrain.vasl.hexsides import board_hexsides
 from tests.helpers import unit
 from tests.vasl_writer import board_archive, expected_reading
 

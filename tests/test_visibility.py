@@ -1,4 +1,4 @@
-"""The visibility sweep (pycore.visibility, issue 13): equal to one LOS ruling per
+"""The visibility sweep (pycore.rules.visibility, issue 13): equal to one LOS ruling per
 hex on a full 2 x 2 board map, fresh after every edit, and bounded in memory."""
 import random
 import tracemalloc
@@ -6,11 +6,12 @@ import tracemalloc
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore import api, limits, visibility
+from pycore import api, limits
+from pycore.rules import visibility
 from pycore import geometry as g
 from tests.bench import random_setup
-from pycore.los import evaluate
-from pycore.location import make_end, resolve
+from pycore.rules.los import evaluate
+from pycore.rules.location import make_end, resolve
 from pycore.setup import load_setup
 from tests.strategies import setups
 from tests.test_los_properties import _location

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pycore import api, visibility
+from pycore import api
+from pycore.rules import visibility
 from pycore.steps import finish
 from pycore.setup import load_setup
 from tests.bench import bocage_everywhere

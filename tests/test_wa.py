@@ -10,7 +10,7 @@ import pytest
 from pycore import api
 from pycore.errors import SetupError
 from pycore.setup import load_setup
-from pycore.wa import wa_hexsides
+from pycore.rules.wa import wa_hexsides
 from tests.helpers import setup, unit
 
 

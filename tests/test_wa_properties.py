@@ -8,9 +8,9 @@ from pycore import api
 from pycore.errors import SetupError
 from pycore.geometry import parse_hexside
 from pycore.setup import load_setup
-from pycore.terrain import TERRAIN
-from pycore.tem import ENTRENCHMENT_TEM
-from pycore.wa import wa_hexsides
+from pycore.terrain.catalog import TERRAIN
+from pycore.rules.tem import ENTRENCHMENT_TEM
+from pycore.rules.wa import wa_hexsides
 from tests.strategies import setups, unit_pairs
 
 SETTINGS = settings(max_examples=200, deadline=None,

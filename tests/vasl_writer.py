@@ -5,7 +5,7 @@ data is ever used (docs/contract.md "Real boards").
     data = board_archive({"Q5": {"terrain": "woods"}, "R4": {"level": 1}},
                          {"Q5-R4": "hedge", "E4-E5": {"type": "wall", "cover": (0, 0.45)}})
 
-The archive has the format VASL writes (``pycore/vasl/archive.py``): a zip
+The archive has the format VASL writes (``pycore/terrain/vasl/archive.py``): a zip
 holding ``BoardMetadata.xml`` and ``LOSData``, a gzip'd Java serialization
 stream whose block-data records hold the board size, then per pixel column,
 per pixel row, an elevation and a terrain code, then a stairway byte per hex.
@@ -32,9 +32,9 @@ from math import ceil
 from typing import Any
 
 from pycore import geometry as g
-from pycore.boards import BOARD_GRID
-from pycore.vasl.archive import GRID_HEIGHT, GRID_WIDTH, STAIRWAYS
-from pycore.vasl.grid import quarter
+from pycore.geometry.boards import BOARD_GRID
+from pycore.terrain.vasl.archive import GRID_HEIGHT, GRID_WIDTH, STAIRWAYS
+from pycore.terrain.vasl.grid import quarter
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,

@@ -14,11 +14,11 @@ from dataclasses import replace
 from typing import Any
 
 from pycore import api, geometry, share
-from pycore.boards import SOURCE_RE, board_number, load_layout
+from pycore.geometry.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
-from pycore.los import unmodelled
-from pycore.mapterrain import imported_terrain
-from pycore.vasl import archive, layers
+from pycore.rules.los import unmodelled
+from pycore.terrain.mapterrain import imported_terrain
+from pycore.terrain.vasl import archive, layers
 from web.messages import player_words
 
 
@@ -33,7 +33,7 @@ _IMAGE_TYPES = {".gif": "image/gif", ".png": "image/png", ".jpg": "image/jpeg", 
 def board_image_file(path: Any) -> dict | None:
     """The player's own board image in the board file the worker wrote at
     ``path`` (removed after): ``{"type": "image/gif", "base64": ...}``, or
-    None if the archive holds none (``pycore.vasl.archive.image``). It is
+    None if the archive holds none (``pycore.terrain.vasl.archive.image``). It is
     only handed back to the page, which shows it and keeps it nowhere."""
     found = archive.image(_read(path))
     if found is None:
@@ -64,7 +64,7 @@ def _read(path: Any) -> bytes:
 def layout_boards(rows: Any) -> list:
     """The New map's cells (rows of a board number, or ``{"board", "flip"}``)
     as ``map.boards``: a cell whose number is an imported board's ("4", "04"
-    and "bd4" alike: ``pycore.boards.board_number``) takes that board's
+    and "bd4" alike: ``pycore.geometry.boards.board_number``) takes that board's
     ``source`` (the newest import of it). Where boards are imported, a cell
     naming a number none of them has raises SetupError saying so, before the
     map is made: a blank board there would rule every LOS clear."""
@@ -151,7 +151,7 @@ def missing_boards(text: Any) -> list:
 
 def prepare_boards(setup: Any) -> int:
     """Compute the depiction layers of the imported boards of ``setup``'s map
-    (pycore.vasl.layers.prepare), so the first visibility map on it is as
+    (pycore.terrain.vasl.layers.prepare), so the first visibility map on it is as
     quick as the next ones. Asked by the page, unawaited, once such a map is
     shown. Returns the number of hexes prepared."""
     s = api.load(setup)

@@ -24,8 +24,8 @@ import svgwrite
 
 from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.explain import RULEBOOK
-from pycore.question import check as check_question
+from pycore.rules.explain import RULEBOOK
+from pycore.share.question import check as check_question
 from web import frame, present, qr, render
 from web.build_id import BUILD_ID
 
@@ -49,7 +49,7 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
             ("Target", present.end_name(setup, question["target"]))]
     rows += [(f["label"], f["value"]) for f in present.facts(result)]
     if setup.get("ssr"):        # docs/ssr.md: the scenario's SSRs the ruling was made under
-        from pycore.ssr import describe
+        from pycore.terrain.ssr import describe
         rows.append(("Scenario rules", describe(setup["ssr"])))
     holders = present.wall_advantage(wa)
     return rows + [(holders["label"], holders["value"])]
@@ -125,7 +125,7 @@ class _Writer:
 
 def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
                 date: str | None = None) -> str:
-    """The ruling card for ``question`` (``pycore.question``) on ``setup`` as an
+    """The ruling card for ``question`` (``pycore.share.question``) on ``setup`` as an
     SVG document string; ``link`` is the share link it prints as text and QR."""
     loaded = api.load(setup)
     with loaded.names():

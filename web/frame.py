@@ -104,7 +104,7 @@ def edge(rect) -> str:
 
 
 def board_layer(layout, pix: Pixels) -> str:
-    """Each board's edges and its label, from ``pycore.boards``."""
+    """Each board's edges and its label, from ``pycore.geometry.boards``."""
     parts = ['<g class="boards">']
     for board in layout.boards:
         (x0, y0), _ = pix[board.box()[0]]

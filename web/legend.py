@@ -13,7 +13,8 @@ Written into index.html when the site is built (``buildsite.page``).
 """
 from __future__ import annotations
 
-from pycore import geometry, terrain
+from pycore import geometry
+from pycore.terrain import catalog as terrain
 
 from . import mapstyle
 from .frame import Pixels, escape, fmt, tag

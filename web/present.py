@@ -54,7 +54,7 @@ def _tem(result: dict) -> str:
     if "tem" not in result:
         return "– (only between two units)"
     if result["tem"] is None:
-        # B11.31 (pycore.cliff_fire): a LOS, but this weapon may not fire down the cliff
+        # B11.31 (pycore.rules.cliff_fire): a LOS, but this weapon may not fire down the cliff
         return "– (this fire is not allowed)" if result.get("los") else "– (no LOS)"
     return signed(result["tem"]) + (" (Hull Down, B9.36)" if result.get("hull_down") else "")
 

@@ -65,7 +65,7 @@ def file_read(text: Any) -> dict:
     """A setup file's text checked as ``validate`` checks it, ``{"setup",
     "warnings"}``: what reading it changed or found, said as for a link
     (invisible characters removed from sides and ids, sides that look alike)."""
-    from pycore.lookalike import side_warnings
+    from pycore.setup.lookalike import side_warnings
     loaded = import_module("pycore.setup").load_setup(text, import_module("pycore.api").LIBRARY)
     setup = loaded.to_dict()
     return {"setup": setup,
@@ -87,7 +87,7 @@ def _capital(text: str) -> str:
 
 
 def version() -> dict:
-    from pycore.explain import RULEBOOK
+    from pycore.rules.explain import RULEBOOK
     from pycore import limits
     return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
             "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
@@ -103,21 +103,21 @@ def version() -> dict:
 # imports what the others need before the worker reports ready. ``los`` and
 # ``fire`` are pycore.api's, with how to show the ruling (web.present).
 QUERIES: dict[str, Query] = {
-    "los": Query("web.present", "los", imports=("pycore.api", "pycore.los", "pycore.explain")),
-    "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.tem", "pycore.explain")),
-    "visibility": Query("pycore.api", "visibility", imports=("pycore.los", "pycore.visibility"),
+    "los": Query("web.present", "los", imports=("pycore.api", "pycore.rules.los", "pycore.rules.explain")),
+    "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.rules.tem", "pycore.rules.explain")),
+    "visibility": Query("pycore.api", "visibility", imports=("pycore.rules.los", "pycore.rules.visibility"),
                         steps="visibility_steps"),    # seconds on the worst setups
-    "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.wa")),
-    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.movement",),
+    "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.rules.wa")),
+    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.rules.movement",),
                        at_start=False),                  # not asked by the page yet
     "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
     # The counters and hex labels the page draws, from the setup as it holds it.
     "counters": Query("web.marks", "counters", setup_first=False),
-    "thread": Query("pycore.api", "thread", imports=("pycore.los",)),
+    "thread": Query("pycore.api", "thread", imports=("pycore.rules.los",)),
     "validate": Query("web.queries", "validate", imports=("pycore.setup",)),
     "file_read": Query("web.queries", "file_read", imports=("pycore.setup", "web.messages")),
     # A side or id typed in the unit editor, read as a setup reads it.
-    "typed_name": Query("pycore.typed", "typed", imports=("unicodedata",)),
+    "typed_name": Query("pycore.setup.typed", "typed", imports=("unicodedata",)),
     "share_encode": Query("pycore.share", "encode"),
     "share_decode": Query("web.queries", "share_decode", setup_first=False, imports=("pycore.share",)),
     "share_read": Query("web.queries", "share_read", setup_first=False,   # setup + question
@@ -128,25 +128,25 @@ QUERIES: dict[str, Query] = {
                         steps="render_map_steps"),
     "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
     "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
-    "version": Query("web.queries", "version", setup_first=False, imports=("pycore.explain",)),
+    "version": Query("web.queries", "version", setup_first=False, imports=("pycore.rules.explain",)),
     # The board library (web/boardfile.py): the worker writes a file's
     # bytes. Asked at start only where the player keeps boards: warmed when idle.
     "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
-                               imports=("pycore.vasl.archive", "pycore.vasl.reading",
+                               imports=("pycore.terrain.vasl.archive", "pycore.terrain.vasl.reading",
                                         "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
     "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
     "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
     # Scenario rules: the toggles' list, and the map with the SSRs applied.
-    "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.ssr",)),
-    "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.ssr",)),
+    "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.terrain.ssr",)),
+    "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.terrain.ssr",)),
     "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
                             at_start=False),
     "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
                               at_start=False),
     # What the app read in one hex (the reading view, web/reading.py).
-    "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.los",)),
+    "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.rules.los",)),
     "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
-                            imports=("pycore.vasl.layers",)),
+                            imports=("pycore.terrain.vasl.layers",)),
 }

@@ -5,17 +5,17 @@ one line a player checks against the board's art, e.g.
 
 On a map of imported boards it says which part is the player's own
 correction (an entry of the setup over the board's reading) and where the
-rules follow the drawing rather than the whole hex (pycore.los.drawn)."""
+rules follow the drawing rather than the whole hex (pycore.rules.los.drawn)."""
 from __future__ import annotations
 
 from typing import Any
 
 from pycore import api
 from pycore import geometry as g
-from pycore.los import unmodelled
-from pycore.los.context import terrain
+from pycore.rules.los import unmodelled
+from pycore.rules.los.context import terrain
 from pycore.setup import CLIFF, hex_field
-from pycore.terrain import BUILDINGS
+from pycore.terrain.catalog import BUILDINGS
 
 
 def _terrain(info: Any) -> str:

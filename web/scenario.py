@@ -1,8 +1,8 @@
-"""The page's "Scenario rules" section (pycore/ssr.py, docs/ssr.md):
+"""The page's "Scenario rules" section (pycore/terrain/ssr.py, docs/ssr.md):
 the SSRs a player may toggle, and the map as the rules see it with them on.
 
 The page computes no rule: it lists ``catalog()`` as toggles and paints what
-``ssr_view(setup)`` returns, the transformation done here by ``pycore.ssr``.
+``ssr_view(setup)`` returns, the transformation done here by ``pycore.terrain.ssr``.
 """
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from dataclasses import replace
 from typing import Any
 
 from pycore import geometry as g
-from pycore import ssr
-from pycore.api import load as load_setup   # with the imported boards (api.LIBRARY)
+from pycore.terrain import ssr
+from pycore.api import load as load_setup    # with the imported boards (api.LIBRARY)
 
 
 def catalog() -> list:

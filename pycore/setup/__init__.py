@@ -9,11 +9,11 @@ The package: ``model`` (``Setup`` and the slots of what is computed from a
 setup once), ``fields`` (the field readers), one module per part of the
 format with its reader beside its writer (``mapspec``, ``hexes``,
 ``hexsides``, ``units`` with ``Unit``), and ``loader`` and ``writer``, which
-read and write a whole setup in order. The map's terrain is decided by ``pycore.mapterrain``.
+read and write a whole setup in order. The map's terrain is decided by ``pycore.terrain.mapterrain``.
 """
 from __future__ import annotations
 
-from ..mapterrain import CLIFF, OPEN, HexInfo, HexsideInfo, MapTerrain, Overrides, Wall
+from ..terrain.mapterrain import CLIFF, OPEN, HexInfo, HexsideInfo, MapTerrain, Overrides, Wall
 from .fields import bool_field, hex_field, hexside_field, int_field, plain_value, str_field, text_field, vertex_field
 from .hexes import HEX_EXTRA_FIELDS
 from .hexsides import HEXSIDE_EXTRA_FIELDS, HEXSIDE_TYPES, NO_HEXSIDE

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
-from ..lookalike import visible
-from ..vasl.library import Library
+from .lookalike import visible
+from ..terrain.vasl.library import Library
 
 
 class Reader:
@@ -28,7 +28,7 @@ class Reader:
 
     def visible(self, text: str, path: str) -> str:
         """A side or id without the characters that show nothing or turn text
-        around (``pycore.lookalike``), each field so read named in a notice."""
+        around (``pycore.setup.lookalike``), each field so read named in a notice."""
         seen = visible(text)
         if seen != text:
             self.hidden.append((path, text))

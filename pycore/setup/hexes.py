@@ -7,13 +7,13 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
-from ..mapterrain import HexInfo
-from ..terrain import BUILDINGS, TERRAIN
+from ..terrain.mapterrain import HexInfo
+from ..terrain.catalog import BUILDINGS, TERRAIN
 from .fields import Reader, bool_field, hex_field, int_field, need, shown
 
 #   hexes: "building": a name; building hexes of one name are one building, of
 #   different names (or one named, one not) separate buildings (B23.1;
-#   pycore.los.building).
+#   pycore.rules.los.building).
 HEX_EXTRA_FIELDS = {"building": str}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
-from ..mapterrain import CLIFF, HexsideInfo, Wall
-from ..terrain import HEXSIDES
+from ..terrain.mapterrain import CLIFF, HexsideInfo, Wall
+from ..terrain.catalog import HEXSIDES
 from .fields import Reader, bool_field, hex_field, need, shown
 
 #   hexsides: the type "none" says a hexside has no wall, hedge or bocage,

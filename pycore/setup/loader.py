@@ -1,18 +1,19 @@
 """Reading a whole setup: the order of its parts, each read (and written,
 ``pycore.setup.writer``) by its own module (``mapspec``, ``hexes``, ``hexsides``,
-``units``), the map's terrain decided by ``pycore.mapterrain``."""
+``units``), the map's terrain decided by ``pycore.terrain.mapterrain``."""
 from __future__ import annotations
 
 from typing import Any
 
 from .. import geometry as g
-from .. import jsonread, ssr
-from ..boards import Layout
+from .. import jsonread
+from ..terrain import ssr
+from ..geometry.boards import Layout
 from ..errors import SetupError
-from ..lookalike import removed_warning
-from ..mapterrain import compose
-from ..vasl.library import Board as ImportedBoard
-from ..vasl.library import Library
+from .lookalike import removed_warning
+from ..terrain.mapterrain import compose
+from ..terrain.vasl.library import Board as ImportedBoard
+from ..terrain.vasl.library import Library
 from .fields import Reader, need, shown
 from .hexes import load_hexes
 from .hexsides import load_hexsides
@@ -47,7 +48,7 @@ def _load(r: Reader, obj: Any) -> Setup:
     if type(version) is not int or version != 1:     # not true, not 1.0
         raise SetupError(f"version: this app reads version 1 setups, not {shown(version)}")
     grid, board, map_extra, layout = load_map(r, d.get("map", {}))
-    # SSR (pycore/ssr.py): validated against the map's boards.
+    # SSR (pycore/terrain/ssr.py): validated against the map's boards.
     labels = tuple(b.label for b in layout.boards) if layout is not None else \
         ((board,) if board is not None else ())
     rules = ssr.load(d.get("ssr"), labels)

@@ -5,7 +5,7 @@ from typing import Any, Mapping
 
 from .. import geometry as g
 from .. import limits
-from ..boards import Layout, load_layout
+from ..geometry.boards import Layout, load_layout
 from ..errors import SetupError
 from .fields import Reader, int_field, need, shown, str_field
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
 from .. import geometry as g
-from ..boards import Layout
+from ..geometry.boards import Layout
 from ..errors import SetupError
-from ..lookalike import id_key
-from ..mapterrain import OPEN, HexInfo, HexsideInfo, MapTerrain, Overrides, Wall, painted
-from ..vasl.library import Board as ImportedBoard
+from .lookalike import id_key
+from ..terrain.mapterrain import OPEN, HexInfo, HexsideInfo, MapTerrain, Overrides, Wall, painted
+from ..terrain.vasl.library import Board as ImportedBoard
 from .units import Unit
 from .writer import dump
 
@@ -44,16 +44,16 @@ class Setup:
     extra: Mapping[str, Any]
     map_extra: Mapping[str, Any]
     warnings: tuple[str, ...]
-    layout: Layout | None = None    # a map of boards (pycore.boards), or None
+    layout: Layout | None = None    # a map of boards (pycore.geometry.boards), or None
     # What reading changed in the setup's text, for the player to be told (a
-    # link's warnings): sides and ids without invisible characters (pycore.lookalike).
+    # link's warnings): sides and ids without invisible characters (pycore.setup.lookalike).
     notices: tuple[str, ...] = ()
     # What is computed from it once (``derived``); a replaced copy starts afresh.
     _derived: dict[Slot[Any], Any] = field(default_factory=dict, init=False, repr=False,
                                            compare=False)
-    # Scenario special rules (pycore/ssr.py): the setup's ``ssr``.
+    # Scenario special rules (pycore/terrain/ssr.py): the setup's ``ssr``.
     ssr: tuple = ()
-    # The map's terrain with its layers (pycore.mapterrain): where each part came
+    # The map's terrain with its layers (pycore.terrain.mapterrain): where each part came
     # from, and the player's own part. ``hexes`` and ``hexsides`` are its decision.
     terrain: MapTerrain | None = None
 
@@ -107,7 +107,7 @@ class Setup:
 
     def find_unit(self, unit_id: Any) -> Unit | None:
         """The unit with this id, or None (ids of any type are simply not found).
-        Ids are compared as they read (``pycore.lookalike.id_key``): ``g1``
+        Ids are compared as they read (``pycore.setup.lookalike.id_key``): ``g1``
         with a zero-width space, or ``ｇ1``, finds ``g1``."""
         return self.derived(_UNITS_BY_ID).get(id_key(unit_id)) if isinstance(unit_id, str) else None
 
@@ -142,7 +142,7 @@ class Setup:
 
     def to_dict(self, whole: bool = False) -> dict:
         """The setup as a link carries it; ``whole``: with the map's terrain as
-        decided from all its layers (pycore.mapterrain) instead of its own part."""
+        decided from all its layers (pycore.terrain.mapterrain) instead of its own part."""
         with self.names():
             return dump(self, whole)
 

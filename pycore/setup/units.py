@@ -9,8 +9,8 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
-from ..lookalike import id_key, side_key
-from ..mapterrain import OPEN
+from .lookalike import id_key, side_key
+from ..terrain.mapterrain import OPEN
 from .fields import Reader, bool_field, hex_field, hexside_field, int_field, need, shown, str_field, vertex_field
 
 UNIT_TYPES = ("squad", "halfsquad", "crew", "leader", "hero", "vehicle", "wreck", "gun")
@@ -59,14 +59,14 @@ class Unit:
     def is_friend(self, other: "Unit") -> bool:
         """Same side: sides are compared ignoring case and surrounding spaces
         ("german" and " German " are friends; docs/contract.md), for old links too,
-        and after NFKC ("Ｇerman" is German; ``pycore.lookalike``). The one
+        and after NFKC ("Ｇerman" is German; ``pycore.setup.lookalike``). The one
         place the rules decide friend or enemy."""
         return side_key(self.side) == side_key(other.side)
 
 
 # Fields added beyond docs/contract.md (documented in docs/contract.md):
 #   units: "armored" (vehicles; default true); the optional fields below, kept in
-#   Unit.extra and read by pycore.wa, pycore.tem and pycore.movement, are
+#   Unit.extra and read by pycore.rules.wa, pycore.rules.tem and pycore.rules.movement, are
 #   validated here so that a bad value is a SetupError naming the field.
 #   hexes: "gully": true marks a gully that also holds other terrain (B19.21).
 #   hexes: "bridge": true marks a (non-pontoon) bridge in the hex, at the hex's base
@@ -84,7 +84,7 @@ UNIT_EXTRA_FIELDS = {
     "name": str,
     "class": VEHICLE_CLASSES,             # movement class of a vehicle (Chapter B chart)
     "dc": ("placed", "thrown"),           # B9.3: a Demolition Charge attack
-    "weapon": ("latw", "piat", "mortar", "mortar-min-range-1"),   # B11.31 (pycore.cliff_fire)
+    "weapon": ("latw", "piat", "mortar", "mortar-min-range-1"),   # B11.31 (pycore.rules.cliff_fire)
     "entrenchment": ("foxhole", "trench"),
     "mp": (1, 99),                        # MP allowance
     "emplacement": (0, 9),                # Emplacement TEM (B9.31 EXC)

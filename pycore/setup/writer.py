@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import ssr
+from ..terrain import ssr
 from .hexes import dump_hexes
 from .hexsides import dump_hexsides
 from .mapspec import dump_map

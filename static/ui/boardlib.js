@@ -2,7 +2,7 @@
 // imported by the file picker (a tablet's Files app included), or dropped on
 // the page; kept on this device (ui/boardstore.js) and imported again into the
 // worker's Python at every start, before any setup naming them is judged.
-// Python reads the files (web/boardfile.py, pycore/vasl); this module moves
+// Python reads the files (web/boardfile.py, pycore/terrain/vasl); this module moves
 // bytes, lists the boards, and paints their terrain beneath the setup's own
 // entries (map_terrain), which override it.
 
@@ -17,7 +17,7 @@ export class BoardLibrary {
   // inUse(): the sources of the map on screen; current(): the setup on screen.
   constructor({ python, showMessage, grid, openLink, inUse, current }) {
     Object.assign(this, { python, showMessage, grid, openLink, inUse, current });
-    // The largest board file Python reads (pycore.vasl.archive via "version"):
+    // The largest board file Python reads (pycore.terrain.vasl.archive via "version"):
     // a bigger one is refused from its size, unread.
     this.limits = python.ready.then(() => python.call("version")).catch(() => null);
     this.boards = [];                 // {source, board, version, file, warnings}, oldest first
@@ -210,7 +210,7 @@ export class BoardLibrary {
       remove.setAttribute("aria-label", `Remove board ${b.board} (VASL ${b.version})`);
       remove.addEventListener("click", () => this.remove(b));
       li.append(name, remove);
-      if (b.warnings.length) {       // what Python read as something else (pycore/vasl/reading.py)
+      if (b.warnings.length) {       // what Python read as something else (pycore/terrain/vasl/reading.py)
         const notes = document.createElement("details");
         notes.className = "board-notes";
         const summary = document.createElement("summary");

@@ -28,7 +28,7 @@ export class RulingCard {
     this.build();
   }
 
-  // --- the question (pycore.question) ----------------------------------------
+  // --- the question (pycore.share.question) ----------------------------------------
 
   // The LOS tool's current question, or null when it has no viewer and target.
   question(withView = true) {
@@ -58,7 +58,7 @@ export class RulingCard {
     const hex = under.map((n) => n.closest?.("[data-hex]")).find(Boolean);
     const view = { zoom: Math.round((saved.scale / fitScale) * 1000) / 1000 };
     if (hex) view.centre = hex.dataset.hex;
-    return view; // pycore.question brings a zoom the page cannot show in range
+    return view; // pycore.share.question brings a zoom the page cannot show in range
   }
 
   // Show a question's ruling at once (a link just opened), and frame its thread.

@@ -4,7 +4,7 @@
 import { nameKey } from "./mapview.js";
 import { BUILDINGS as BUILDING_TERRAINS } from "./marks.js";
 
-// The terrains that are buildings (pycore.terrain, by build.py): only they keep "levels".
+// The terrains that are buildings (pycore.terrain.catalog, by build.py): only they keep "levels".
 const BUILDINGS = new Set(BUILDING_TERRAINS);
 
 // The setup's own key for a hex/hexside, whatever spelling it was saved under.

@@ -16,7 +16,7 @@ function node(tag, text, cls) {
 function ruleItem(tag, step) {
   const li = node(tag);
   let line = li;
-  if (step.explain) { // what the rule requires (pycore.explain): tap the step to expand
+  if (step.explain) { // what the rule requires (pycore.rules.explain): tap the step to expand
     const details = node("details", null, "explain");
     line = node("summary");
     details.append(line, node("p", step.explain, "explain-text"));

@@ -1,6 +1,6 @@
 // The LOS question kept with the setup: a reload, an update's
 // reload and an offline restart bring back the same viewer, target and
-// ruling. The question is the one a share link carries (pycore.question,
+// ruling. The question is the one a share link carries (pycore.share.question,
 // ui/card.js question()); it is saved at each change of the question, with
 // the view (zoom and centre) when the page is hidden, and asked again once
 // the saved setup is back (Python makes the ruling again: none is stored).

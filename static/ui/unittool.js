@@ -208,7 +208,7 @@ export class UnitTool {
     this.store.edit((s) => { findUnit(s, old).id = id; });
   }
 
-  // A side or id as typed, read by Python as a setup's (pycore/lookalike.py): what
+  // A side or id as typed, read by Python as a setup's (pycore/setup/lookalike.py): what
   // shows nothing or turns text around removed, a look-alike side named; each said.
   async typed(field, text) {
     try {

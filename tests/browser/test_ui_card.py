@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pycore import api, share
-from pycore.explain import EXPLAIN, RULEBOOK
+from pycore.rules.explain import EXPLAIN, RULEBOOK
 
 from .conftest import open_page, wait_ready
 from .test_ui_share import close_checked

@@ -1,5 +1,5 @@
 """Look-alike sides in the unit editor (issue 24, item 5): what a player types
-is read by Python (``typed_name``, pycore/lookalike.py) and what it found is on
+is read by Python (``typed_name``, pycore/setup/lookalike.py) and what it found is on
 screen. Taps at screen positions; ``window.asl`` only reads the outcome."""
 from __future__ import annotations
 

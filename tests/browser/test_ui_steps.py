@@ -129,7 +129,7 @@ def read_los_panel(page) -> dict:
         const out = {};
         for (const el of box.querySelectorAll("[data-k]")) out[el.dataset.k] = el.textContent;
         out.los = box.querySelector("[data-k=verdict]").dataset.los === "true";
-        // a step's line; its explanation (pycore.explain) folds out below it
+        // a step's line; its explanation (pycore.rules.explain) folds out below it
         out.steps = [...document.querySelectorAll("#los-steps li")].map(
             (li) => (li.querySelector("summary") ?? li).textContent);
         out.rules = [...document.querySelectorAll("#los-steps .rule")].map((r) => r.textContent);

@@ -636,7 +636,7 @@ ENTRIES = [
 # setup's text and any map up to 132 x 80 (issue 24). Each was made as that code made
 # it: ``share._pack`` of the setup as ``load_setup(...).to_dict()`` gave it then. Today
 # such a link opens with a warning; ``opens_as`` is the setup it opens to (control
-# characters replaced by pycore.oldlinks), ``warns`` what the warnings name.
+# characters replaced by pycore.share.oldlinks), ``warns`` what the warnings name.
 OLD_LINKS = [
     {
         "name": "before-issue-14-map-132x40",
@@ -732,7 +732,7 @@ ENTRIES += [
 # characters that show nothing (zero-width), turn text around (bidi controls) or are
 # another form of the same letter (fullwidth): made by that code's ``share.encode``.
 # Today a side or id is read without invisible characters and compared after NFKC
-# (pycore.lookalike); two ids that then read the same are told apart by a visible
+# (pycore.setup.lookalike); two ids that then read the same are told apart by a visible
 # " (2)", so the link still opens (docs/contract.md), and its question follows the unit.
 def _side(uid, side, hex_, **more):
     return unit(uid, side, "squad", hex_, **more)

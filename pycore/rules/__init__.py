@@ -1,0 +1,1 @@
+"""The rules: LOS and Hindrance, TEM, Wall Advantage, movement, who sees what."""

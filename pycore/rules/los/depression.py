@@ -1,0 +1,76 @@
+"""Depressions: A6.3 (a LOS INTO a Depression needs elevation advantage per hex
+of range; continuous Depression hexsides, exclusive of vertices) and B19.2
+(gullies and their Depression hexsides)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from ... import geometry as g
+from . import crest, hilldepression
+from .context import Ctx
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
+
+
+def judge(ctx: Ctx, r: Ruling) -> None:
+    """A6.3, B19.2: once the whole thread is clear, a Depression end."""
+    v, t = ctx.viewer, ctx.target
+    if not (v.in_depression or t.in_depression):
+        return
+    if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
+        return
+    if v.in_depression and t.in_depression:
+        if not _continuous(ctx, ctx.trace):
+            why = ("they are adjacent but not connected by a Depression hexside"
+                   if ctx.range == 1 else
+                   "the LOS leaves the Depression between them")
+            r.blocked(g.hex_name(t.hex), "B19.2",
+                      f"Both are IN Depressions and {why} (A6.3, B19.2).")
+        else:
+            r.say("B19.2", "The LOS runs along continuous Depression hexsides.")
+        return
+    low, high = (v, t) if v.in_depression else (t, v)
+    items = ctx.trace if low is t else tuple(reversed(ctx.trace))
+    entry = low.hex
+    for it in reversed(items):   # walk back from the Depression end
+        if it.kind == "hex":
+            h = it.hexes[0]
+            if h == low.hex:
+                continue
+            if not ctx.s.hex(h).is_depression or h == high.hex:
+                break
+            entry = h
+        elif it.kind == "cross":
+            if not ctx.s.depression_connected(g.hexside(*it.hexes)):
+                break
+        else:
+            break   # a vertex or hexside: A6.3 EXC excludes vertices
+    need = g.distance(high.hex, entry)
+    adv = high.elevation - low.elevation
+    if adv < need:
+        via = f" (counted to {g.hex_name(entry)}, where the LOS enters the Depression)" \
+            if entry != low.hex else ""
+        r.blocked(g.hex_name(entry), "A6.3",
+                  f"{low.name} is IN a Depression: a LOS INTO it needs one level of "
+                  f"elevation advantage per hex of range{via}; {high.name} has {adv} "
+                  f"for {need} hex(es) (A6.3).")
+    else:
+        r.say("A6.3", f"{high.name} has {adv} level(s) of elevation advantage over "
+                      f"{low.name} for {need} hex(es) of range: LOS INTO the "
+                      "Depression (A6.3).")
+
+
+def _continuous(ctx: Ctx, items: Iterable[g.TraceItem]) -> bool:
+    """The thread stays IN the Depression: only Depression hex interiors and
+    connected Depression hexsides, no vertex (A6.3 EXC, B19.2)."""
+    for it in items:
+        if it.kind == "hex":
+            if not ctx.s.hex(it.hexes[0]).is_depression:
+                return False
+        elif it.kind == "cross":
+            if not ctx.s.depression_connected(g.hexside(*it.hexes)):
+                return False
+        else:
+            return False
+    return True

@@ -1,0 +1,100 @@
+"""The driver: one LOS check, in thread order (A6.1).
+
+It builds the context once, then walks the exact trace and asks the rules for
+each kind of trace part in the order of ``ON`` until one blocks; then ``AFTER``
+judges the whole thread; then the Hindrance total.  The order matters: the
+first block found is the one reported.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ... import geometry as g
+from ..location import End
+from ...setup import Setup
+from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
+               walls)
+from .context import Ctx, bocage_hexes, terrain
+from .names import vertex_name
+from .ruling import Ruling
+
+Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
+
+ON: dict[g.TraceKind, tuple[Rule, ...]] = {
+    # (hindrance also asks pycore.rules.los.orchard: B14.2 at different levels)
+    "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
+    "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
+    "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
+    "vertex": (walls.at_vertex,),                                # B9.1, B9.2, B9.52
+}
+AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)
+
+
+def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
+    """The LOS between two ends, with every step; ``with_afv`` False leaves
+    AFVs and wrecks out (D9.4's own checks of the LOS to one)."""
+    v, t = viewer, target
+    r = Ruling(v, t, g.distance(v.hex, t.hex))
+    r.say("A6.1", f"LOS from {describe(v)} to {describe(t)}, range {r.range}.")
+    if v.hex == t.hex:
+        if abs(v.level - t.level) > 1:
+            r.blocked(g.hex_name(v.hex), "A6.8",
+                      "The building levels between them block the LOS (A6.8 EX).")
+        else:
+            r.say("A6.8", "Both are in the same hex: the LOS is clear.")
+        return r
+    joined = building.floors_between(s, v.hex, t.hex) if r.range == 1 and v.level != t.level \
+        else None
+    if joined is not None:
+        one, why = joined
+        if one:
+            # one building: its floors lie between different levels (A6.8 EX, 12U5 and V4)
+            r.blocked(g.hex_name(t.hex), "A6.8",
+                      f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)} are one building: {why}. "
+                      "The building levels between them block the LOS (A6.8 EX).")
+            return r
+        r.say("B23.1", f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)}: {why}, so no floors of "
+                       "one building lie between them (A6.8).")
+    r.trace = trace = g.trace(v.point, t.point)
+    lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
+    ctx = Ctx(s, v, t, r.range, trace, lo, hi,
+              lo.elevation + (1 if lo.in_depression else 0),
+              walls.hexspines(s, v, t, trace), bocage_hexes(s), terrain(s), judge, with_afv)
+    _walk(ctx, r)
+    for rule in AFTER:
+        if r.block is not None:
+            break
+        rule(ctx, r)
+    if r.location_los and r.hindered:
+        hindrance.sum_up(r)
+        hindrance_total.judge(r)        # +6 or more blocks (B.10)
+    if r.los:
+        extra = f", Hindrance DRM +{r.hindrance}" if r.hindered else ", no Hindrance"
+        r.say("A6.1", f"LOS is clear{extra}.")
+    elif r.location_los:
+        r.say("A6.1", f"{t.name}'s Location can be seen, but not the unit itself.")
+    return r
+
+
+def _walk(ctx: Ctx, r: Ruling) -> None:
+    """Each part of the thread in order, each of its rules in order, until one blocks."""
+    for i, item in enumerate(ctx.trace):
+        for rule in ON[item.kind]:
+            rule(ctx, r, i, item)
+            if r.block is not None:
+                return
+
+
+def describe(e: End) -> str:
+    """An end as the first step names it: unit, hex, level, vertex, elevation."""
+    where = g.hex_name(e.hex)
+    if e.level:
+        where += f" level {e.level}"
+    if e.point != e.hex:
+        where += f" (vertex {vertex_name(e.point)})"
+    what = f"{e.unit.label} in {where}" if e.unit else where
+    if e.in_depression:
+        what += " (IN the Depression)"
+    elif e.on_gully_bridge:
+        what += " (on the gully's bridge, B19.1)"
+    return what + f" at elevation {e.elevation}"

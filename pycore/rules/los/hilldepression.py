@@ -1,0 +1,125 @@
+"""Hill Depressions: B19.5, B19.51, B19.52 (docs/hills.md).
+
+A gully that steps down a hill: two gully hexes joined by a Depression
+hexside (B19.2) at different base levels.  The lower one is a Hill Depression
+hex (it holds a Depression and a Crest Line); the hexside between them is its
+Crest Line-Depression hexside, at the elevation of a unit IN the higher hex
+(B19.5).
+
+- B19.51: a LOS INTO a Hill Depression hex from an elevation no higher than
+  its Crest status level exists if, otherwise unblocked, it enters the hex by
+  crossing that hexside (exclusive of its vertices) and crosses no Crest status
+  level terrain in the hex first (on a painted hex: the hex holds no terrain
+  but the gully).
+- B19.52: from at or above the Crest status level A6.3 governs, but a unit not
+  adjacent to the hex may ignore A6.3's one level per hex of range when its LOS
+  enters as B19.51 says.
+
+A thread that reaches the hex that way runs down the gully: the gully hexes it
+crosses, joined one to the next by Depression hexsides back from that
+hexside, are judged at their floor (a unit IN them), not as hills of their
+base level (``floor``; pycore.rules.los.obstacles asks it).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import geometry as g
+from ...setup import Setup, Slot
+from .context import Ctx
+
+if TYPE_CHECKING:
+    from .ruling import Ruling
+
+
+_ANY: Slot[bool] = Slot("hill_depressions", lambda s: any(_step(s, sd) for sd in s.hexsides) or any(
+    _step(s, g.hexside(h, n)) for h, info in s.hexes.items() if info.is_depression
+    for n in g.neighbours(h)))
+
+
+def has_any(s: Setup) -> bool:
+    """Does the map hold a Crest Line-Depression hexside at all? (once per setup)"""
+    return s.derived(_ANY)
+
+
+def _step(s: Setup, sd: g.Hexside) -> bool:
+    """A Crest Line-Depression hexside: a Depression hexside between two gully
+    hexes of different base levels (B19.5)."""
+    a, b = sd
+    return s.hex(a).level != s.hex(b).level and s.depression_connected(sd)
+
+
+def _entry(ctx: Ctx) -> tuple[g.Hex, g.Hexside, int] | None:
+    """The lower end IN a Hill Depression hex whose thread enters it across its
+    Crest Line-Depression hexside, exclusive of vertices (B19.51): that hex, the
+    hexside, and the trace index where the run down the gully begins."""
+    lo = ctx.lo
+    if not lo.in_depression or not has_any(ctx.s):
+        return None
+    h = lo.hex
+    info = ctx.s.hex(h)
+    items = ctx.trace if lo is ctx.target else tuple(reversed(ctx.trace))
+    n = len(items)
+    # walk back from the low end: its own hex, then the hexside crossed into it
+    k = n - 1
+    while k >= 0 and items[k].kind == "hex" and items[k].hexes[0] == h:
+        k -= 1
+    if k < 0 or items[k].kind != "cross":
+        return None                                  # a vertex or a hexside: excluded
+    sd = g.hexside(*items[k].hexes)
+    up = sd[0] if sd[1] == h else sd[1]
+    if not (_step(ctx.s, sd) and ctx.s.hex(up).level > info.level):
+        return None
+    if info.terrain not in ("open", "gully"):
+        return None                                  # Crest status level terrain in the hex
+    start = k
+    while start > 0:                                 # the run up the gully
+        prev = items[start - 1]
+        if prev.kind == "hex" and ctx.s.hex(prev.hexes[0]).is_depression:
+            start -= 1
+        elif prev.kind == "cross" and ctx.s.depression_connected(g.hexside(*prev.hexes)):
+            start -= 1
+        else:
+            break
+    first = start if lo is ctx.target else n - 1 - start
+    return h, sd, first
+
+
+def floor(ctx: Ctx, h: g.Hex, level: int) -> int:
+    """The ground a hill hex ``h`` stands at for this thread: a gully hex on
+    the run down into a Hill Depression (B19.5) is judged at its floor."""
+    if not ctx.s.hex(h).is_depression or not has_any(ctx.s):
+        return level
+    e = _entry(ctx)
+    if e is None:
+        return level
+    lo_is_target = ctx.lo is ctx.target
+    for i, it in enumerate(ctx.trace):
+        if it.kind == "hex" and it.hexes[0] == h:
+            on_run = i >= e[2] if lo_is_target else i <= e[2]
+            return level - 1 if on_run else level
+    return level
+
+
+def judge(ctx: Ctx, r: Ruling) -> bool:
+    """B19.51, B19.52: a LOS INTO a Hill Depression hex entering by its Crest
+    Line-Depression hexside. True if it settled the Depression end."""
+    e = _entry(ctx)
+    if e is None:
+        return False
+    h, sd, _ = e
+    hi, lo = ctx.hi, ctx.lo
+    crest = ctx.s.hex(h).level
+    where = f"across its Crest Line-Depression hexside {g.hexside_name(sd)}"
+    if hi.elevation <= crest:
+        r.say("B19.51", f"{g.hex_name(h)} is a Hill Depression hex and the LOS from "
+                        f"{hi.name}, at elevation {hi.elevation} (not above its Crest status "
+                        f"level {crest}), enters it {where}, not at a vertex: LOS INTO it "
+                        f"(B19.51).")
+        return True
+    if g.distance(hi.hex, h) > 1:
+        r.say("B19.52", f"{g.hex_name(h)} is a Hill Depression hex and the LOS from "
+                        f"{hi.name}, not adjacent to it, enters it {where}: A6.3's level per "
+                        f"hex of range does not apply (B19.52).")
+        return True
+    return False

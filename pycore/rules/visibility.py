@@ -1,0 +1,267 @@
+"""Visibility: every hex's ground Location a viewer can see, as one sweep.
+
+``visibility`` equals ``pycore.rules.los`` to each hex's ground Location (IN a
+Depression where the hex is one); tests/test_los_properties.py holds it to that.
+The sweep shares between the threads from one viewer what they have in common:
+
+- the geometry, by offset: which hex interiors a thread crosses depends only on
+  the offset between its ends (and, for a viewer at a vertex, which vertex), and
+  is cached once per offset for every map and viewer (``_OFFSETS``, bounded by
+  limits.VISIBILITY_OFFSETS), each as an ``array`` of packed integers: the
+  garbage collector never walks an array, where 6,000 frozensets of them cost
+  every full collection about 30 ms (docs/terrain-interface.md);
+- per-hex terrain facts, per setup (``Setup.derived``);
+- for the viewer, per target elevation, the hexes holding an obstacle that
+  neither end is above (A6.2): a thread that crosses the interior of one of
+  them is blocked whatever else lies on it, so it is judged by a set test.
+  Every other thread is judged by the LOS engine itself (``los.driver.judge``), so
+  every rule is applied in one place.
+
+A setup is immutable: a map once computed for a viewer is kept in the setup's
+derived facts (``MAPS``, limits.VISIBILITY_MAPS per setup) and answers that viewer again.
+"""
+from __future__ import annotations
+
+from array import array
+from collections import OrderedDict
+from collections.abc import Generator
+from typing import Any
+
+from .. import geometry as g
+from .. import limits
+from .location import End, make_end, resolve
+from .los import hilldepression
+from .los.context import terrain
+from .los.source import blocks_in_hex, crest_blocks, neither_above
+from ..setup import Setup, Slot
+from ..steps import finish
+
+_STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
+_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> array of packed interior hexes
+# The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
+# CPython on the slowest setups) or 32 settled by the set test;
+# web.bridge runs steps for about 50 ms at a time.
+JUDGE_WORK = 32           # a hex ruled by the LOS engine, against 1 for a set test
+STEP_WORK = 32
+
+
+def _interiors(p: g.Point, q: g.Hex) -> array:
+    """Packed: the hexes crossed from p to q, relative to (and mirrored about)
+    the viewer's hex centre, q's target hex and a centre p left out. An array,
+    not a set: it holds no Python objects for the collector to walk."""
+    got = _OFFSETS.get((p, q))
+    if got is None:
+        got = array("i", [x * _STRIDE + y for x, y in g.interior_offsets(p, q)])
+        _OFFSETS[(p, q)] = got
+        if len(_OFFSETS) > limits.VISIBILITY_OFFSETS:
+            _OFFSETS.popitem(last=False)
+    return got
+
+
+def _ground(s: Setup) -> list:
+    """Per hex of the map: (hex, name, elevation and IN-Depression of its ground
+    Location, obstacle height in half levels, base level).  Cached per setup.
+    A hex the terrain interface judges as drawn (pycore.rules.los.source.whole is
+    None: an obstacle drawn over part of it, a crest line across it) has no
+    height and a level below any end: the set test does not judge threads
+    through it, ``_drawn`` does."""
+    return s.derived(_GROUND)
+
+
+def _read_ground(s: Setup) -> list:
+    t = terrain(s)
+    hill_dep = hilldepression.has_any(s)
+    got = []
+    for h in s.grid.hexes():
+        e = make_end(s, h)
+        whole = t.whole(h)
+        if hill_dep and s.hex(h).is_depression:
+            # a gully hex of a map with Hill Depressions (B19.5): a thread
+            # down the gully sees past its base level; the engine judges it
+            whole = None
+        height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
+        got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
+    return got
+
+
+_GROUND: Slot[list] = Slot("ground", _read_ground)
+
+
+def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
+    """Does this whole hex's obstacle block every thread through its interior
+    between ends at elevations lo <= hi?  Terrain of height ``height`` half
+    levels, or a hill judged from ``lo_ground`` (A6.2, pycore.rules.los.source)."""
+    if height:
+        return neither_above(2 * level + height, lo, hi)
+    return crest_blocks(level, lo_ground, hi)
+
+
+def _read_kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    got: dict[tuple[int, int], list[g.Hex]] = {}
+    for h, _, _, _, height, level in _ground(s):
+        got.setdefault((height, level), []).append(h)
+    return got
+
+
+_KINDS: Slot[dict[tuple[int, int], list[g.Hex]]] = Slot("ground_kinds", _read_kinds)
+
+
+def _kinds(s: Setup) -> dict[tuple[int, int], list[g.Hex]]:
+    """The map's whole hexes by (obstacle height, level) (once per setup)."""
+    return s.derived(_KINDS)
+
+
+_DRAWN: Slot[list] = Slot("drawn_hexes", lambda s: [
+    h for h in s.grid.hexes() if terrain(s).is_drawn(h)])
+
+
+def _drawn(s: Setup) -> list:
+    """The hexes the terrain interface judges as drawn (once per setup)."""
+    return s.derived(_DRAWN)
+
+
+class _Sweep:
+    def __init__(self, s: Setup, v: End):
+        self.s, self.v = s, v
+        self.ground = _ground(s)
+        self.terrain = terrain(s)
+        self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+        self.blocking: dict = {}  # (lo, lo_ground, hi) -> blocking hexes relative to the viewer
+        self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
+
+    def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
+        key = (et, t_dep, sx, sy)
+        got = self.walls.get(key)
+        if got is None:
+            v = self.v
+            if v.elevation <= et:
+                ends = v.elevation, v.elevation + v.in_depression, et
+            else:
+                ends = et, et + t_dep, v.elevation
+            rel = self.blocking.get(ends)
+            if rel is None:
+                # each kind of whole hex (height, level) is judged once
+                vx, vy = v.hex
+                rel = self.blocking[ends] = [
+                    (h[0] - vx, h[1] - vy) for (height, level), hexes in _kinds(self.s).items()
+                    if _blocks(height, level, *ends) for h in hexes]
+            got = frozenset(sx * dx * _STRIDE + sy * dy for dx, dy in rel)
+            self.walls[key] = got
+        return got
+
+    def drawn_blocks(self, crossed: array, sx: int, sy: int, h: g.Hex, et: int,
+                     t_dep: bool) -> bool:
+        """Is the thread to h blocked by a drawing in a hex it crosses (a hex the
+        set test leaves to the engine), as pycore.rules.los.obstacles.in_hex finds
+        it (pycore.rules.los.source.blocks_in_hex)?"""
+        by_key = self.drawn.get((sx, sy))
+        if by_key is None:
+            vx, vy = self.v.hex
+            by_key = self.drawn[(sx, sy)] = {
+                sx * (d[0] - vx) * _STRIDE + sy * (d[1] - vy): d for d in _drawn(self.s)}
+        if not by_key:
+            return False
+        v = self.v
+        if v.elevation <= et:
+            lo, lo_ground, hi = v.elevation, v.elevation + v.in_depression, et
+        else:
+            lo, lo_ground, hi = et, et + t_dep, v.elevation
+        t, get = self.terrain, by_key.get
+        for k in crossed:           # in the thread's order: the nearest drawing first
+            d = get(k)
+            if d is not None and blocks_in_hex(t, d, v.point, h, lo, lo_ground, hi):
+                return True
+        return False
+
+    def steps(self) -> Generator[array, None, array]:
+        """The sweep, pausing after about ``STEP_WORK`` units of work: a hex
+        settled by the set test costs 1, one ruled by the LOS engine
+        ``JUDGE_WORK``. Returns the map (``StopIteration.value``), a code per
+        hex of ``_ground``: 0 unseen, else 1 + its Hindrance DRM. Each pause
+        yields the codes settled so far (the same array, growing: a prefix of
+        the map, never changed once settled).
+        Between two steps the caller may answer anything else: a
+        step reads the setup, which never changes, and adds to caches only
+        whole entries."""
+        from .los.driver import judge
+        s, v = self.s, self.v
+        vx, vy = v.hex
+        px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
+        out = array("H")
+        work = 0
+        for h, _, et, t_dep, _, _ in self.ground:
+            if work >= STEP_WORK:
+                work = 0
+                yield out
+            work += 1
+            dx, dy = h[0] - vx, h[1] - vy
+            if dx or dy:
+                sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
+                # the target's hex seen from the viewer's centre: a hex of the
+                # lattice around the centre (0, 0)
+                crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
+                if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
+                    out.append(0)
+                    continue
+                if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
+                    out.append(0)
+                    continue
+            work += JUDGE_WORK
+            with g.traced_once():       # each thread of a sweep is asked once
+                r = judge(s, v, make_end(s, h))
+            out.append(1 + r.hindrance if r.los else 0)
+        return out
+
+
+# A setup's visibility maps, by viewer, the last used last (limits.VISIBILITY_MAPS).
+MAPS: Slot[OrderedDict[tuple, array]] = Slot("visibility", lambda s: OrderedDict())
+
+
+def visibility_steps(s: Setup, viewer: Any) -> Generator[dict | None, None, dict]:
+    """``visibility``, pausing between chunks of its sweep (``_Sweep.steps``):
+    the page's worker answers other questions in the pauses, and drops a
+    sweep a newer one replaces (web.bridge.begin). Returns the same dict.
+
+    A pause in the sweep yields what it has proved so far, for the
+    page to draw as it goes: ``{"hexes": ..., "done": n, "of": total}``, the
+    hexes settled since the last pause, in the answer's form, ``done`` of the
+    map's ``total`` hexes settled in all. They are the answer's own entries:
+    a hex drawn early never changes (tests/test_visibility_steps.py)."""
+    v = resolve(s, viewer, "viewer")
+    key = (v.hex, v.level, v.point, v.entrenched, v.crest, v.unit.id if v.unit else None)
+    maps = s.derived(MAPS)
+    seen = maps.get(key)
+    if seen is None:
+        # The setup's loading ends the first step (web.bridge.begin), before
+        # the map's ground is read (30-50 ms on a 132 x 80 map).
+        yield None
+        ground = _ground(s)
+        yield None
+        sweep = _Sweep(s, v).steps()
+        shown = 0
+        while True:
+            try:
+                codes = next(sweep)
+            except StopIteration as done:
+                seen = done.value
+                break
+            yield {"hexes": _named(ground, codes, shown), "done": len(codes), "of": len(ground)}
+            shown = len(codes)
+        maps[key] = seen
+        if len(maps) > limits.VISIBILITY_MAPS:
+            maps.popitem(last=False)
+    else:
+        maps.move_to_end(key)
+    return {"viewer": v.name, "hexes": _named(_ground(s), seen, 0)}
+
+
+def _named(ground: list, codes: array, start: int) -> dict:
+    """The hexes of ``ground[start:]`` a map's ``codes`` settle, by name: seen
+    or not, and the Hindrance DRM of those seen."""
+    return {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
+            for (_, name, _, _, _, _), c in zip(ground[start:len(codes)], codes[start:])}
+
+
+def visibility(s: Setup, viewer: Any) -> dict:
+    """Every hex's ground Location the viewer can see, with its Hindrance DRM."""
+    return finish(visibility_steps(s, viewer))

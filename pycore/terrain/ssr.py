@@ -1,0 +1,386 @@
+"""Scenario special rules (SSR) that change the board's terrain
+(docs/contract.md "Scenario special rules (SSR)"; docs/ssr.md).
+
+A setup names them once: ``"ssr": ["hedges-to-bocage", {"name": "no-walls",
+"board": "55"}]``. Each is a fixed transformation of the map's terrain,
+applied to the boards' reading (painted or imported alike) and before the
+setup's own corrections over an imported board, which still override.
+
+All the SSRs of a setup read the terrain *as the boards show it*, at once:
+"level-2-to-1" with "level-3-to-2" lowers a level-3 hill to 2, not to 1, and
+two SSRs that change the same terrain on the same board are refused.
+
+This module owns the catalog (names, labels, rules), the validation of the
+``ssr`` field, the transformation and the steps that say what it changed.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator, Mapping, NamedTuple
+
+from .. import geometry as g
+from ..errors import SetupError
+
+
+class Ssr(NamedTuple):
+    name: str          # stable, lower-case, hyphens: carried by links
+    label: str         # in a player's words, for the page and the steps
+    rule: str          # the rule it follows
+    kind: str          # "hexside", "terrain" or "level"
+    source: Any        # what it changes: a hexside type, a terrain, a base level
+    result: Any        # what that becomes (None: the hexside has no wall or hedge)
+    group: str         # SSRs of one group change the same thing: at most one per board
+
+
+def _hexside(name: str, label: str, rule: str, source: str, result: str | None) -> Ssr:
+    return Ssr(name, label, rule, "hexside", source, result, f"hexside:{source}")
+
+
+def _terrain(name: str, label: str, rule: str, source: str, result: str) -> Ssr:
+    return Ssr(name, label, rule, "terrain", source, result, f"terrain:{source}")
+
+
+# The six fixed names first (docs/contract.md), then the terrain ones (docs/ssr.md).
+CATALOG: dict[str, Ssr] = {s.name: s for s in (
+    _hexside("hedges-to-bocage", "hedges to bocage", "B9.51", "hedge", "bocage"),
+    _hexside("walls-to-bocage", "walls to bocage", "B9.51", "wall", "bocage"),
+    _hexside("hedges-to-cactus", "hedges to cactus hedges", "B9.7", "hedge", "cactus-hedge"),
+    _hexside("walls-to-cactus", "walls to cactus hedges", "B9.7", "wall", "cactus-hedge"),
+    _hexside("no-hedges", "no hedges", "B9.1", "hedge", None),
+    _hexside("no-walls", "no walls", "B9.1", "wall", None),
+    _terrain("no-grain", "no grain", "B15", "grain", "open"),
+    # The Terrain Chart's grain row: grain is in season (a Hindrance) June to
+    # September only; out of season the app takes it as Open Ground (a plowed
+    # field), as no-grain does, since B15's text on it was not found.
+    _terrain("grain-out-of-season", "grain out of season", "B15", "grain", "open"),
+    _terrain("brush-to-open", "brush to open ground", "B12.6", "brush", "open"),
+    _terrain("woods-to-brush", "woods to brush", "B12", "woods", "brush"),
+    # B14.2: the orchard hexes it applies to are out of season, as the setup's
+    # "orchards": "out-of-season" makes every orchard (pycore.rules.los.orchard).
+    Ssr("orchards-out-of-season", "orchards out of season", "B14.2", "season", "orchard",
+        "out of season", "season:orchard"),
+)}
+
+# Level changes (B10.1: a hill's base level): "level-2-to-1" makes every hex of
+# base level 2 a hex of base level 1. Any pair of levels 0-9 is accepted; the
+# page offers the usual lowering ones (LEVEL_CHOICES).
+_LEVEL = re.compile(r"^level-(\d)-to-(\d)$")
+LEVEL_CHOICES = ("level-1-to-0", "level-2-to-1", "level-3-to-2", "level-4-to-3")
+
+
+def lookup(name: str) -> Ssr | None:
+    """The SSR of this name, or None."""
+    got = CATALOG.get(name)
+    if got is not None:
+        return got
+    m = _LEVEL.match(name)
+    if m is None or m.group(1) == m.group(2):
+        return None
+    a, b = int(m.group(1)), int(m.group(2))
+    return Ssr(name, f"level {a} to level {b}", "B10.1", "level", a, b, f"level:{a}")
+
+
+def catalog() -> list[dict]:
+    """What the page lists as toggles, in order: name, label, rule, group."""
+    out = []
+    for name in (*CATALOG, *LEVEL_CHOICES):
+        s = lookup(name)
+        assert s is not None
+        out.append({"name": s.name, "label": s.label, "rule": s.rule, "group": s.group})
+    return out
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One SSR of a setup: what it is, and the board it is limited to (None: all)."""
+    ssr: Ssr
+    board: str | None = None
+
+    def spec(self) -> Any:
+        """As a setup writes it: the name, or {"name", "board"}."""
+        return self.ssr.name if self.board is None else {"name": self.ssr.name, "board": self.board}
+
+    def words(self) -> str:
+        return self.ssr.label + ("" if self.board is None else f" on board {self.board}")
+
+
+def load(value: Any, labels: tuple[str, ...]) -> tuple[Rule, ...]:
+    """The ``ssr`` field validated: a list of names or {"name", "board"}
+    objects. ``labels``: the boards of the map (a layout's, or ``map.board``).
+    An unknown name is a SetupError naming it (docs/ssr.md: like an unknown
+    terrain, it would change the rulings, so it is never dropped)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise SetupError("ssr: must be a list of scenario rule names, e.g. [\"hedges-to-bocage\"]")
+    if len(value) > 64:
+        raise SetupError("ssr: more than 64 scenario rules")
+    out: list[Rule] = []
+    for i, item in enumerate(value):
+        path = f"ssr[{i}]"
+        board = None
+        if isinstance(item, dict):
+            extra = set(item) - {"name", "board"}
+            if extra:
+                raise SetupError(f"{path}: unknown field {sorted(extra)[0]!r} "
+                                 f"(a scenario rule has a name and may name a board)")
+            name, board = item.get("name"), item.get("board")
+            if board is not None:
+                on_map = f" (its boards: {', '.join(labels)})" if labels else ""
+                if not isinstance(board, str):
+                    raise SetupError(f"{path}.board: must be a board's name as text, "
+                                     f"e.g. \"55\"{on_map}")
+                if board not in labels:
+                    raise SetupError(f"{path}.board: no board {board!r} on this map{on_map}")
+            path += ".name"
+        else:
+            name = item
+        if not isinstance(name, str):
+            raise SetupError(f"{path}: {'missing' if name is None else 'not text'}: a scenario "
+                             f"rule is named in text, e.g. \"hedges-to-bocage\"")
+        ssr = lookup(name)
+        if ssr is None:
+            shown = name if len(name) <= 40 else name[:37] + "..."
+            raise SetupError(f"{path}: unknown scenario rule {shown!r} (this app knows "
+                             f"{', '.join(CATALOG)} and level-N-to-M)")
+        rule = Rule(ssr, board)
+        for prev in out:
+            if prev.ssr.group == ssr.group and (prev.board is None or board is None
+                                                or prev.board == board):
+                same = "is named twice" if prev == rule else \
+                    f"and {prev.ssr.name!r} both change the same terrain"
+                raise SetupError(f"{path}: {name!r} {same}"
+                                 + (f" on board {board}" if board and prev.board else ""))
+        out.append(rule)
+    return tuple(out)
+
+
+class Change(NamedTuple):
+    """What an SSR did to one hex or hexside, for the steps."""
+    rule: Rule
+    before: str        # "hedge", "woods", "level 2"
+    after: str         # "bocage", "brush", "level 1", "no hedge"
+    level_only: bool = False   # only the ground's level changed (the drawing's other layers stand)
+
+
+def board_of(layout: Any, hexes: tuple[g.Hex, ...]) -> str | None:
+    """The board a hex or hexside is on: the first in layout order holding all
+    its hexes (a seam's hexside: the first holding any), as its name says."""
+    if layout is None:
+        return None
+    holders = [layout.holders(h) for h in hexes]
+    for b in holders[0]:
+        if all(b in hs for hs in holders[1:]):
+            return b.label
+    return next((b.label for hs in holders for b in hs), None)
+
+
+def _applies(rule: Rule, layout: Any, board: str | None, hexes: tuple[g.Hex, ...]) -> bool:
+    if rule.board is None:
+        return True
+    if layout is None:
+        return rule.board == board
+    return board_of(layout, hexes) == rule.board
+
+
+def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
+              hexes: Mapping[g.Hex, Any], sides: Mapping[g.Hexside, Any],
+              make_hex: Callable[[Any, str, int], Any],
+              make_side: Callable[[Any, str | None], Any], is_wall: Callable[[Any], bool],
+              ) -> tuple[dict, dict, dict[Any, Change]]:
+    """``hexes`` and ``sides`` (``pycore.setup`` HexInfo / HexsideInfo, as the
+    boards show them) with ``rules`` applied, and what changed where.
+    ``make_hex(info, terrain, level)``: ``info`` with a new terrain and level;
+    ``make_side(info, type)``: a wall's hexside with another type, or without
+    its wall (None: nothing left). Passed in by pycore.setup, which this module
+    does not import (docs/architecture-library.md: no import loop)."""
+    hexes, sides = dict(hexes), dict(sides)
+    changed: dict[Any, Change] = {}
+    if not rules:
+        return hexes, sides, changed
+    side_rules = [r for r in rules if r.ssr.kind == "hexside"]
+    hex_rules = [r for r in rules if r.ssr.kind != "hexside"]
+    if side_rules:
+        for s, info in list(sides.items()):
+            if not is_wall(info):
+                continue
+            for r in side_rules:
+                if info.type == r.ssr.source and _applies(r, layout, board, s):
+                    new = r.ssr.result
+                    made = make_side(info, new)
+                    if made is not None:
+                        sides[s] = made
+                    else:
+                        del sides[s]
+                    changed[s] = Change(r, info.type, new or f"no {info.type}")
+                    break
+    moved: dict[g.Hex, tuple[Rule, int]] = {}     # hex -> the rule that moved its level, and from
+    if hex_rules:
+        for h, info in list(hexes.items()):
+            terrain, level = info.terrain, info.level
+            done = []
+            for r in hex_rules:
+                if not _applies(r, layout, board, (h,)):
+                    continue
+                if r.ssr.kind == "terrain" and info.terrain == r.ssr.source:
+                    terrain = r.ssr.result
+                    done.append(Change(r, info.terrain, terrain))
+                elif r.ssr.kind == "season" and info.terrain == r.ssr.source:
+                    done.append(Change(r, info.terrain, r.ssr.result))     # B14.2
+                elif r.ssr.kind == "level" and info.level == r.ssr.source:
+                    level = r.ssr.result
+                    moved[h] = r, info.level
+                    done.append(Change(r, f"level {info.level}", f"level {level}"))
+            if done:
+                hexes[h] = make_hex(info, terrain, level)
+                level_only = all(c.rule.ssr.kind == "level" for c in done)
+                changed[h] = done[0]._replace(level_only=level_only) if len(done) == 1 else Change(
+                    done[0].rule, " and ".join(c.before for c in done),
+                    " and ".join(c.after for c in done), level_only)
+    if moved:
+        _level_hillsides(hexes, sides, changed, moved, is_wall)
+    return hexes, sides, changed
+
+
+def _level_hillsides(hexes: dict, sides: dict, changed: dict,
+                     moved: dict[g.Hex, tuple[Rule, int]], is_wall: Callable[[Any], bool]) -> None:
+    """B9.6: a Hillside wall/hedge lies between two different base levels. One
+    whose two hexes a level change (B10.1) brings to one level is an ordinary
+    wall/hedge from then on: its flag is cleared and the change said (unless a
+    hexside SSR already changed it, which is said instead). One between hexes
+    at one level already (a gully's edge: its pixels lie lower) keeps its flag.
+    A hex missing from ``hexes`` is open ground at level 0."""
+    for s, info in list(sides.items()):
+        if not (is_wall(info) and info.hillside) or not any(h in moved for h in s):
+            continue
+        now = [getattr(hexes.get(h), "level", 0) for h in s]
+        was = [moved[h][1] if h in moved else level for h, level in zip(s, now)]
+        if now[0] == now[1] and was[0] != was[1]:
+            rule = next(moved[h][0] for h in s if h in moved)
+            sides[s] = replace(info, hillside=False)
+            changed.setdefault(s, Change(rule, f"Hillside {info.type}", info.type))
+
+
+def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
+    """The level changes (B10.1) that apply on board ``board`` (a hex's board,
+    ``board_of``): {level as drawn: level it rules at}. All at once, as
+    ``transform`` applies them."""
+    return {r.ssr.source: r.ssr.result for r in rules
+            if r.ssr.kind == "level" and (r.board is None or r.board == board)}
+
+
+def terrain_map(rules: tuple[Rule, ...], board: str | None) -> dict[str, str]:
+    """The terrain changes that apply on board ``board`` (``no-grain``,
+    ``brush-to-open``, ...): {terrain as drawn: terrain it rules as}, for
+    terrain drawn over part of a hex (pycore.rules.los.drawn.hindrance)."""
+    return {r.ssr.source: r.ssr.result for r in rules
+            if r.ssr.kind == "terrain" and (r.board is None or r.board == board)}
+
+
+def relevel(rules: tuple[Rule, ...], board: str | None, drawn: Any) -> Change | None:
+    """What the level changes on ``board`` do to a hex whose ground is drawn
+    at the levels ``drawn`` (a crest line across it: pycore.terrain.vasl.layers), or
+    None where they change none of them."""
+    m = level_map(rules, board)
+    hits = sorted(v for v in drawn if v in m)
+    if not hits:
+        return None
+    rule = next(r for r in rules if r.ssr.kind == "level" and r.ssr.source == hits[0]
+                and (r.board is None or r.board == board))
+    return Change(rule, "ground drawn at level " + " and ".join(map(str, hits)),
+                  "level " + " and ".join(str(m[v]) for v in hits), True)
+
+
+def out_of_season(s: Any, h: g.Hex) -> bool:
+    """Whether an SSR made the orchard in ``h`` out of season (B14.2)."""
+    change = s.ssr_changed.get(h)
+    return change is not None and "out of season" in change.after.split(" and ")
+
+
+def spec(rules: tuple[Rule, ...]) -> list:
+    return [r.spec() for r in rules]
+
+
+def step(part: Any, change: Change) -> dict:
+    """The step a ruling shows for a hex or hexside an SSR changed: "The hedge
+    Q1-R1 is bocage by the scenario's SSR (hedges to bocage; B9.51)"."""
+    rule = change.rule
+    why = f"by the scenario's SSR ({rule.words()}; {rule.ssr.rule})"
+    if len(part) == 2 and isinstance(part[0], tuple):
+        name = g.hexside_name(part)
+        if change.before.startswith("Hillside "):
+            text = (f"The {change.before} {name} is an ordinary {change.after} {why}: both its "
+                    f"hexes are now at one level, and a Hillside {change.after} lies between two "
+                    f"levels (B9.6).")
+        elif change.after.startswith("no "):
+            text = f"The {change.before} {name} is removed {why}."
+        else:
+            text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
+    elif change.before.startswith("ground drawn"):
+        text = f"The {change.before} in {g.hex_name(part)} is at {change.after} {why}."
+    elif change.rule.ssr.kind == "season":
+        text = f"The orchard in {g.hex_name(part)} is out of season {why}."
+    else:
+        name = g.hex_name(part)
+        after = "open ground" if change.after == "open" else change.after
+        text = f"{name} is {after} ({change.before} on the board) {why}."
+    return {"rule": rule.ssr.rule, "text": text}
+
+
+def touched(trace: Any) -> Iterator[Any]:
+    """The hexes and hexsides a thread (``geometry.trace``) crosses, runs along or
+    touches, in thread order: a vertex's three hexsides included (B9.1, B9.2).
+    Plain tuples (``geometry.hexside``'s form, without its adjacency check: a
+    trace's hexsides and a vertex's three hexes are adjacent by construction)."""
+    for item in trace:
+        hexes = item.hexes
+        kind = item.kind
+        if kind == "hex":
+            yield hexes[0]
+        elif kind == "vertex":
+            a, b, c = sorted(hexes[:3])
+            yield (a, b)
+            yield (a, c)
+            yield (b, c)
+        else:
+            a, b = hexes
+            yield (a, b) if a < b else (b, a)
+
+
+def ruling_steps(s: Any, result: dict, parts: Any) -> dict:
+    """``result`` (a ``los`` or ``fire`` ruling on setup ``s``) with a step
+    first, in thread order, for every hex or hexside an SSR changed that its
+    thread crosses, runs along or touches (``parts``: ``touched``), the ends'
+    hexes included: a hexside made bocage, a wall removed, grain made open
+    ground. Every step a transformation decided says so (docs/contract.md). Run
+    under the setup's names."""
+    changed = s.ssr_changed
+    found: dict[Any, None] = {}
+    for p in parts:
+        if p in changed:
+            found[p] = None
+    if not found:
+        return result
+    return {**result, "steps": [step(p, changed[p]) for p in found] + list(result.get("steps", ()))}
+
+
+def describe(spec: Any) -> str:
+    """``legend`` of a setup's ``ssr`` as written (a setup already loaded, so valid)."""
+    rules = []
+    for item in spec or ():
+        name, board = (item.get("name"), item.get("board")) if isinstance(item, dict) else (item, None)
+        got = lookup(name) if isinstance(name, str) else None
+        if got is not None:
+            rules.append(Rule(got, board))
+    return legend(tuple(rules))
+
+
+def legend(rules: tuple[Rule, ...]) -> str:
+    """The SSRs on, in a player's words, for the map's legend and the card."""
+    return "; ".join(f"{r.words()} ({r.ssr.rule})" for r in rules)
+
+
+__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "board_of", "catalog", "describe", "legend",
+           "level_map", "load", "lookup", "out_of_season", "terrain_map", "relevel", "ruling_steps", "spec", "step",
+           "touched", "transform"]

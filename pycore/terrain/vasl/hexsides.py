@@ -1,0 +1,139 @@
+"""A board archive's hexsides read as a player reads them (docs/board-reading.md):
+a wall, hedge, bocage, cactus hedge or cliff where its depiction covers at least
+half of the hexside's length (``grid.STRETCHES`` stretches, pixels within
+``grid.BAND`` px); Hillside by B9.6's own test (``_hillside``); a gap where a
+road crosses a stretch the depiction leaves bare (B9.3, B9.4); and
+``{"depression": false}`` between two depression hexes where no gully art
+crosses its interior (B19.2). Its hexes are read first (``pycore.terrain.vasl.reading``).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ... import geometry as g
+from ...geometry.boards import BOARD_GRID
+from . import codes as c
+from . import grid
+from .archive import Archive
+
+OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
+
+
+@lru_cache(maxsize=1)
+def board_hexsides() -> tuple[g.Hexside, ...]:
+    """Every hexside between two hexes of a geomorphic board."""
+    return tuple(sorted({g.hexside(h, n) for h in BOARD_GRID.hexes() for n in g.neighbours(h)
+                         if BOARD_GRID.contains(n)}))
+
+
+def _in_level(entry: dict[str, Any] | None) -> int:
+    """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
+    entry = entry or {}
+    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
+                                    else 0)
+
+
+def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
+              ) -> tuple[dict[g.Hexside, dict[str, Any]], dict[g.Hexside, frozenset[int]]]:
+    padded = grid.pad(archive.codes, OFF_BOARD)
+    kinds = padded.translate(c.HEXSIDE_INDEX)
+    kinds_view, codes = memoryview(kinds), memoryview(padded)
+    out: dict[g.Hexside, dict[str, Any]] = {}
+    breaks: dict[g.Hexside, frozenset[int]] = {}
+    elevations: memoryview | None = None
+    for sd in board_hexsides():
+        start, pattern = grid.hexside_pixels(sd)
+        window = slice(start, start + pattern.span)
+        # One place per kind of hexside: walls, hedges, bocage (B9) ...
+        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
+        if wall is not None:
+            entry, bare = wall
+            if entry["type"] not in ("bocage", "cliff"):   # a cliff: the hill's edge (B11)
+                low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
+                if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
+                    if elevations is None:
+                        elevations = memoryview(grid.pad(archive.elevations, 0))
+                    side = 1 if high == sd[0] else -1
+                    if _hillside(pattern, kinds_view[window], codes[window],
+                                 elevations[window], side, _in_level(hexes.get(high))):
+                        entry["hillside"] = True
+            if bare is not None:
+                entry["gap"] = True
+                breaks[sd] = bare
+            out[sd] = entry
+        # ... and depressions (B19.2)
+        if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
+            if elevations is None:
+                elevations = memoryview(grid.pad(archive.elevations, 0))
+            ground = min(hexes.get(h, {}).get("level", 0) for h in sd)
+            if not _depression_crosses(pattern, codes[window], elevations[window], ground):
+                out.setdefault(sd, {})["depression"] = False
+    return out, breaks
+
+
+def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
+          kinds_view: memoryview, codes: memoryview
+          ) -> tuple[dict[str, Any], frozenset[int] | None] | None:
+    """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
+    road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
+    # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
+    if all(kinds.count(0, first + a, first + b) == b - a for a, b in pattern.runs):
+        return None
+    edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
+    kind, bare = _covering(pattern, kinds_view, codes if edge else None)
+    if kind is None:
+        return None
+    if any(c.ROADS.intersection(pattern.stretches[i](codes)) for i in bare):
+        return {"type": kind}, frozenset(bare)
+    return {"type": kind}, None
+
+
+def _depression_crosses(pattern: grid.HexsidePixels, codes: memoryview, elevations: memoryview,
+                        ground: int) -> bool:
+    """Does gully art (a depression's code, or a road or water drawn below the
+    ground) cross the hexside's interior (away from its ends: B19.2, A6.8 EX)?"""
+    ends = grid.STRETCHES // 8
+    for offsets in pattern.line[ends:grid.STRETCHES - ends]:
+        for o in offsets:
+            code = codes[o]
+            if code in c.DEPRESSIONS or ((code in c.ROADS or code in c.WATER)
+                                         and grid.signed(elevations[o]) < ground):
+                return True
+    return False
+
+
+def _covering(pattern: grid.HexsidePixels, kinds: memoryview,
+              codes: memoryview | None) -> tuple[str | None, list[int]]:
+    """The hexside type whose depiction covers at least half the hexside (or
+    None), and the stretches on the board it leaves bare. ``codes`` is given
+    for a hexside on the board's edge, whose band is partly off it."""
+    covered: list[set[int]] = [set() for _ in range(len(c.HEXSIDE_TYPES) + 1)]
+    on_board = []
+    for i, getter in enumerate(pattern.stretches):
+        if codes is not None and all(code == OFF_BOARD for code in getter(codes)):
+            continue
+        on_board.append(i)
+        for kind in set(getter(kinds)):
+            covered[kind].add(i)
+    best = max(range(1, len(covered)), key=lambda k: len(covered[k]))
+    if not on_board or 2 * len(covered[best]) < len(on_board):
+        return None, []
+    return c.HEXSIDE_TYPES[best - 1], [i for i in on_board if i not in covered[best]]
+
+
+def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
+              elevations: memoryview, high_side: int, high_level: int) -> bool:
+    """The test of B9.6 on the higher side: is the first ground beyond the
+    depiction at the higher level (no lower terrain between the wall and the
+    higher level's terrain), over most of the middle half of the hexside?"""
+    high = low = 0
+    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
+        for p in pixels:
+            if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
+                if grid.signed(elevations[p.offset]) >= high_level:
+                    high += 1
+                else:
+                    low += 1
+                break
+    return high > low

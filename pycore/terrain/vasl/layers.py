@@ -1,0 +1,314 @@
+"""An imported board's obstacles as drawn, hex by hex (A6.1).
+
+**Which pixels are a hex's.** A pixel belongs to the hex whose centre is
+nearest the pixel's centre, in the lattice's own measure, in which the hexes
+are regular hexagons: ``pycore.geometry``'s hexagons, so a pixel is the hex's
+whose hexagon holds its centre. In the quarter-pixel frame (``grid.quarter``:
+hex centres and pixel centres ``(4i + 2, 4j + 2)`` are integer points) a
+lattice unit across is 75 and one down is 129, and a hex is 4 across by 2
+down, so the measure is ``16641 dx^2 + 16875 dy^2`` (``_d2``): integers,
+compared exactly. The six neighbours' centres are the only rivals, and a pixel
+centre on a hexside or vertex goes to the lowest of the hexes there (the
+largest lattice y, then x), so every pixel of the board is exactly one hex's.
+The shape repeats every 4 columns and 2 rows (``grid.PERIOD_X``,
+``PERIOD_Y``): it is computed once per class of hex and shifted.
+
+**The obstacle layer** of a hex: per pixel, the height in half levels of the
+obstacle the pixel's terrain code shows (woods 2, a building its height by
+B23.2, ``terrain.obstacle_height``; a building takes the levels the board's
+metadata gives its hex), 0 for anything else, as ``pycore.terrain.depiction`` Columns.
+Walls, hedges, bocage and roads are drawn over the hex's own terrain: their
+pixels say nothing about it (``NO_SAY``), so a woods hex with a wall along a
+hexside is still wholly woods.
+
+A hex whose pixels (those with a say) all show one height is **whole**: the
+rules judge it as the hex-by-hex reading does, exactly as a painted map. Only
+a **partial** hex (woods or a building drawn over part of it) is judged on
+its depiction. Nothing is kept for whole hexes; a partial hex keeps its runs
+(a few hundred ints), computed when a thread first meets it.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+
+from ... import geometry as g
+from ...geometry.boards import BOARD_GRID
+from ..depiction import Columns, Run
+from ..catalog import BUILDINGS, TERRAIN, hindrance_value, obstacle_height
+from . import codes as c
+from . import grid
+from .grid import GRID_HEIGHT, GRID_WIDTH
+
+if TYPE_CHECKING:        # read only with a board file (not before the page is ready)
+    from .archive import Archive
+
+
+class _HexReading(Protocol):
+    @property
+    def hexes(self) -> dict[g.Hex, dict[str, Any]]: ...
+
+
+class Board(Protocol):
+    """What a layer is read from: an imported board (``pycore.terrain.vasl.library.Board``:
+    named by its shape, since the board's reading uses this module)."""
+    @property
+    def archive(self) -> Archive: ...
+
+    @property
+    def reading(self) -> _HexReading: ...
+
+    @property
+    def layers(self) -> dict[Any, Any]: ...
+
+NO_SAY = 255     # a code drawn over the hex's terrain (walls, hedges, roads)
+
+
+@lru_cache(maxsize=None)
+def height_table(building: str | None = None, levels: int = 1) -> bytes:
+    """bytes.translate table: each code's obstacle height in half levels; with
+    ``building``, every building code reads as that building (the metadata)."""
+    out = bytearray(256)
+    for code, r in c.CODES.items():
+        if r.hexside is not None or code in c.ROADS:
+            out[code] = NO_SAY
+        elif r.terrain in BUILDINGS and building is not None:
+            out[code] = obstacle_height(building, levels)
+        elif r.terrain is not None and r.terrain != "open":
+            out[code] = obstacle_height(r.terrain, r.levels)
+    return bytes(out)
+
+
+def _d2(p: tuple[int, int], q: tuple[int, int]) -> int:
+    """The squared distance in the lattice's measure (hexes regular), scaled to integers."""
+    return 16641 * (p[0] - q[0]) ** 2 + 16875 * (p[1] - q[1]) ** 2
+
+
+@lru_cache(maxsize=None)
+def _shape(kx: int, ky: int) -> tuple[tuple[int, int, int], ...]:
+    """The pixels nearest hex (kx, ky) (one per class modulo the period)."""
+    h = g.Hex((kx, ky))
+    rivals = sorted(g.neighbours(h))
+    qc = grid.quarter(h)
+    qn = [(grid.quarter(n), (n[1], n[0]) > (h[1], h[0])) for n in rivals]
+    out = []
+    for i in range((qc[0] - 160) // 4, (qc[0] + 160) // 4 + 1):
+        rows = []
+        for j in range((qc[1] - 140) // 4, (qc[1] + 140) // 4 + 1):
+            p = (4 * i + 2, 4 * j + 2)
+            d = _d2(p, qc)
+            if all(d < dn or (d == dn and not lower)
+                   for q, lower in qn for dn in (_d2(p, q),)):
+                rows.append(j)
+        if rows:
+            assert rows == list(range(rows[0], rows[-1] + 1))   # a convex cell
+            out.append((i, rows[0], rows[-1]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def pixels(h: g.Hex) -> tuple[tuple[int, int, int], ...]:
+    """Board-local hex ``h``'s pixels on the board: (column, first row, last row)."""
+    kx, ky = h[0] % grid.PERIOD_X, h[1] % grid.PERIOD_Y
+    di = (h[0] - kx) // grid.PERIOD_X * grid.PERIOD_PX[0]
+    dj = (h[1] - ky) // grid.PERIOD_Y * grid.PERIOD_PX[1]
+    out = []
+    for i, j0, j1 in _shape(kx, ky):
+        i, j0, j1 = i + di, max(j0 + dj, 0), min(j1 + dj, GRID_HEIGHT - 1)
+        if 0 <= i < GRID_WIDTH and j0 <= j1:
+            out.append((i, j0, j1))
+    return tuple(out)
+
+
+def _runs(values: bytes, j0: int) -> list[Run]:
+    """A column's non-zero values as (first row, last row, value) runs."""
+    out: list[Run] = []
+    start, cur = 0, values[0]
+    for k in range(1, len(values) + 1):
+        v = values[k] if k < len(values) else -1
+        if v != cur:
+            if cur and cur != NO_SAY:
+                out.append((j0 + start, j0 + k - 1, cur))
+            start, cur = k, v
+    return out
+
+
+def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None) -> Columns | None:
+    """Hex ``h``'s obstacle layer on a board whose code plane is ``codes``, or
+    None where the hex is whole (one height over all its pixels with a say)."""
+    terrain = (entry or {}).get("terrain")
+    table = height_table(terrain, (entry or {}).get("levels", 1)) if terrain in BUILDINGS \
+        else height_table()
+    return _columns(codes, h, table)
+
+
+def _columns(codes: bytes, h: g.Hex, table: bytes, seen: set[int] | None = None
+             ) -> Columns | None:
+    """Hex ``h``'s pixels through ``table`` as Columns, or None where the hex
+    is whole (one value over all its pixels with a say). ``seen``, where
+    given, is filled with the values its pixels show."""
+    spans = [(i, j0, i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1) for i, j0, j1 in pixels(h)]
+    if seen is None:
+        seen = set()
+    seen.update(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
+    seen.discard(NO_SAY)
+    if len(seen) <= 1:
+        return None
+    cols = [(i, j0, codes[lo:hi].translate(table)) for i, j0, lo, hi in spans]
+    out: dict[int, list[Run]] = {}
+    for i, j0, values in cols:
+        runs = _runs(values, j0)
+        if runs:
+            out[i] = runs
+    return out
+
+
+class Layer(NamedTuple):
+    """A hex's obstacle layer on one board: ``whole`` its one height, or None
+    and ``columns`` where it is partial."""
+    whole: int | None
+    columns: Columns | None
+
+
+def layer(board: Board, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s layer on an imported board, cached there."""
+    got = board.layers.get(h)
+    if got is None:
+        entry = board.reading.hexes.get(h)
+        cols = obstacle_columns(board.archive.codes, h, entry)
+        if cols is None:
+            terrain = (entry or {}).get("terrain", "open")
+            got = Layer(obstacle_height(terrain, (entry or {}).get("levels", 1)), None)
+        else:
+            got = Layer(None, cols)
+        board.layers[h] = got
+    return got
+
+
+@lru_cache(maxsize=None)
+def _building_table() -> bytes:
+    """bytes.translate table: 1 for a building's codes, else 0."""
+    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in BUILDINGS else 0
+                 for code in range(256))
+
+
+def shows_building(board: Board, h: g.Hex) -> bool:
+    """Does board-local hex ``h`` show a building's pixels anywhere (what a
+    partial hex's drawing is called: a single-story house and woods are
+    both one level high, B23.2)?"""
+    key = ("building", h)
+    got = board.layers.get(key)
+    if got is None:
+        codes, table = board.archive.codes, _building_table()
+        got = board.layers[key] = any(
+            1 in codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
+            for i, j0, j1 in pixels(h))
+    return bool(got)
+
+
+@lru_cache(maxsize=None)
+def hindrance_table() -> bytes:
+    """bytes.translate table: each code's hindrance value
+    (``terrain.hindrance_value``) where its terrain hinders and is not
+    Inherent Terrain (B.6: brush, grain, marsh count where they are drawn,
+    A6.1), NO_SAY for what is drawn over the hex's terrain, else 0."""
+    out = bytearray(256)
+    for code, r in c.CODES.items():
+        if r.hexside is not None or code in c.ROADS:
+            out[code] = NO_SAY
+        elif r.terrain is not None and r.terrain in TERRAIN and not TERRAIN[r.terrain].inherent:
+            out[code] = hindrance_value(r.terrain)
+    return bytes(out)
+
+
+def hindrance_layer(board: Board, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s hindrances as drawn: ``whole`` its one value
+    (``terrain.hindrance_value``), or its ``columns`` where brush, grain or
+    marsh is drawn over part of it."""
+    key = ("hindrance", h)
+    got = board.layers.get(key)
+    if got is None:
+        seen: set[int] = set()
+        cols = _columns(board.archive.codes, h, hindrance_table(), seen)
+        got = Layer(max(seen, default=0), None) if cols is None else Layer(None, cols)
+        board.layers[key] = got
+    return got
+
+
+def filled(h: g.Hex, height: int) -> Columns:
+    """A whole hex's layer as Columns: every pixel of it at ``height``."""
+    return {i: [(j0, j1, height)] for i, j0, j1 in pixels(h)} if height else {}
+
+
+@lru_cache(maxsize=None)
+def _ground_table() -> bytes:
+    """Codes whose pixels say nothing of the ground's level: depressions
+    (drawn a level down: A6.3's business, not a crest line's) and what is
+    drawn over the ground (walls, hedges, roads)."""
+    return bytes(1 if (code in c.DEPRESSIONS or height_table()[code] == NO_SAY) else 0
+                 for code in range(256))
+
+
+def ground_layer(board: Board, h: g.Hex) -> Layer:
+    """Board-local hex ``h``'s ground as drawn: its levels per pixel where
+    they differ (a crest line drawn across the hex, A6.2), else ``whole``
+    its one level. Pixels of depressions and of walls, hedges and roads have
+    no say; a hex drawn below level 0 anywhere is taken whole."""
+    key = ("ground", h)
+    got = board.layers.get(key)
+    if got is not None:
+        return got
+    elev, codes = board.archive.elevations, board.archive.codes
+    skip = _ground_table()
+    spans = pixels(h)
+    if len(set(b"".join(elev[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1]
+                        for i, j0, j1 in spans))) == 1:
+        board.layers[key] = got = Layer(None, None)      # one level: whole
+        return got
+    cols: list[tuple[int, int, bytes]] = []
+    seen: set[int] = set()
+    below = False
+    for i, j0, j1 in spans:
+        lo, hi = i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1
+        drawn = bytearray(elev[lo:hi])
+        below = below or max(drawn) > 127          # a signed byte: below level 0
+        mask = codes[lo:hi].translate(skip)
+        if 1 in mask:
+            for k, m in enumerate(mask):
+                if m:
+                    drawn[k] = NO_SAY
+        seen.update(drawn)
+        cols.append((i, j0, bytes(drawn)))
+    seen.discard(NO_SAY)
+    if len(seen) <= 1 or below:
+        got = Layer(None, None)          # whole: the hex-by-hex reading's level
+    else:
+        out: dict[int, list[Run]] = {}
+        for i, j0, values in cols:
+            runs = _runs(values, j0)
+            if runs:
+                out[i] = runs
+        got = Layer(None, out)
+        board.layers[("ground levels", h)] = frozenset(seen)
+    board.layers[key] = got
+    return got
+
+
+def ground_levels(board: Board, h: g.Hex) -> frozenset[int]:
+    """The levels board-local hex ``h``'s ground is drawn at, where a crest
+    line is drawn across it (level 0 included); empty where it is whole."""
+    ground_layer(board, h)
+    return board.layers.get(("ground levels", h), frozenset())
+
+
+def prepare(board: Board) -> int:
+    """Compute every hex's layers of an imported board ahead (each is cached
+    in ``board.layers`` once a thread first meets its hex): the page asks for
+    it once a map of imported boards is shown, so the first visibility map
+    does not pay for them. Returns the number of hexes."""
+    hexes = BOARD_GRID.hexes()
+    for h in hexes:
+        layer(board, h)
+        ground_layer(board, h)
+        hindrance_layer(board, h)
+    return len(hexes)

@@ -1,0 +1,81 @@
+"""A board library: VASL boards imported by a player, by ``source``
+(``"vasl:41:6.3:<16 hex digits of the archive's SHA-256>"``).
+
+A ``Library`` is a plain value passed where boards are needed: ``pycore.api``
+holds the process's one (``api.LIBRARY``) and hands it to
+``pycore.setup.load_setup``, so what a setup means depends on its arguments,
+never on what was imported before (docs/architecture-library.md). A library
+knows nothing of what was loaded from it: forgetting a board and clearing the
+setups loaded with it is ``api.forget_board``'s business.
+
+Each board keeps its hex-by-hex reading and its two pixel planes (elevation
+and terrain code, 1.16 MB each), which rulings that follow the depiction
+read (pycore.terrain.vasl.layers, pycore.rules.los.drawn). Nothing is written anywhere: the page keeps the files on the
+device and imports them again after a reload.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...geometry.boards import SOURCE_RE, check_source
+from ...errors import SetupError
+
+if TYPE_CHECKING:
+    from . import archive, reading
+# The archive's reader and the board's reading (xml, hashlib, the reading's
+# tables) are imported with the first board file, not before the page is
+# ready (web.bridge warms them when the worker is idle).
+
+__all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
+
+
+@dataclass(frozen=True)
+class Board:
+    archive: archive.Archive
+    reading: reading.Reading
+    # board-local hex (or ("ground", hex)) -> its layer (pycore.terrain.vasl.layers), filled as threads meet it
+    layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def summary(self) -> dict[str, Any]:
+        from . import archive
+        return {"board": self.archive.name, "version": self.archive.version,
+                "source": self.archive.source, "columns": archive.COLUMNS,
+                "rows": archive.ROWS, "warnings": list(self.reading.warnings)}
+
+
+class Library:
+    """Imported boards by source, in the order they were imported."""
+
+    def __init__(self) -> None:
+        self._boards: dict[str, Board] = {}
+
+    def add(self, data: bytes) -> Board:
+        """Read an archive and keep it (reading the same file again is free)."""
+        from . import archive, reading
+        a = archive.read(data)
+        known = self._boards.get(a.source)
+        if known is not None:
+            return known
+        board = self._boards[a.source] = Board(a, reading.read(a))
+        return board
+
+    def get(self, source: Any, path: str = "source") -> Board:
+        """The imported board of ``source``, or SetupError naming the file to import."""
+        m = SOURCE_RE.match(check_source(source, path))
+        board = self._boards.get(source)
+        if board is None:
+            assert m is not None
+            raise SetupError(f"{path}: board {m.group(1)} (VASL {m.group(2)}) is not on this device: "
+                             f"import bd{m.group(1)}")
+        return board
+
+    def sources(self) -> list[str]:
+        return list(self._boards)
+
+    def remove(self, source: str) -> None:
+        """Forget a board (``api.forget_board`` also drops the setups loaded with it)."""
+        self._boards.pop(source, None)
+
+    def clear(self) -> None:
+        self._boards.clear()

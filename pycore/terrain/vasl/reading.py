@@ -1,0 +1,354 @@
+"""A board archive read hex by hex, in the setup format (docs/contract.md "Real
+boards"), as a player reads the board (docs/board-reading.md has the
+measures, thresholds and rules).
+
+- **A hex** (B.1): its terrain is read round the centre dot, from the share
+  of each terrain among the pixels within ``grid.DISC_PX`` of the dot, and
+  from the shares of the whole hex (``pycore.terrain.vasl.layers.pixels``). Art drawn
+  over the hex (``codes.OVER``: roads, paths, walls, hedges, bridges) has no
+  say; a field's speckles are outvoted. A building on an eighth of the hex
+  makes a building hex though the dot is in open ground; a second terrain on
+  a third of the hex applies too (named in a warning: the format holds one).
+  Its base level is the ground drawn at the dot, roads as drawn included.
+- **A gully** (B19.1): gully art on a sixteenth of the hex; a stream, sunken
+  road (a road drawn below the ground beside it: B4) or water drawn below the
+  ground (B20) where it is at the dot. Other terrain is kept with
+  ``"gully": true`` (B19.21).
+- **A hexside** (``pycore.terrain.vasl.hexsides``): one place per kind: a wall, hedge, bocage or
+  cactus hedge where its depiction covers **at least half of its length**
+  (``grid.STRETCHES`` stretches, pixels within ``grid.BAND`` px); Hillside by
+  B9.6's own test (``_hillside``); a gap where a road crosses a stretch the
+  depiction leaves bare (B9.3, B9.4); and ``{"depression": false}`` between
+  two depression hexes where no gully art crosses its interior (B19.2).
+
+Names are the board's own (``"CC6"``, ``"E4-E5"``); a layout places and
+flips them (``pycore.geometry.boards``).
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from ... import geometry as g
+from ... import limits
+from ...geometry.boards import BOARD_GRID
+from ..catalog import BUILDINGS
+from . import codes as c
+from . import grid, layers
+from .hexsides import read_hexsides
+from .archive import GRID_HEIGHT, Archive
+
+MAX_LISTED = 6           # hexes named in one warning
+# How a hex is read (B.1, B19.1; docs/board-reading.md). Shares are of the
+# pixels with a say: art drawn over the hex (roads, walls, bridges) has none.
+DISC_SHARE = Fraction(1, 3)      # a terrain on a third of the disc round the dot is "at the dot"
+DISC_MIN_PX = 24                 # fewer pixels with a say in the disc: read the whole hex
+HEX_DOMINANT = Fraction(1, 2)    # a terrain on half the hex dominates it, dot or not
+BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a building hex
+BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
+GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
+GULLY_CODE = 30                  # VASL's Gully; other depressions need the dot (B19.1 vs B20)
+NAMED_PX = 16                    # pixels of an unmodelled terrain that name a hex in a warning
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A board read hex by hex: setup-format entries keyed by board-local lattice
+    hexes and hexsides (only those that are not open ground at level 0)."""
+    hexes: dict[g.Hex, dict[str, Any]]
+    hexsides: dict[g.Hexside, dict[str, Any]]
+    warnings: list[str] = field(default_factory=list)
+    # A wall/hedge hexside read with a road gap: the stretches (of
+    # grid.STRETCHES along it, from its lower end) its depiction leaves bare,
+    # the break B9.1 exempts (pycore.rules.los.drawn.through_break).
+    breaks: dict[g.Hexside, frozenset[int]] = field(default_factory=dict)
+    # What is drawn in a hex that the app does not model, or reads only
+    # approximately, in a player's words ("Rowhouse Wall (not modelled
+    # yet)", "Shallow Stream (read as gully)"): the steps of a ruling
+    # crossing it say so (pycore.rules.los.unmodelled).
+    unmodelled: dict[g.Hex, tuple[str, ...]] = field(default_factory=dict)
+
+    def as_setup(self) -> dict[str, dict[str, Any]]:
+        """``{"hexes", "hexsides"}`` with the board's own names (``board_terrain``)."""
+        with g.naming(None):
+            hexes = {g.hex_name(h): dict(v) for h, v in sorted(self.hexes.items(),
+                                                                key=lambda kv: g.col_row(kv[0]))}
+            sides = {g.hexside_name(sd): (v["type"] if list(v) == ["type"] else dict(v))
+                     for sd, v in sorted(self.hexsides.items())}
+        return {"hexes": hexes, "hexsides": sides}
+
+
+def read(archive: Archive) -> Reading:
+    notes: dict[str, list[str]] = {}
+    unmodelled: dict[g.Hex, tuple[str, ...]] = {}
+    hexes = _hexes(archive, notes, unmodelled)
+    hexsides, breaks = read_hexsides(archive, hexes)
+    warnings = [f"board {archive.name}: {w}" for w in _unknown_codes(archive.codes)]
+    for what, where in sorted(notes.items()):
+        shown = ", ".join(where[:MAX_LISTED]) + (f" and {len(where) - MAX_LISTED} more"
+                                                 if len(where) > MAX_LISTED else "")
+        warnings.append(f"board {archive.name}: {what} at {shown}")
+    return Reading(hexes, hexsides, warnings, breaks, unmodelled)
+
+
+# What a hex's pixels are, one code at a time (docs/board-reading.md).
+_WALLISH = frozenset(code for code in c.OVER if code not in c.ROADS | c.BRIDGES
+                     and code not in (69, 112, 153))   # walls, hedges, cliffs: no level either
+_PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain", "marsh",
+               "shellholes")
+
+
+def _rank(terrain: str) -> int:
+    """Which of two terrains neither dominating is written (the other is warned of)."""
+    return _PRECEDENCE.index(terrain) if terrain in _PRECEDENCE else len(_PRECEDENCE)
+
+
+class _Pixels(NamedTuple):
+    """One hex's pixels tallied by (code, elevation): the whole hex and the disc round its dot."""
+    hex: Counter[int]           # code | elevation byte << 8
+    disc: Counter[int]
+
+
+def _pairs(archive: Archive) -> memoryview:
+    """The board's pixels as 16-bit values ``code | elevation byte << 8``, column-major."""
+    both = bytearray(2 * len(archive.codes))
+    lo, hi = (0, 1) if sys.byteorder == "little" else (1, 0)
+    both[lo::2], both[hi::2] = archive.codes, archive.elevations
+    return memoryview(both)
+
+
+def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]]) -> Counter[int]:
+    joined = b"".join(pairs[2 * (i * GRID_HEIGHT + j0):2 * (i * GRID_HEIGHT + j1 + 1)]
+                      for i, j0, j1 in spans)
+    if joined == joined[:2] * (len(joined) // 2):       # one code, one level: no count needed
+        return Counter({memoryview(joined[:2]).cast("H")[0]: len(joined) // 2})
+    return Counter(memoryview(joined).cast("H"))
+
+
+@dataclass
+class _Hex:
+    """One hex as a player reads it (B.1, B19.1), before it is written out."""
+    terrain: str                # app terrain, or "?<code>" for one the app lacks
+    level: int
+    gully: int                  # the depression art's dominant code (0: none)
+    both: str | None = None     # a second terrain neither dominates (B.1)
+    bridge: bool = False
+
+
+def _most(tally: Counter[int]) -> int:
+    """The value counted most (the lowest of equals): no heapq, which
+    ``Counter.most_common(1)`` imports on first use (the page warms imports)."""
+    return max(tally, key=lambda v: (tally[v], -v))
+
+
+def _terrain_of(code: int) -> str:
+    r = c.CODES.get(code)
+    if r is None or r.terrain is None:
+        return f"?{code}"
+    return r.terrain
+
+
+def _read_hex(px: _Pixels) -> _Hex:
+    """A hex's terrain, base level and gully from its tallies (docs/board-reading.md)."""
+    ground: Counter[int] = Counter()     # elevation of pixels showing the hex's own ground
+    for v, n in px.hex.items():
+        code = v & 255
+        if code not in c.OVER and code not in c.DEPRESSIONS and code not in c.WATER:
+            ground[grid.signed(v >> 8)] += n
+    surround = _most(ground) if ground else None
+
+    def depression(v: int) -> bool:
+        """Gully art: a depression's code, or a road or water drawn below the
+        ground around it (a sunken lane: B4; a stream's bed: B20)."""
+        code = v & 255
+        return code in c.DEPRESSIONS or (surround is not None and grid.signed(v >> 8) < surround
+                                         and (code in c.ROADS or code in c.WATER))
+
+    total = sum(px.hex.values())
+    dep: Counter[int] = Counter()
+    dep_levels: Counter[int] = Counter()
+    for v, n in px.hex.items():
+        if depression(v):
+            dep[v & 255 if (v & 255) in c.DEPRESSIONS else -(v & 255)] += n
+            dep_levels[grid.signed(v >> 8)] += n
+    gully_px = sum(dep.values())
+    gully = 0
+    if dep.get(GULLY_CODE, 0) >= GULLY_SHARE * total:
+        gully = GULLY_CODE      # B19.1: "the gully symbol need only appear in a hex"
+    elif gully_px:              # a stream, sunken road or wadi: at the dot, or most of the hex
+        disc_total = sum(px.disc.values())
+        dot_px = sum(n for v, n in px.disc.items() if depression(v))
+        if dot_px >= DISC_SHARE * disc_total or gully_px >= HEX_DOMINANT * total:
+            gully = _most(dep)
+
+    def says(v: int) -> bool:
+        return (v & 255) not in c.OVER and not depression(v)
+
+    # The terrain at the dot: shares of the disc's pixels with a say.
+    pool = Counter({v: n for v, n in px.disc.items() if says(v)})
+    if sum(pool.values()) < DISC_MIN_PX:
+        pool = Counter({v: n for v, n in px.hex.items() if says(v)})
+    kinds: Counter[str] = Counter()
+    for v, n in pool.items():
+        kinds[_terrain_of(v & 255)] += n
+    at_dot = "open"
+    seen = sum(kinds.values())
+    if seen >= DISC_MIN_PX or (seen and seen >= GULLY_SHARE * total):
+        best = max((k for k in kinds if k != "open"), key=lambda k: (kinds[k], k), default=None)
+        if best is not None and kinds[best] >= DISC_SHARE * seen:
+            at_dot = best
+    # Shares of the whole hex (the pixels not drawn over it).
+    share: Counter[str] = Counter()
+    for v, n in px.hex.items():
+        if says(v):
+            share[_terrain_of(v & 255)] += n
+    area = sum(share.values()) + gully_px
+    primary = at_dot
+    if primary == "open" and area:
+        dominant = [k for k in share if k != "open" and share[k] >= HEX_DOMINANT * area]
+        buildings = [k for k in share if k in BUILDINGS and share[k] >= BUILDING_SHARE * area]
+        if dominant:
+            primary = dominant[0]
+        elif buildings:                  # B.1: an open dot never makes a building hex open
+            primary = max(buildings, key=lambda k: share[k])
+    both = None
+    if primary != "open" and area:
+        others = [k for k in share if k not in ("open", primary) and not k.startswith("?")
+                  and (share[k] >= BOTH_SHARE * area
+                       or (k in BUILDINGS and share[k] >= BUILDING_SHARE * area))]
+        if others:
+            both = max(others, key=lambda k: share[k])
+    # The base level: the ground (roads and paths as drawn) at the dot.
+    levels: Counter[int] = Counter()
+    for v, n in px.disc.items():
+        if (v & 255) not in _WALLISH and not depression(v):
+            levels[grid.signed(v >> 8)] += n
+    if sum(levels.values()) < DISC_MIN_PX:
+        levels = Counter()
+        for v, n in px.hex.items():
+            if (v & 255) not in _WALLISH and not depression(v):
+                levels[grid.signed(v >> 8)] += n
+        if sum(levels.values()) < GULLY_SHARE * total:
+            levels = Counter()
+    if levels:
+        level = max(levels, key=lambda e: (levels[e], -e))
+    elif dep_levels:        # all depression: drawn a level below the hex's base level
+        level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
+    else:
+        level = surround or 0
+    bridge = any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+    return _Hex(primary, level, gully, both=both, bridge=bridge)
+
+
+def _hexes(archive: Archive, notes: dict[str, list[str]],
+           unmodelled: dict[g.Hex, tuple[str, ...]]) -> dict[g.Hex, dict[str, Any]]:
+    out: dict[g.Hex, dict[str, Any]] = {}
+    pairs = _pairs(archive)
+    for h in BOARD_GRID.hexes():
+        px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
+        name = g.plain_hex_name(h)
+        got = _read_hex(px)
+        said = _name_unmodelled(px.hex, name, notes)
+        if said:
+            unmodelled[h] = said
+        terrain, levels = got.terrain, 1
+        if terrain.startswith("?"):          # unmodelled: named by _name_unmodelled
+            code = int(terrain[1:])
+            if code not in c.CODES:
+                notes.setdefault(f"terrain code {code} (not in VASL's table) read as open "
+                                 f"ground", []).append(name)
+            terrain = "open"
+        if got.both is not None and terrain == "open":     # beside terrain the app lacks
+            terrain = got.both
+        elif got.both is not None:
+            terrain = min(terrain, got.both, key=_rank)
+            other = got.both if terrain != got.both else got.terrain
+            notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
+                             f"(B.1, as in 2I9); read as {terrain}, the drawing judging the "
+                             f"LOS", []).append(name)
+        if terrain in BUILDINGS:
+            terrain, levels = _building(archive, name, px.hex, terrain)
+        gully = got.gully != 0
+        if gully:
+            r = c.CODES.get(abs(got.gully))
+            if got.gully < 0:
+                what = ("a road drawn below the ground beside it (a sunken road, B4)"
+                        if abs(got.gully) in c.ROADS else
+                        "water drawn below the ground beside it (a stream, B20)")
+                notes.setdefault(f"{what} read as a gully", []).append(name)
+            elif r is not None and r.approximate:
+                notes.setdefault(f"{r.name} read as a gully", []).append(name)
+        if abs(got.level) > limits.MAX_LEVEL:
+            notes.setdefault(f"level {got.level} (beyond {limits.MAX_LEVEL}) read as "
+                             f"{limits.MAX_LEVEL if got.level > 0 else -limits.MAX_LEVEL}",
+                             []).append(name)
+        level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
+        entry: dict[str, Any] = {}
+        if gully and terrain in ("open", "gully"):
+            entry["terrain"] = "gully"
+        elif terrain != "open":
+            entry["terrain"] = terrain
+            if gully:
+                entry["gully"] = True          # B19.21: a gully holding other terrain
+        if level:
+            entry["level"] = level
+        if terrain in BUILDINGS and levels != 1:
+            entry["levels"] = levels
+        if got.bridge:      # B6.2 Hindrance; over a gully, units on it by default (B19.1)
+            entry["bridge"] = True
+        if entry:
+            out[h] = entry
+    return out
+
+
+def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) -> tuple[str, int]:
+    """A building hex's kind and levels: the metadata's ``buildingType`` for the
+    hex, else the building code drawn most in it."""
+    kind = archive.buildings.get(name)
+    if kind is not None:
+        b = c.BY_NAME.get(kind.casefold())
+        if b is not None and b.terrain in BUILDINGS:
+            return b.terrain, b.levels
+    drawn: Counter[int] = Counter()
+    for v, n in tally.items():
+        r = c.CODES.get(v & 255)
+        if r is not None and r.terrain == terrain:
+            drawn[v & 255] += n
+    if not drawn:
+        return terrain, 1
+    return terrain, c.CODES[_most(drawn)].levels
+
+
+def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
+                     ) -> tuple[str, ...]:
+    """Name this hex under each terrain drawn in it that the app does not model
+    (one warning per terrain, the first hexes named: docs/board-reading.md);
+    returns what was said of it."""
+    said: list[str] = []
+    drawn: Counter[int] = Counter()
+    for v, n in tally.items():
+        drawn[v & 255] += n
+    for code, n in drawn.items():
+        r = c.CODES.get(code)
+        if n < NAMED_PX or r is None or r.depression or code in c.HINDERING_BRIDGES:
+            continue            # a bridge is read as the hex's "bridge" (B6.2)
+        if r.terrain is None:
+            how = "check it by eye" if code in c.OVER else "read as open ground"
+            notes.setdefault(f"{r.name} (not in the app yet: {how}) drawn", []).append(name)
+            said.append(f"{r.name} (not modelled yet)")
+        elif r.approximate:
+            notes.setdefault(f"{r.name} read as {r.terrain}", []).append(name)
+            said.append(f"{r.name} (read as {r.terrain})")
+    return tuple(said)
+
+
+def _unknown_codes(plane: bytes) -> list[str]:
+    unknown = sorted(set(plane.translate(None, c.KNOWN_CODES)))
+    if not unknown:
+        return []
+    listed = ", ".join(str(u) for u in unknown[:MAX_LISTED])
+    return [f"terrain codes not in VASL's table ({listed}) read as open ground"]
