@@ -45,11 +45,10 @@ def load(setup: Any) -> Setup:
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
     s = load(setup)
-    with s.names():
-        if not s.ssr_changed:
-            return explain.attach(rules.query(s, viewer, target))
-        v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
-        return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
+    if not s.ssr_changed:
+        return explain.attach(rules.query(s, viewer, target))
+    v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
+    return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
 
 
 def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
@@ -66,8 +65,7 @@ def thread(setup: Any, viewer: Any, target: Any) -> dict:
     """The LOS thread between two ends (as ``los`` takes them) and every hex,
     hexside and vertex it crosses, runs along or touches, in order (A6.1)."""
     s = load(setup)
-    with s.names():
-        return rules.thread(s, viewer, target)
+    return rules.thread(s, viewer, target)
 
 
 def visibility(setup: Any, viewer: Any) -> dict:
@@ -80,12 +78,11 @@ def visibility(setup: Any, viewer: Any) -> dict:
 def visibility_steps(setup: Any, viewer: Any) -> Generator[dict | None, None, dict]:
     """``visibility`` in steps: a generator that pauses between chunks of the
     sweep and returns the same dict (web.bridge runs it a chunk at a
-    time, so the page's other questions are answered between chunks). Each
-    step runs under the setup's names, none across a pause. A pause yields
+    time, so the page's other questions are answered between chunks). A pause yields
     None or the hexes proved since the last one, ``{"hexes", "done", "of"}``
     (pycore.rules.visibility.visibility_steps: the page draws them)."""
     s = load(setup)
-    return (yield from s.named_steps(sweep(s, viewer)))
+    return (yield from sweep(s, viewer))
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
@@ -93,22 +90,19 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     if not isinstance(indirect, bool):
         raise SetupError("indirect: must be true or false")
     s = load(setup)
-    with s.names():
-        return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
+    return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
 
 
 def wall_advantage(setup: Any) -> dict:
     """Who has, may and must claim Wall Advantage (B9.32-B9.324, B9.62, D9.5x)."""
     s = load(setup)
-    with s.names():
-        return explain.attach(wa.report(s))
+    return explain.attach(wa.report(s))
 
 
 def move_cost(setup: Any, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     """MF/MP to cross into an adjacent hex (B9.4, B9.54, B9.541, B9.7, B19.4)."""
     s = load(setup)
-    with s.names():
-        return explain.attach(movement.move_cost(s, unit, from_hex, to_hex))
+    return explain.attach(movement.move_cost(s, unit, from_hex, to_hex))
 
 
 def place(setup: Any, name: Any) -> dict:
@@ -120,22 +114,21 @@ def place(setup: Any, name: Any) -> dict:
         raise SetupError("name: expected a hex, hexside or vertex name, e.g. 12P2")
     parts = name.strip().split("-")
     kind = {1: "hex", 2: "hexside", 3: "vertex"}.get(len(parts))
-    with s.names():
-        try:
-            if kind == "hex":
-                h = g.parse_hex(parts[0])
-                if not s.grid.contains(h):
-                    raise ValueError(f"{g.hex_name(h)} is off the map")
-                names = s.layout.all_names(h) if s.layout is not None else [g.hex_name(h)]
-                return {"name": names[0], "kind": kind, "names": names}
-            if kind == "hexside":
-                text = g.hexside_name(g.parse_hexside(name.strip()))
-            elif kind == "vertex":
-                text = g.vertex_name(g.parse_vertex(name.strip()))
-            else:
-                raise ValueError(f"{name.strip()!r} is not a hex, hexside or vertex name")
-        except ValueError as e:
-            raise SetupError(f"name: {e}") from None
+    try:
+        if kind == "hex":
+            h = s.names.parse_hex(parts[0])
+            if not s.grid.contains(h):
+                raise ValueError(f"{s.names.hex(h)} is off the map")
+            names = s.names.all(h)
+            return {"name": names[0], "kind": kind, "names": names}
+        if kind == "hexside":
+            text = s.names.hexside(s.names.parse_hexside(name.strip()))
+        elif kind == "vertex":
+            text = s.names.vertex(s.names.parse_vertex(name.strip()))
+        else:
+            raise ValueError(f"{name.strip()!r} is not a hex, hexside or vertex name")
+    except ValueError as e:
+        raise SetupError(f"name: {e}") from None
     return {"name": text, "kind": kind, "names": [text]}
 
 

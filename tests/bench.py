@@ -39,6 +39,7 @@ from typing import Any
 
 from pycore import api
 from pycore import geometry as g
+from pycore.geometry import tracing
 from pycore.rules import visibility as sweep
 from pycore.rules.los import evaluate
 from pycore.setup import load_setup
@@ -55,10 +56,10 @@ def random_setup(columns: int, rows: int, rng: random.Random, density: float = 0
             entry: dict[str, Any] = {"terrain": rng.choice(TERRAINS)}
             if rng.random() < 0.2:
                 entry["level"] = rng.randint(1, 2)
-            hexes[g.hex_name(h)] = entry
+            hexes[g.PLAIN.hex(h)] = entry
         for n in g.neighbours(h)[:3]:
             if grid.contains(n) and rng.random() < 0.08:
-                sides[g.hexside_name(g.hexside(h, n))] = rng.choice(["wall", "hedge", "bocage"])
+                sides[g.PLAIN.hexside(g.hexside(h, n))] = rng.choice(["wall", "hedge", "bocage"])
     return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},
             "hexes": hexes, "hexsides": sides, "units": []}
 
@@ -102,7 +103,7 @@ def bench_los(n: int = 3000, seed: int = 1) -> dict:
     while len(pairs) < n:
         a, b = rng.choice(cells), rng.choice(cells)
         if 6 <= g.distance(a, b) <= 14:
-            pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
+            pairs.append(({"hex": g.PLAIN.hex(a)}, {"hex": g.PLAIN.hex(b)}))
     for viewer, target in pairs[:200]:   # warm the trace cache, as a session of play does
         evaluate(s, viewer, target).as_dict()
     # The page's worker sends one JSON string per click (JSON.stringify in the page).
@@ -122,8 +123,8 @@ def bench_visibility(new: int = 9, seed: int = 2) -> dict:
     rng = random.Random(seed)
     s = load_setup(random_setup(66, 20, rng))
     cells = s.grid.hexes()
-    g._REL_CACHE.clear()
-    g._ABS_CACHE.clear()
+    tracing._REL_CACHE.clear()
+    tracing._ABS_CACHE.clear()
     sweep._OFFSETS.clear()
 
     def timed(viewer) -> float:
@@ -131,7 +132,7 @@ def bench_visibility(new: int = 9, seed: int = 2) -> dict:
         sweep.visibility(s, viewer)
         return (time.perf_counter() - t0) * 1e3
 
-    viewers = [{"hex": g.hex_name(h)} for h in rng.sample(cells, new + 4)]
+    viewers = [{"hex": g.PLAIN.hex(h)} for h in rng.sample(cells, new + 4)]
     first = timed(viewers[0])
     for v in viewers[1:4]:          # earlier viewers in the session
         timed(v)
@@ -158,7 +159,7 @@ def bench_memory(viewers: int = 40, seed: int = 3) -> float:
     setup = random_setup(66, 20, rng)
     cells = load_setup(setup).grid.hexes()
     for h in rng.sample(cells, viewers):
-        api.visibility(setup, {"hex": g.hex_name(h)})
+        api.visibility(setup, {"hex": g.PLAIN.hex(h)})
     return _rss_mb()
 
 
@@ -167,12 +168,11 @@ def _painted_board(rng: random.Random) -> tuple[dict, dict]:
     from pycore.geometry.boards import BOARD_GRID
     from pycore.terrain.vasl.hexsides import board_hexsides
     hexes: dict = {}
-    with g.naming(None):
-        for h in BOARD_GRID.hexes():
-            if rng.random() < 0.4:
-                hexes[g.hex_name(h)] = {"terrain": rng.choice(TERRAINS), "level": rng.randint(0, 2)}
-        sides = {g.hexside_name(sd): rng.choice(["wall", "hedge", "bocage"])
-                 for sd in rng.sample(board_hexsides(), 150)}
+    for h in BOARD_GRID.hexes():
+        if rng.random() < 0.4:
+            hexes[g.PLAIN.hex(h)] = {"terrain": rng.choice(TERRAINS), "level": rng.randint(0, 2)}
+    sides = {g.PLAIN.hexside(sd): rng.choice(["wall", "hedge", "bocage"])
+             for sd in rng.sample(board_hexsides(), 150)}
     return hexes, sides
 
 
@@ -223,16 +223,15 @@ def _drawn_board(rng: random.Random) -> tuple[dict, tuple]:
     from pycore.geometry.boards import BOARD_GRID
     hexes, _ = _painted_board(rng)
     shapes = []
-    with g.naming(None):
-        for h in rng.sample(BOARD_GRID.hexes(), 100):
-            shape: dict[str, Any] = {"hex": g.hex_name(h),
-                                     "terrain": rng.choice(["woods", "building"])}
-            if rng.random() < 0.5:
-                shape["disc"] = rng.randint(8, 30)
-            else:
-                x0, y0 = rng.randint(-36, 20), rng.randint(-30, 20)
-                shape["rect"] = (x0, y0, x0 + rng.randint(6, 30), y0 + rng.randint(6, 30))
-            shapes.append(shape)
+    for h in rng.sample(BOARD_GRID.hexes(), 100):
+        shape: dict[str, Any] = {"hex": g.PLAIN.hex(h),
+                                 "terrain": rng.choice(["woods", "building"])}
+        if rng.random() < 0.5:
+            shape["disc"] = rng.randint(8, 30)
+        else:
+            x0, y0 = rng.randint(-36, 20), rng.randint(-30, 20)
+            shape["rect"] = (x0, y0, x0 + rng.randint(6, 30), y0 + rng.randint(6, 30))
+        shapes.append(shape)
     hexes = {n: v for n, v in hexes.items() if v["terrain"] not in ("building", "stone-building")}
     return hexes, tuple(shapes)
 
@@ -243,13 +242,12 @@ def _crest_lines(hexes: dict, rng: random.Random, n: int = 150) -> tuple:
     that crest lines run across hexes (issue 32)."""
     from pycore.geometry.boards import BOARD_GRID
     shapes = []
-    with g.naming(None):
-        for h in rng.sample(BOARD_GRID.hexes(), n):
-            name = g.hex_name(h)
-            level = hexes.get(name, {}).get("level", 0) + 1
-            x0, y0 = rng.randint(-50, 10), rng.randint(-40, 10)
-            shapes.append({"hex": name, "level": level,
-                           "rect": (x0, y0, x0 + rng.randint(20, 60), y0 + rng.randint(15, 50))})
+    for h in rng.sample(BOARD_GRID.hexes(), n):
+        name = g.PLAIN.hex(h)
+        level = hexes.get(name, {}).get("level", 0) + 1
+        x0, y0 = rng.randint(-50, 10), rng.randint(-40, 10)
+        shapes.append({"hex": name, "level": level,
+                       "rect": (x0, y0, x0 + rng.randint(20, 60), y0 + rng.randint(15, 50))})
     return tuple(shapes)
 
 
@@ -275,11 +273,10 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
                           "hexes": {"41" + k: v for k, v in terrain.items()}})
     cells = painted.grid.hexes()
     pairs: list[tuple[dict[str, str], dict[str, str]]] = []
-    with painted.names():
-        while len(pairs) < n:
-            a, b = rng.choice(cells), rng.choice(cells)
-            if 6 <= g.distance(a, b) <= 14:
-                pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
+    while len(pairs) < n:
+        a, b = rng.choice(cells), rng.choice(cells)
+        if 6 <= g.distance(a, b) <= 14:
+            pairs.append(({"hex": painted.names.hex(a)}, {"hex": painted.names.hex(b)}))
     # Every pair once on both maps first: each hex a thread crosses is read once per
     # setup (its drawing's bands, ``pycore.rules.los.drawn.AsDrawn.entry``), as VASL's engine
     # was timed warm; that first reading is timed on its own below ("read once").
@@ -298,7 +295,7 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     # the check whole. Each places its thread (the placed threads kept are emptied first).
     paired: tuple[list[float], list[float]] = ([], [])
     for i, p in enumerate(pairs):
-        _, least = _in_turn(i, [(g._ABS_CACHE.clear, lambda s=s, p=p: evaluate(s, *p).as_dict())
+        _, least = _in_turn(i, [(tracing._ABS_CACHE.clear, lambda s=s, p=p: evaluate(s, *p).as_dict())
                                 for s in (painted, drawn)])
         for k in (0, 1):
             paired[k].append(least[k])
@@ -306,14 +303,12 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     two_map = {"boards": [[{"board": "41", "source": source},
                            {"board": "12", "source": right, "flip": True}]]}
     two = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.LIBRARY)
-    with two.names():
-        names = [{"hex": g.hex_name(h)} for h in rng.sample(two.grid.hexes(), viewers + 3)]
+    names = [{"hex": two.names.hex(h)} for h in rng.sample(two.grid.hexes(), viewers + 3)]
     for v in names[:3]:                       # earlier viewers of the session
         sweep.visibility(two, v)
     # the same 2 x 1 map painted whole-hex, each hex as its board reads it
-    with two.names():
-        whole = {g.hex_name(h): {"terrain": i.terrain, "level": i.level, "levels": i.levels}
-                 for h in two.grid.hexes() for i in (two.hex(h),) if i != type(i)()}
+    whole = {two.names.hex(h): {"terrain": i.terrain, "level": i.level, "levels": i.levels}
+             for h in two.grid.hexes() for i in (two.hex(h),) if i != type(i)()}
     two_painted = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [[
         "41", {"board": "12", "flip": True}]]}, "hexes": whole})
     for v in names[:3]:
@@ -368,19 +363,17 @@ def bench_ssr(n: int = 1500, viewers: int = 7, seed: int = 6) -> dict:
     base = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
     grid = api.load(base)
-    with grid.names():
-        by_hand = {g.hexside_name(sd): "bocage" for sd, w in grid.hexsides.items()
-                   if getattr(w, "type", None) == "hedge"}
+    by_hand = {grid.names.hexside(sd): "bocage" for sd, w in grid.hexsides.items()
+               if getattr(w, "type", None) == "hedge"}
     setups = {"without": base, "hedges-to-bocage": {**base, "ssr": ["hedges-to-bocage"]},
               "bocage by hand": {**base, "hexsides": by_hand}}
     cells = grid.grid.hexes()
     pairs: list[tuple[dict, dict]] = []
-    with grid.names():
-        while len(pairs) < n:
-            a, b = rng.choice(cells), rng.choice(cells)
-            if 6 <= g.distance(a, b) <= 14:
-                pairs.append(({"hex": g.hex_name(a)}, {"hex": g.hex_name(b)}))
-        names = [{"hex": g.hex_name(h)} for h in rng.sample(cells, viewers + 2)]
+    while len(pairs) < n:
+        a, b = rng.choice(cells), rng.choice(cells)
+        if 6 <= g.distance(a, b) <= 14:
+            pairs.append(({"hex": grid.names.hex(a)}, {"hex": grid.names.hex(b)}))
+    names = [{"hex": grid.names.hex(h)} for h in rng.sample(cells, viewers + 2)]
     out: dict[str, Any] = {}
     for s in setups.values():          # loaded and cached once each, as in play
         for p in pairs[:100]:
@@ -430,7 +423,7 @@ HINDRANCES = ("grain", "brush", "orchard")
 def _units(grid: g.Grid, rng: random.Random, n: int = 400) -> list[dict]:
     cells = grid.hexes()
     return [{"id": f"u{i}", "side": ("German", "Russian")[i % 2], "type": "squad",
-             "hex": g.hex_name(rng.choice(cells))} for i in range(n)]
+             "hex": g.PLAIN.hex(rng.choice(cells))} for i in range(n)]
 
 
 def bocage_everywhere(columns: int = 66, rows: int = 20) -> dict:
@@ -444,10 +437,10 @@ def bocage_everywhere(columns: int = 66, rows: int = 20) -> dict:
         col, row = g.col_row(h)
         level = (col // 4 + row // 5) % 4
         if level:
-            hexes[g.hex_name(h)] = {"level": level}
+            hexes[g.PLAIN.hex(h)] = {"level": level}
         for n in g.neighbours(h)[:3]:
             if grid.contains(n) and len(sides) < 4000:
-                sides[g.hexside_name(g.hexside(h, n))] = "bocage"
+                sides[g.PLAIN.hexside(g.hexside(h, n))] = "bocage"
     units = _units(grid, random.Random(24))
     units[0]["hex"] = "C3"
     hexes["C3"] = {"level": 3}
@@ -460,11 +453,11 @@ def hindrance_field(columns: int = 132, rows: int = 20, walls: int = 0,
     """Every hex a hindrance (grain, brush, orchard) but corner A1 at level
     ``corner``, where unit u0 stands; ``walls`` walls on every other hexside."""
     grid = g.Grid(columns, rows)
-    hexes = {g.hex_name(h): {"terrain": HINDRANCES[i % 3]} for i, h in enumerate(grid.hexes())}
+    hexes = {g.PLAIN.hex(h): {"terrain": HINDRANCES[i % 3]} for i, h in enumerate(grid.hexes())}
     hexes["A1"] = {"level": corner}
     all_sides = [g.hexside(h, n) for h in grid.hexes() for n in g.neighbours(h)[:3]
                  if grid.contains(n)]
-    sides = {g.hexside_name(sd): "wall" for sd in all_sides[::2][:walls]}
+    sides = {g.PLAIN.hexside(sd): "wall" for sd in all_sides[::2][:walls]}
     units = _units(grid, random.Random(25))
     units[0]["hex"] = "A1"
     return {"format": "asl-setup", "version": 1, "map": {"columns": columns, "rows": rows},

@@ -43,7 +43,7 @@ _free_text = st.one_of(st.sampled_from(NASTY_TEXT),
 def _hexside_key(draw, a, b) -> str:
     """A hexside named by its two hexes, in either order (docs/contract.md)."""
     first, second = (a, b) if draw(st.booleans()) else (b, a)
-    return f"{geometry.hex_name(first)}-{geometry.hex_name(second)}"
+    return f"{geometry.PLAIN.hex(first)}-{geometry.PLAIN.hex(second)}"
 
 
 @st.composite
@@ -77,11 +77,11 @@ def _hexside_value(draw, levels_differ: bool):
 
 
 def _terrain(hexes: dict, h) -> str:
-    return hexes.get(geometry.hex_name(h), {}).get("terrain", "open")
+    return hexes.get(geometry.PLAIN.hex(h), {}).get("terrain", "open")
 
 
 def _base_level(hexes: dict, h) -> int:
-    return hexes.get(geometry.hex_name(h), {}).get("level", 0)
+    return hexes.get(geometry.PLAIN.hex(h), {}).get("level", 0)
 
 
 @st.composite
@@ -90,9 +90,9 @@ def _unit(draw, uid: str, grid, hexes: dict) -> dict:
     terrain = _terrain(hexes, h)
     kind = draw(st.sampled_from(UNIT_TYPES))
     unit = {"id": uid, "side": draw(st.sampled_from(SIDES)), "type": kind,
-            "hex": geometry.hex_name(h)}
+            "hex": geometry.PLAIN.hex(h)}
     if kind in INFANTRY and terrain in BUILDINGS:
-        levels = hexes[geometry.hex_name(h)].get("levels", 1)
+        levels = hexes[geometry.PLAIN.hex(h)].get("levels", 1)
         level = draw(st.integers(0, levels - 1))
         if level or draw(st.booleans()):
             unit["level"] = level
@@ -122,7 +122,7 @@ def _named_vertices(points) -> list[str]:
     names = []
     for point in points:
         try:
-            names.append(geometry.vertex_name(point))
+            names.append(geometry.PLAIN.vertex(point))
         except ValueError:
             continue
     return names
@@ -169,7 +169,7 @@ def setups(draw, *, min_columns: int = 2, max_columns: int = 6,
     for h in painted:
         entry = draw(hex_entry())
         if entry or draw(st.booleans()):
-            hexes[geometry.hex_name(h)] = entry
+            hexes[geometry.PLAIN.hex(h)] = entry
     if hexes or draw(st.booleans()):
         setup["hexes"] = hexes
 

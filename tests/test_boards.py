@@ -26,8 +26,8 @@ def layout_setup(boards, **parts) -> dict:
 
 
 def hex_of(boards, name: str) -> geometry.Hex:
-    with geometry.naming(load_layout(boards)):
-        return geometry.parse_hex(name)
+    names = geometry.Names(load_layout(boards))
+    return names.parse_hex(name)
 
 
 # --- seams and flipped boards ----------------------------------------------------------
@@ -45,8 +45,7 @@ def hex_of(boards, name: str) -> geometry.Hex:
 def test_a_seam_hex_answers_to_both_its_names(boards, a, b):
     assert hex_of(boards, a) == hex_of(boards, b)
     s = load_setup(layout_setup(boards, hexes={b: {"terrain": "woods"}}))
-    with s.names():
-        assert geometry.hex_name(hex_of(boards, b)) == a   # the first board's name is shown
+    assert s.names.hex(hex_of(boards, b)) == a   # the first board's name is shown
     assert list(s.to_dict()["hexes"]) == [a]
 
 
@@ -69,17 +68,17 @@ def test_the_combined_map_is_one_lattice_of_32_columns_per_board_plus_one():
 def test_every_name_of_every_hex_reads_back_as_that_hex(boards):
     layout = load_layout(boards)
     seams = 0
-    with geometry.naming(layout):
-        for h in layout.grid.hexes():
-            names = layout.all_names(h)
-            seams += len(names) > 1
-            assert all(geometry.parse_hex(n) == h for n in names), names
-            for side in geometry.hexsides_of(h):
-                if all(layout.grid.contains(x) for x in side):
-                    assert geometry.parse_hexside(geometry.hexside_name(side)) == side
-            for v in geometry.hex_vertices(h):   # those on the map, as web.render draws them
-                if 3 <= v[0] <= 3 * layout.grid.columns and 0 <= v[1] <= 2 * layout.grid.rows:
-                    assert geometry.parse_vertex(geometry.vertex_name(v)) == v
+    names = geometry.Names(layout)
+    for h in layout.grid.hexes():
+        all_names = names.all(h)
+        seams += len(all_names) > 1
+        assert all(names.parse_hex(n) == h for n in all_names), all_names
+        for side in geometry.hexsides_of(h):
+            if all(layout.grid.contains(x) for x in side):
+                assert names.parse_hexside(names.hexside(side)) == side
+        for v in geometry.hex_vertices(h):   # those on the map, as web.render draws them
+            if 3 <= v[0] <= 3 * layout.grid.columns and 0 <= v[1] <= 2 * layout.grid.rows:
+                assert names.parse_vertex(names.vertex(v)) == v
     assert seams > 0
 
 
@@ -163,9 +162,9 @@ def _where(result: dict, s: dict, prefix: str = ""):
     if result["blocked_at"] is None:
         return None
     parts = [prefix + p for p in result["blocked_at"].split("-")]
-    with load_setup(s).names():
-        return [geometry.parse_hex, geometry.parse_hexside, geometry.parse_vertex][
-            len(parts) - 1]("-".join(parts))
+    names = load_setup(s).names
+    return [names.parse_hex, names.parse_hexside, names.parse_vertex][
+        len(parts) - 1]("-".join(parts))
 
 
 def _same_verdict(plain: dict, named: dict) -> None:
@@ -209,7 +208,7 @@ def _beyond_the_edge(s: dict, unit: dict) -> bool:
     if "vertex" not in unit:
         return False
     loaded = load_setup(s)
-    x, y = geometry.parse_vertex(unit["vertex"])
+    x, y = geometry.PLAIN.parse_vertex(unit["vertex"])
     return not (3 <= x <= 3 * loaded.grid.columns and 0 <= y <= 2 * loaded.grid.rows)
 
 
@@ -235,10 +234,10 @@ def test_renaming_a_setup_between_boards_and_a_plain_grid_never_changes_a_ruling
     assert _where(a, plain) == _where(b, named)
     def claims(s):
         units = api.wall_advantage(s)["units"]
-        with load_setup(s).names():
-            return {uid: (u["has"], u["eligible"], u["mandatory"],
-                          sorted(geometry.parse_hexside(n) for n in u["hexsides"]))
-                    for uid, u in units.items()}
+        names = load_setup(s).names
+        return {uid: (u["has"], u["eligible"], u["mandatory"],
+                      sorted(names.parse_hexside(n) for n in u["hexsides"]))
+                for uid, u in units.items()}
     assert claims(plain) == claims(named)                               # B9.32 too
     assert load_setup(_renamed(named, boards)).to_dict() == named     # names are stable
 
@@ -255,18 +254,18 @@ def test_every_vertex_on_the_map_has_a_name_that_reads_back_flipped_boards_too(b
     # above a row 0, which has no name: it is refused saying so (issue 32).
     layout = load_layout(boards)
     columns, rows = layout.grid
-    with geometry.naming(layout):
-        for h in layout.grid.hexes():
-            for v in geometry.hex_vertices(h):
-                within = 3 <= v[0] <= 3 * columns and 0 <= v[1] <= 2 * rows
-                try:
-                    name = geometry.vertex_name(v)
-                except ValueError as exc:
-                    assert not within, v
-                    assert "beyond the map's edge and has no name" in str(exc)
-                    assert geometry.hex_name(h) in str(exc)
-                    continue
-                assert geometry.parse_vertex(name) == v
+    names = geometry.Names(layout)
+    for h in layout.grid.hexes():
+        for v in geometry.hex_vertices(h):
+            within = 3 <= v[0] <= 3 * columns and 0 <= v[1] <= 2 * rows
+            try:
+                name = names.vertex(v)
+            except ValueError as exc:
+                assert not within, v
+                assert "beyond the map's edge and has no name" in str(exc)
+                assert names.hex(h) in str(exc)
+                continue
+            assert names.parse_vertex(name) == v
 
 
 def test_a_vertex_below_a_flipped_boards_half_hex_renamed_is_refused_by_name():

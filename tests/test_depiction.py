@@ -136,9 +136,9 @@ def test_A6_1_a_thread_between_two_regions_meets_the_lower_one():
 
 def test_the_lattice_maps_onto_quarter_pixels_as_a_geomorphic_board_is_drawn():
     # A1's centre at pixel (0, 32.25), B1's at (56.25, 64.5), GG10's at (1800, 612.75).
-    assert quarter(g.parse_hex("A1")) == (0, 129)
-    assert quarter(g.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
-    assert quarter(g.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)
+    assert quarter(g.PLAIN.parse_hex("A1")) == (0, 129)
+    assert quarter(g.PLAIN.parse_hex("B1")) == (4 * 56.25, 4 * 64.5)
+    assert quarter(g.PLAIN.parse_hex("GG10")) == (4 * 1800, 4 * 612.75)
 
 
 # --- drawings the size of a hex's patch: the band's slanted bounds (issue 32) -------------

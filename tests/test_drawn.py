@@ -168,8 +168,7 @@ SLOW = settings(max_examples=15, deadline=None,
 
 
 def _names(hexes) -> list[str]:
-    with g.naming(None):
-        return [g.hex_name(h) for h in hexes]
+    return [g.PLAIN.hex(h) for h in hexes]
 
 
 @st.composite
@@ -261,7 +260,7 @@ def test_visibility_equals_a_ruling_per_hex_on_a_board_as_drawn(board, data):
     want = {}
     for h in s.grid.hexes():
         r = evaluate(s, v, make_end(s, h))
-        want[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+        want[s.names.hex(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
     assert visibility.visibility(s, viewer)["hexes"] == want
 
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import geometry as g
+from pycore.geometry import tracing
 
-H = g.parse_hex
+H = g.PLAIN.parse_hex
 
 
 # --- names -----------------------------------------------------------------------
@@ -25,9 +26,9 @@ def test_column_names_follow_ASL_lettering(col, name):
 
 
 def test_hex_names_round_trip_and_board_prefix_is_ignored():
-    assert g.hex_name(H("Z9")) == "Z9"
+    assert g.PLAIN.hex(H("Z9")) == "Z9"
     assert H("6Z9") == H("Z9")
-    assert g.hex_name(H("GG10")) == "GG10"
+    assert g.PLAIN.hex(H("GG10")) == "GG10"
     assert H("gg10") == H("GG10")
 
 
@@ -43,31 +44,31 @@ def test_contract_geometry_centres():
 
 
 def test_contract_examples_Q4_Q5_R4_share_a_vertex_and_T1_U2_are_adjacent():
-    v = g.parse_vertex("Q4-Q5-R4")
+    v = g.PLAIN.parse_vertex("Q4-Q5-R4")
     for name in ("Q4", "Q5", "R4"):
         assert v in g.hex_vertices(H(name))
-    assert g.vertex_name(v) == "Q4-Q5-R4"
+    assert g.PLAIN.vertex(v) == "Q4-Q5-R4"
     assert g.are_adjacent(H("T1"), H("U2"))
     assert not g.are_adjacent(H("T1"), H("U3"))
 
 
 def test_contract_example_Z9_to_X6_runs_along_the_Z8_Y9_hexside():
     items = g.trace(H("Z9"), H("X6"))
-    along = [g.hexside_name(it.hexes) for it in items if it.kind == "along"]
+    along = [g.PLAIN.hexside(it.hexes) for it in items if it.kind == "along"]
     assert along == ["Y9-Z8", "X7-Y7"]
 
 
 def test_hexside_and_vertex_names_parse_in_any_order():
-    assert g.parse_hexside("Z8-Y9") == g.parse_hexside("Y9-Z8")
-    assert g.parse_vertex("Z8-Y8-Y9") == g.parse_vertex("Y8-Y9-Z8")
+    assert g.PLAIN.parse_hexside("Z8-Y9") == g.PLAIN.parse_hexside("Y9-Z8")
+    assert g.PLAIN.parse_vertex("Z8-Y8-Y9") == g.PLAIN.parse_vertex("Y8-Y9-Z8")
     with pytest.raises(ValueError, match="not adjacent"):
-        g.parse_hexside("A1-C5")
+        g.PLAIN.parse_hexside("A1-C5")
     with pytest.raises(ValueError):
-        g.parse_vertex("A1-A2-A3")
+        g.PLAIN.parse_vertex("A1-A2-A3")
 
 
 def test_hexside_ends_are_the_shared_vertices():
-    s = g.parse_hexside("Y9-Z8")
+    s = g.PLAIN.parse_hexside("Y9-Z8")
     p, q = g.hexside_ends(s)
     assert {p, q} == set(g.hex_vertices(s[0])) & set(g.hex_vertices(s[1]))
 
@@ -234,7 +235,7 @@ def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p,
     if p == q:
         return
     items = g.trace(p, q)
-    walked = g._walk(p, q)
+    walked = tracing._walk(p, q)
     assert [it.kind for it in items] == [kind for kind, _, _ in walked]
     for it, (kind, hexes, pts) in zip(items, walked):
         want = hexes if kind == "cross" else tuple(sorted(hexes))

@@ -355,13 +355,12 @@ def test_a_painted_map_and_its_archive_give_the_same_ruling(hexes, a, b, la, cli
     sides = {}
     if cliffs:       # a cliff on every hexside between hexes two or more levels apart
         from pycore import geometry as g
-        with g.naming(None):
-            for x in hexes:
-                for y in hexes:
-                    hx, hy = g.plain_parse_hex(x), g.plain_parse_hex(y)
-                    if x < y and g.distance(hx, hy) == 1 and \
-                            abs(hexes[x].get("level", 0) - hexes[y].get("level", 0)) >= 1:
-                        sides[f"{x}-{y}"] = "cliff"
+        for x in hexes:
+            for y in hexes:
+                hx, hy = g.plain_parse_hex(x), g.plain_parse_hex(y)
+                if x < y and g.distance(hx, hy) == 1 and \
+                        abs(hexes[x].get("level", 0) - hexes[y].get("level", 0)) >= 1:
+                    sides[f"{x}-{y}"] = "cliff"
     extra = {} if season else {"orchards": "out-of-season"}
     level = la if a not in hexes or "terrain" not in hexes[a] else 0
     rulings(a, b, hexes, sides, la=0, lb=0, **extra)

@@ -466,12 +466,12 @@ def test_too_many_entries_are_refused_naming_the_field(field, count):
     big = {"format": "asl-setup", "version": 1, "map": {"columns": 132, "rows": 20}}
     if field == "units":
         big["units"] = [{"id": f"u{i}", "side": "German", "type": "squad",
-                         "hex": geometry.hex_name(hexes[i])} for i in range(count)]
+                         "hex": geometry.PLAIN.hex(hexes[i])} for i in range(count)]
     elif field == "hexes":
-        big["hexes"] = {geometry.hex_name(h): {"terrain": "woods"} for h in hexes[:count]}
+        big["hexes"] = {geometry.PLAIN.hex(h): {"terrain": "woods"} for h in hexes[:count]}
     else:
         below = [(h, (h[0], h[1] + 2)) for h in hexes if grid.contains((h[0], h[1] + 2))]
-        big["hexsides"] = {geometry.hexside_name(geometry.hexside(a, b)): "wall"
+        big["hexsides"] = {geometry.PLAIN.hexside(geometry.hexside(a, b)): "wall"
                            for a, b in below[:count]}
     assert len(big[field]) == count
     started = time.perf_counter()
@@ -567,12 +567,12 @@ def _largest_setup() -> dict:
     return {
         "format": "asl-setup", "version": 1,
         "map": {"columns": 132, "rows": 20},
-        "hexes": {geometry.hex_name(h): {"terrain": terrains[i % 5], "level": i % 4}
+        "hexes": {geometry.PLAIN.hex(h): {"terrain": terrains[i % 5], "level": i % 4}
                   for i, h in enumerate(hexes[:limits.MAX_HEXES])},
-        "hexsides": {geometry.hexside_name(s): ("wall", "hedge", "bocage")[i % 3]
+        "hexsides": {geometry.PLAIN.hexside(s): ("wall", "hedge", "bocage")[i % 3]
                      for i, s in enumerate(sides[::2][:limits.MAX_HEXSIDES])},
         "units": [{"id": f"unit-{i}", "side": ("German", "Russian")[i % 2],
-                   "type": "squad", "hex": geometry.hex_name(hexes[i * 6]),
+                   "type": "squad", "hex": geometry.PLAIN.hex(hexes[i * 6]),
                    "name": f"Kampfgruppe {i}"} for i in range(limits.MAX_UNITS)],
     }
 
@@ -626,7 +626,7 @@ def _largest_setup_queries() -> None:
     setup = _largest_setup()
     text = json.dumps(setup)
     def at(col: int, row: int) -> dict:
-        return {"hex": geometry.hex_name(geometry.hex_at(col, row)), "level": 0}
+        return {"hex": geometry.PLAIN.hex(geometry.hex_at(col, row)), "level": 0}
     corner, far, middle = at(1, 1), at(132, 20), at(66, 10)
     rows = [("validate (first query after an edit)", lambda: api.wall_advantage(text)),
             ("wall_advantage", lambda: api.wall_advantage(text)),

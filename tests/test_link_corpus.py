@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pycore import geometry, share
+from pycore import share
 from pycore.setup import load_setup
 
 CORPUS = json.loads((Path(__file__).parent / "data" / "links.json").read_text("utf-8"))
@@ -21,23 +21,23 @@ ENTRIES = CORPUS["links"]
 CHECKS = [(entry, check) for entry in ENTRIES for check in entry["checks"]]
 
 
-def _place(name):
+def _place(name, names):
     """A hex, hexside or vertex name as a comparable value (any order)."""
     if name is None:
         return None
     parts = name.split("-")
-    parse = {1: geometry.parse_hex, 2: geometry.parse_hexside,
-             3: geometry.parse_vertex}[len(parts)]
+    parse = {1: names.parse_hex, 2: names.parse_hexside, 3: names.parse_vertex}[len(parts)]
     return parse(name)
 
 
-def _hexsides(names):
-    return {geometry.parse_hexside(n) for n in names}
+def _hexsides(sides, names):
+    return {names.parse_hexside(n) for n in sides}
 
 
-def _compare(key, want, got, where):
+def _compare(key, want, got, where, names):
     if key == "blocked_at":
-        assert _place(got.get(key)) == _place(want), f"{where}: blocked_at {got.get(key)!r}"
+        assert _place(got.get(key), names) == _place(want, names), \
+            f"{where}: blocked_at {got.get(key)!r}"
     elif key == "rule" and isinstance(want, list):
         assert got.get(key) in want, f"{where}: rule {got.get(key)!r}, want one of {want}"
     elif key in ("sources_include", "sources_exclude"):
@@ -46,13 +46,13 @@ def _compare(key, want, got, where):
             assert (source in sources) == (key == "sources_include"), \
                 f"{where}: TEM sources {sorted(sources)}"
     elif key == "hexsides":
-        assert _hexsides(got[key]) == _hexsides(want), f"{where}: hexsides {got[key]}"
+        assert _hexsides(got[key], names) == _hexsides(want, names), f"{where}: hexsides {got[key]}"
     elif key == "problems":
         assert bool(got["problems"]) == (want == "some"), f"{where}: {got['problems']}"
     elif key in ("units", "hexes"):
         for name, sub in want.items():
             for subkey, subwant in sub.items():
-                _compare(subkey, subwant, got[key][name], f"{where} {key}[{name}]")
+                _compare(subkey, subwant, got[key][name], f"{where} {key}[{name}]", names)
     else:
         assert got.get(key) == want, f"{where}: {key} is {got.get(key)!r}, want {want!r}"
 
@@ -92,9 +92,9 @@ def test_old_link_keeps_its_ruling(entry, check):
     from pycore import api
     setup = share.decode(entry["link"])
     result = getattr(api, check["call"])(setup, *check["args"])
-    with load_setup(setup).names():           # board-prefixed names on a layout
-        for key, want in check["expect"].items():
-            _compare(key, want, result, f"{entry['name']} {check['why']}")
+    names = load_setup(setup).names  # board-prefixed names on a layout
+    for key, want in check["expect"].items():
+        _compare(key, want, result, f"{entry['name']} {check['why']}", names)
 
 
 def _features(source) -> set:

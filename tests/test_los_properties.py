@@ -16,7 +16,7 @@ def _location(data, setup: dict) -> dict:
     s = load_setup(setup)
     h = data.draw(st.sampled_from(sorted(s.grid.hexes())))
     info = s.hex(h)
-    loc = {"hex": g.hex_name(h)}
+    loc = {"hex": g.PLAIN.hex(h)}
     if info.levels > 1:
         loc["level"] = data.draw(st.integers(0, info.levels - 1))
     if info.is_depression and data.draw(st.booleans()):
@@ -27,7 +27,7 @@ def _location(data, setup: dict) -> dict:
         names = []
         for v in g.hex_vertices(h):
             try:
-                names.append(g.vertex_name(v))
+                names.append(g.PLAIN.vertex(v))
             except ValueError:
                 pass
         if names:
@@ -80,7 +80,7 @@ def test_A6_6_adding_a_unit_never_blocks_a_clear_los(setup, data, kind):
     h = data.draw(st.sampled_from(sorted(s.grid.hexes())))
     added = dict(setup, units=list(setup.get("units", [])) + [
         {"id": "added", "side": data.draw(st.sampled_from(["German", "Russian"])),
-         "type": kind, "hex": g.hex_name(h)}])
+         "type": kind, "hex": g.PLAIN.hex(h)}])
     after = api.los(added, a, b)
     if before["los"]:
         assert after["los"], after["steps"]
@@ -94,7 +94,7 @@ def test_visibility_agrees_with_los_for_every_hex(setup, data):
     viewer = _location(data, setup)
     vis = api.visibility(setup, viewer)["hexes"]
     s = load_setup(setup)
-    assert set(vis) == {g.hex_name(h) for h in s.grid.hexes()}
+    assert set(vis) == {g.PLAIN.hex(h) for h in s.grid.hexes()}
     for name, seen in vis.items():
         one = api.los(setup, viewer, {"hex": name})
         assert seen["los"] == one["los"], name

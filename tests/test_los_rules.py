@@ -28,10 +28,10 @@ def row_units(first: str, last: str, **target_fields) -> list:
 
 def test_ROW_and_SPINE_threads_are_what_the_tests_assume():
     from pycore import geometry as g
-    kinds = [it.kind for it in g.trace(g.parse_hex("C2"), g.parse_hex("K6"))]
+    kinds = [it.kind for it in g.trace(g.PLAIN.parse_hex("C2"), g.PLAIN.parse_hex("K6"))]
     assert kinds == ["hex", "cross"] * 8 + ["hex"]
-    spine = [(it.kind, g.hexside_name(it.hexes)) for it in
-             g.trace(g.parse_hex("O2"), g.parse_hex("W2")) if it.kind == "along"]
+    spine = [(it.kind, g.PLAIN.hexside(it.hexes)) for it in
+             g.trace(g.PLAIN.parse_hex("O2"), g.PLAIN.parse_hex("W2")) if it.kind == "along"]
     assert [n for _, n in spine] == ["P1-P2", "R1-R2", "T1-T2", "V1-V2"]
 
 

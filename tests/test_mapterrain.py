@@ -23,9 +23,8 @@ def test_each_part_names_its_layer_board_ssr_or_the_players_correction():
     source = _imported()
     s = api.load(_on_board(source, ssr=["hedges-to-bocage"],
                            hexes={"41R3": {"terrain": "open"}}, hexsides={"41P3-41P4": "none"}))
-    with s.names():
-        q5, r3, hedge, wall = (g.parse_hex("41Q5"), g.parse_hex("41R3"),
-                               g.parse_hexside("41Q5-41R4"), g.parse_hexside("41P3-41P4"))
+    q5, r3, hedge, wall = (s.names.parse_hex("41Q5"), s.names.parse_hex("41R3"),
+                           s.names.parse_hexside("41Q5-41R4"), s.names.parse_hexside("41P3-41P4"))
     t = s.terrain
     assert t is not None
     assert (t.origin(q5), s.hexes[q5].terrain) == ("board", "woods")
@@ -47,7 +46,7 @@ def test_on_a_painted_map_the_players_entries_are_the_board_and_the_ssr_transfor
                   "ssr": ["hedges-to-bocage"]})
     t = s.terrain
     assert t is not None and not t.corrections and not t.boards
-    c3, hedge, wall = g.parse_hex("C3"), g.parse_hexside("D3-D4"), g.parse_hexside("E3-E4")
+    c3, hedge, wall = g.PLAIN.parse_hex("C3"), g.PLAIN.parse_hexside("D3-D4"), g.PLAIN.parse_hexside("E3-E4")
     assert (t.origin(c3), t.origin(wall)) == ("painted", "painted")
     assert (t.origin(hedge), s.hexsides[hedge].type) == ("ssr", "bocage")
     assert s.to_dict()["hexsides"] == {"D3-D4": "hedge", "E3-E4": "wall"}       # as painted

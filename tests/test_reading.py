@@ -40,14 +40,12 @@ def board_map(source: str, hexes=None, hexsides=None, units=()) -> dict:
 
 
 def _own(name: str) -> set[int]:
-    with g.naming(None):
-        h = g.plain_parse_hex(name)
+    h = g.plain_parse_hex(name)
     return {i * GRID_HEIGHT + j for i, j0, j1 in layers.pixels(h) for j in range(j0, j1 + 1)}
 
 
 def _disc(name: str) -> set[int]:
-    with g.naming(None):
-        h = g.plain_parse_hex(name)
+    h = g.plain_parse_hex(name)
     return {i * GRID_HEIGHT + j for i, j0, j1 in grid.disc(h) for j in range(j0, j1 + 1)}
 
 
@@ -363,9 +361,8 @@ def gully_boards(draw):
                     if b in hexes and gully(a) and gully(b)})
     for sd in draw(st.lists(st.sampled_from(pairs), unique=True)) if pairs else []:
         sides[sd] = {"depression": False}
-    with g.naming(None):
-        return ({g.hex_name(h): v for h, v in hexes.items()},
-                {g.hexside_name(sd): v for sd, v in sides.items()})
+    return ({g.PLAIN.hex(h): v for h, v in hexes.items()},
+            {g.PLAIN.hexside(sd): v for sd, v in sides.items()})
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])

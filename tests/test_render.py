@@ -59,7 +59,7 @@ def test_geomorphic_board_has_every_hex_of_a_33x10_map_and_no_other(board):
 
 def test_hexes_are_placed_by_geometry_pixel_with_their_six_vertices(board):
     for name, g in by_attr(board, "data-hex").items():
-        h = geometry.parse_hex(name)
+        h = geometry.PLAIN.parse_hex(name)
         assert centre(g) == px(h)
         polygon = g.find("s:polygon", NS)
         drawn = [tuple(float(v) for v in p.split(",")) for p in polygon.get("points").split()]
@@ -70,16 +70,16 @@ def test_rulebook_adjacencies_hold_on_the_drawn_map(board):
     """Q4, Q5 and R4 share a vertex; T1 touches U2; Z9-X6 runs along Z8-Y9 (docs/contract.md)."""
     vertices = by_attr(board, "data-vertex")
     sides = by_attr(board, "data-hexside")
-    q = vertices[geometry.vertex_name(geometry.parse_vertex("Q4-Q5-R4"))]
-    assert centre(q) == px(geometry.parse_vertex("Q4-Q5-R4"))
-    assert geometry.hexside_name(geometry.parse_hexside("T1-U2")) in sides
-    assert geometry.hexside_name(geometry.parse_hexside("Z8-Y9")) in sides
-    assert geometry.vertex_name(geometry.parse_vertex("Y8-Y9-Z8")) in vertices
+    q = vertices[geometry.PLAIN.vertex(geometry.PLAIN.parse_vertex("Q4-Q5-R4"))]
+    assert centre(q) == px(geometry.PLAIN.parse_vertex("Q4-Q5-R4"))
+    assert geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside("T1-U2")) in sides
+    assert geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside("Z8-Y9")) in sides
+    assert geometry.PLAIN.vertex(geometry.PLAIN.parse_vertex("Y8-Y9-Z8")) in vertices
 
 
 def test_every_hexside_between_two_map_hexes_is_addressable_once(board):
     grid = geometry.Grid(33, 10)
-    expected = {geometry.hexside_name(s) for h in grid.hexes() for s in geometry.hexsides_of(h)
+    expected = {geometry.PLAIN.hexside(s) for h in grid.hexes() for s in geometry.hexsides_of(h)
                 if grid.contains(s[0]) and grid.contains(s[1])}
     drawn = [el.get("data-hexside") for el in board.iter() if el.get("data-hexside")]
     assert len(drawn) == len(set(drawn))
@@ -88,12 +88,12 @@ def test_every_hexside_between_two_map_hexes_is_addressable_once(board):
 
 def test_hexside_and_vertex_positions_come_from_geometry(board):
     for name, line in by_attr(board, "data-hexside").items():
-        p, q = (px(e) for e in geometry.hexside_ends(geometry.parse_hexside(name)))
+        p, q = (px(e) for e in geometry.hexside_ends(geometry.PLAIN.parse_hexside(name)))
         assert line.tag == "{http://www.w3.org/2000/svg}line"      # one element per hexside
         assert (float(line.get("x1")), float(line.get("y1")), float(line.get("x2")), float(line.get("y2"))) \
             == (*p, *q)
     for name, el in by_attr(board, "data-vertex").items():
-        assert centre(el) == px(geometry.parse_vertex(name))
+        assert centre(el) == px(geometry.PLAIN.parse_vertex(name))
 
 
 def test_map_size_comes_from_the_setup():
@@ -134,7 +134,7 @@ def test_hexside_types_and_b96_hillside_and_b93_gap_flags():
         "Z8-Y9": "hedge", "Y7-X7": "wall", "AA5-AA6": "bocage",
         "B4-B5": {"type": "hedge", "hillside": True}, "W9-X9": {"type": "wall", "gap": True}})))
     sides = by_attr(root, "data-hexside")
-    name = lambda n: geometry.hexside_name(geometry.parse_hexside(n))  # noqa: E731
+    name = lambda n: geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside(n))  # noqa: E731
     assert sides[name("Z8-Y9")].get("data-type") == "hedge"
     assert sides[name("Y7-X7")].get("data-type") == "wall"
     assert sides[name("AA5-AA6")].get("data-type") == "bocage"
@@ -192,11 +192,11 @@ def test_bypass_unit_straddles_its_hexside_and_points_at_its_vertex():
     """A4.3 Bypass; the LOS vertex of A6.12/B9.42 is marked."""
     root = parse(render.map_svg(setup(hexes=UNIT_HEXES, units=UNITS)))
     t1 = units_of(root)["t1"]
-    side = by_attr(root, "data-hexside")[geometry.hexside_name(geometry.parse_hexside("Q4-R4"))]
+    side = by_attr(root, "data-hexside")[geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside("Q4-R4"))]
     assert translate(t1) == centre(side)
     dot = t1.find("s:circle[@class='u-vertex']", NS)
     at = translate(t1)
-    vertex = px(geometry.parse_vertex("Q4-Q5-R4"))
+    vertex = px(geometry.PLAIN.parse_vertex("Q4-Q5-R4"))
     assert (round(at[0] + float(dot.get("cx")), 2), round(at[1] + float(dot.get("cy")), 2)) == vertex
 
 
@@ -235,14 +235,14 @@ def test_los_thread_is_coloured_clear_hindered_or_blocked(result, status):
     assert layer.get("data-status") == status
     thread = layer.find("s:line[@class='thread']", NS)
     ends = (float(thread.get("x1")), float(thread.get("y1"))), (float(thread.get("x2")), float(thread.get("y2")))
-    assert ends == (px(geometry.parse_hex("Z9")), px(geometry.parse_hex("X6")))
+    assert ends == (px(geometry.PLAIN.parse_hex("Z9")), px(geometry.PLAIN.parse_hex("X6")))
 
 
 def test_point_of_block_is_marked_where_the_ruling_says():
     """B9.2 EX: with a hedge at Y8-Y9 the LOS Z9-X6 is blocked at the Y8-Y9-Z8 vertex."""
     root = parse(render.map_svg(setup(hexes=UNIT_HEXES, units=UNITS), los={
         "viewer": "g1", "target": "r1", "los": False, "hindrance": 0, "blocked_at": "Z8-Y9-Y8"}))
-    vertex = by_attr(root, "data-vertex")[geometry.vertex_name(geometry.parse_vertex("Y8-Y9-Z8"))]
+    vertex = by_attr(root, "data-vertex")[geometry.PLAIN.vertex(geometry.PLAIN.parse_vertex("Y8-Y9-Z8"))]
     assert vertex.get("data-block") == "true"
     mark = los_layer(root).find("s:circle[@class='block-mark']", NS)
     assert (float(mark.get("cx")), float(mark.get("cy"))) == centre(vertex)
@@ -254,7 +254,7 @@ def test_thread_to_a_location_vertex_ends_on_that_vertex():
     root = parse(render.map_svg(setup(hexes=UNIT_HEXES, units=UNITS), los={
         "viewer": "g1", "target": {"hex": "Q4", "level": 0, "vertex": "Q4-Q5-R4"}, "los": True, "hindrance": 0}))
     thread = los_layer(root).find("s:line[@class='thread']", NS)
-    assert (float(thread.get("x2")), float(thread.get("y2"))) == px(geometry.parse_vertex("Q4-Q5-R4"))
+    assert (float(thread.get("x2")), float(thread.get("y2"))) == px(geometry.PLAIN.parse_vertex("Q4-Q5-R4"))
 
 
 def test_visibility_overlay_shades_unseen_and_tints_hindered_hexes():
@@ -391,13 +391,12 @@ def test_a_unit_traced_to_a_vertex_on_the_maps_edge_is_drawn_A6_12():
     base = {"format": "asl-setup", "version": 1, "map": {"columns": 3, "rows": 4}}
     s = load_setup(base)
     cases = []
-    with s.names():
-        for h in s.grid.hexes():
-            for v in geometry.hex_vertices(h):
-                try:
-                    cases.append((geometry.hex_name(h), geometry.vertex_name(v)))
-                except ValueError:      # beside column A: a vertex without a name
-                    pass
+    for h in s.grid.hexes():
+        for v in geometry.hex_vertices(h):
+            try:
+                cases.append((s.names.hex(h), s.names.vertex(v)))
+            except ValueError:      # beside column A: a vertex without a name
+                pass
     drawn = 0
     for hex_name, vertex in cases:
         setup = {**base, "units": [{"id": "u1", "side": "German", "type": "squad",

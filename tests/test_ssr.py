@@ -11,7 +11,6 @@ from hypothesis import given, settings, strategies as st
 
 from pycore import api, share
 from pycore.terrain import ssr
-from pycore import geometry as g
 from pycore.errors import SetupError
 from pycore.setup import load_setup
 from tests.helpers import setup, unit
@@ -119,9 +118,8 @@ def test_the_six_fixed_hexside_ssrs(name, before, after):
     other = "wall" if before == "hedge" else "hedge"
     s = _loaded([name], hexsides={"P5-P6": before, "Q5-Q6": {"type": before, "hillside": True},
                                   "R5-R6": other})
-    with s.names():
-        got = {n: (w.type, w.hillside) if w is not None else None
-               for n, w in ((n, s.wall(g.parse_hexside(n))) for n in ("P5-P6", "Q5-Q6", "R5-R6"))}
+    got = {n: (w.type, w.hillside) if w is not None else None
+           for n, w in ((n, s.wall(s.names.parse_hexside(n))) for n in ("P5-P6", "Q5-Q6", "R5-R6"))}
     assert got["R5-R6"] == (other, False)             # the other kind is untouched
     if after is None:
         assert got["P5-P6"] is None and got["Q5-Q6"] is None
@@ -148,8 +146,7 @@ def test_terrain_and_level_ssrs_equal_the_hex_written_by_hand(name, before, afte
 
 def test_level_changes_read_the_board_at_once_not_one_after_another():
     s = _loaded(["level-3-to-2", "level-2-to-1"], hexes={"A1": {"level": 3}, "B1": {"level": 2}})
-    with s.names():
-        assert (s.hex(g.parse_hex("A1")).level, s.hex(g.parse_hex("B1")).level) == (2, 1)
+    assert (s.hex(s.names.parse_hex("A1")).level, s.hex(s.names.parse_hex("B1")).level) == (2, 1)
 
 
 # --- per board ----------------------------------------------------------------------------------
@@ -161,17 +158,15 @@ def _two_boards(ssrs) -> dict:
 
 def test_a_per_board_ssr_changes_that_board_only():
     s = load_setup(_two_boards([{"name": "hedges-to-bocage", "board": "55"}]))
-    with s.names():
-        assert s.wall(g.parse_hexside("55Q1-55R1")).type == "bocage"
-        assert s.wall(g.parse_hexside("44Q1-44R1")).type == "hedge"
+    assert s.wall(s.names.parse_hexside("55Q1-55R1")).type == "bocage"
+    assert s.wall(s.names.parse_hexside("44Q1-44R1")).type == "hedge"
     assert s.to_dict()["ssr"] == [{"name": "hedges-to-bocage", "board": "55"}]
 
 
 def test_per_board_ssrs_of_one_kind_may_differ_by_board():
     s = load_setup(_two_boards([{"name": "hedges-to-bocage", "board": "55"},
                                 {"name": "hedges-to-cactus", "board": "44"}]))
-    with s.names():
-        assert s.wall(g.parse_hexside("44Q1-44R1")).type == "cactus-hedge"
+    assert s.wall(s.names.parse_hexside("44Q1-44R1")).type == "cactus-hedge"
 
 
 # --- imported boards: the reading transformed, the player's corrections override -------------
@@ -188,11 +183,10 @@ def _imported_map(ssrs, hexsides=None) -> dict:
 
 def test_an_imported_boards_hedges_become_bocage_where_the_hedge_art_lies():
     s = api.load(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))   # with api.LIBRARY
-    with s.names():
-        assert s.wall(g.parse_hexside("55Q1-55R1")).type == "bocage"
-        assert s.wall(g.parse_hexside("55E4-55E5")).type == "wall"
-        # A correction over the imported board still overrides (docs/contract.md).
-        assert s.wall(g.parse_hexside("55P4-55P5")).type == "hedge"
+    assert s.wall(s.names.parse_hexside("55Q1-55R1")).type == "bocage"
+    assert s.wall(s.names.parse_hexside("55E4-55E5")).type == "wall"
+    # A correction over the imported board still overrides (docs/contract.md).
+    assert s.wall(s.names.parse_hexside("55P4-55P5")).type == "hedge"
     assert s.to_dict()["hexsides"] == {"55P4-55P5": "hedge"}       # links carry no board data
     r = api.los(s, "g", "r")
     assert any(x["text"].startswith("The hedge 55Q1-55R1 is bocage by the scenario's SSR")
@@ -222,8 +216,7 @@ def _hill_wall(ssrs, p5: dict, p6: dict, units=()):
 def test_B9_6_a_level_ssr_that_leaves_a_hillside_wall_between_one_level_makes_it_ordinary(
         ssrs, p6, hillside):
     s = _hill_wall(ssrs, {"level": 2}, p6)
-    with s.names():
-        assert s.wall(g.parse_hexside("P5-P6")).hillside is hillside
+    assert s.wall(s.names.parse_hexside("P5-P6")).hillside is hillside
     # the setup as written keeps the wall as the player wrote it (the link says so + the SSR)
     assert s.to_dict()["hexsides"]["P5-P6"] == {"type": "wall", "hillside": True}
 
@@ -232,8 +225,7 @@ def test_B9_6_a_hillside_wall_at_a_gullys_edge_keeps_its_flag_when_both_hexes_mo
     # both hexes at level 1 already, the gully's pixels lower (as on 12X4-Y4): lowered
     # together they still lie at one level, and the wall stays what the board shows
     s = _hill_wall(["level-1-to-0"], {"terrain": "gully", "level": 1}, {"level": 1})
-    with s.names():
-        assert s.wall(g.parse_hexside("P5-P6")).hillside is True
+    assert s.wall(s.names.parse_hexside("P5-P6")).hillside is True
 
 
 def test_B9_6_the_ordinary_wall_rules_as_written_by_hand_and_the_ruling_says_why():
@@ -264,8 +256,7 @@ def test_B9_6_an_imported_boards_hillside_hedge_lowered_to_one_level_is_ordinary
     for ssrs, hillside in (([], True), (["level-1-to-0"], False)):
         s = api.load({"format": "asl-setup", "version": 1,
                       "map": {"boards": [[{"board": "55", "source": source}]]}, "ssr": ssrs})
-        with s.names():
-            assert s.wall(g.parse_hexside("55Q5-55R4")).hillside is hillside, ssrs
+        assert s.wall(s.names.parse_hexside("55Q5-55R4")).hillside is hillside, ssrs
 
 
 # --- links, files and cards carry them --------------------------------------------------------

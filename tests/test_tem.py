@@ -565,7 +565,7 @@ def test_B9_31_of_several_hedges_the_step_names_the_one_that_counts():
     # a thread along the vertex of two hedged hexsides of H5: each is said, then
     # which one counts (TEMs are never added); with one hedge, no such step
     from pycore import geometry as g
-    sides = {g.hexside_name(sd): "hedge" for sd in g.hexsides_of(g.parse_hex("H5"))}
+    sides = {g.PLAIN.hexside(sd): "hedge" for sd in g.hexsides_of(g.PLAIN.parse_hex("H5"))}
     s = setup(hexsides=sides, units=[unit("f", "B5", side="Russian"), unit("t", "H5", wa=False)])
     got = api.fire(s, "f", "t")
     said = [st["text"] for st in got["steps"] if st["text"].startswith("Of these")]

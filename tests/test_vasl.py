@@ -37,11 +37,10 @@ def board_map(*boards, hexes=None, hexsides=None, units=()) -> dict:
 def test_pixel_grid_puts_hex_centres_where_vasl_does():
     # Column c (0 = A) at x = 56.25 c; odd-lettered columns at y = 64.5 (r - 0.5),
     # even-lettered at y = 64.5 r.
-    with g.naming(None):
-        assert grid.pixel_of(g.parse_hex("A1")) == (0, Fraction(129, 4))
-        assert grid.pixel_of(g.parse_hex("B0")) == (Fraction(225, 4), 0)
-        assert grid.pixel_of(g.parse_hex("C3")) == (Fraction(225, 2), Fraction(645, 4))
-        assert grid.pixel_of(g.parse_hex("GG10")) == (1800, Fraction(2451, 4))
+    assert grid.pixel_of(g.PLAIN.parse_hex("A1")) == (0, Fraction(129, 4))
+    assert grid.pixel_of(g.PLAIN.parse_hex("B0")) == (Fraction(225, 4), 0)
+    assert grid.pixel_of(g.PLAIN.parse_hex("C3")) == (Fraction(225, 2), Fraction(645, 4))
+    assert grid.pixel_of(g.PLAIN.parse_hex("GG10")) == (1800, Fraction(2451, 4))
 
 
 @given(st.integers(-2000, 4000), st.integers(-2000, 4000))
@@ -158,9 +157,8 @@ def test_B9_3_a_road_through_a_break_in_a_wall_makes_a_gap():
     # whole wall passes no break.
     assert got == {"E4-E5": {"type": "wall", "gap": True}, "G4-G5": "hedge", "J4-J5": "wall"}
     s = api.load(board_map({"board": "41", "source": source}))
-    with s.names():
-        assert s.hexsides[g.parse_hexside("41E4-41E5")].gap
-        assert not s.hexsides[g.parse_hexside("41J4-41J5")].gap
+    assert s.hexsides[s.names.parse_hexside("41E4-41E5")].gap
+    assert not s.hexsides[s.names.parse_hexside("41J4-41J5")].gap
 
 
 def test_hedge_bocage_and_cactus_hedge_are_told_apart():
@@ -214,9 +212,8 @@ def painted_boards(draw):
                     - (hexes.get(h, {}).get("terrain") == "gully") for h in sd]
         hillside = kind != "bocage" and depicted[0] != depicted[1] and draw(st.booleans())
         sides[sd] = {"type": kind, "hillside": True} if hillside else kind
-    with g.naming(None):
-        return ({g.hex_name(h): v for h, v in hexes.items()},
-                {g.hexside_name(sd): v for sd, v in sides.items()})
+    return ({g.PLAIN.hex(h): v for h, v in hexes.items()},
+            {g.PLAIN.hexside(sd): v for sd, v in sides.items()})
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -267,20 +264,18 @@ def test_a_flipped_board_turns_its_terrain_round_with_its_names():
     top_left, bottom_right = g.hex_at(1, 1), g.hex_at(33, 10)
     assert plain.hex(top_left).terrain == "woods" and plain.hex(bottom_right).terrain == "open"
     assert flipped.hex(bottom_right).terrain == "woods" and flipped.hex(top_left).terrain == "open"
-    with flipped.names():
-        assert g.hex_name(bottom_right) == "7A1"      # a board's hexes keep their names
-        assert flipped.hex(g.parse_hex("7B2")).level == 1
-        assert flipped.wall(g.parse_hexside("7A1-7A2")) is not None
-        assert flipped.hex(g.parse_hex("7B2")) == flipped.hex(g.hex_at(32, 8))
+    assert flipped.names.hex(bottom_right) == "7A1"      # a board's hexes keep their names
+    assert flipped.hex(flipped.names.parse_hex("7B2")).level == 1
+    assert flipped.wall(flipped.names.parse_hexside("7A1-7A2")) is not None
+    assert flipped.hex(flipped.names.parse_hex("7B2")) == flipped.hex(g.hex_at(32, 8))
 
 
 def test_two_boards_side_by_side_each_keep_their_terrain():
     left = imported({"Q5": {"terrain": "woods"}})
     right = imported({"Q5": {"terrain": "grain"}}, name="12")
     s = api.load(board_map({"board": "41", "source": left}, {"board": "12", "source": right}))
-    with s.names():
-        assert s.hex(g.parse_hex("41Q5")).terrain == "woods"
-        assert s.hex(g.parse_hex("12Q5")).terrain == "grain"
+    assert s.hex(s.names.parse_hex("41Q5")).terrain == "woods"
+    assert s.hex(s.names.parse_hex("12Q5")).terrain == "grain"
 
 
 def test_a_units_building_level_is_checked_against_the_boards_building():

@@ -211,7 +211,7 @@ def test_A6_7_A6_12_the_same_range_grouping_is_alike_from_either_end_of_any_thre
 
     from pycore import geometry as g
 
-    c = g.parse_hex("Q5")
+    c = g.PLAIN.parse_hex("Q5")
     starts = [c, *g.hex_vertices(c)]
     ends = {p for h in g.Grid(33, 10).hexes() if g.distance(c, h) <= 5
             for p in (h, *g.hex_vertices(h))}
@@ -225,4 +225,4 @@ def test_A6_7_A6_12_the_same_range_grouping_is_alike_from_either_end_of_any_thre
                 for h in hexes:
                     by[g.point_range(end, h)].add(h)
                 return sorted(sorted(x) for x in by.values())
-            assert groups(p) == groups(q), (g.hex_name(c), p, q)
+            assert groups(p) == groups(q), (g.PLAIN.hex(c), p, q)

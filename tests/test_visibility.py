@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from pycore import api, limits
 from pycore.rules import visibility
 from pycore import geometry as g
+from pycore.geometry import tracing
 from tests.bench import random_setup
 from pycore.rules.los import evaluate
 from pycore.rules.location import make_end, resolve
@@ -26,7 +27,7 @@ def _rulings(s, viewer) -> dict:
     out = {}
     for h in s.grid.hexes():
         r = evaluate(s, v, make_end(s, h))
-        out[g.hex_name(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
+        out[s.names.hex(h)] = {"los": r.los, "hindrance": r.hindrance if r.los else 0}
     return out
 
 
@@ -45,7 +46,7 @@ def test_visibility_equals_a_ruling_per_hex_on_dense_random_maps_A6_2():
     for density in (0.3, 0.6):
         s = load_setup(random_setup(66, 20, rng, density))
         for _ in range(2):
-            viewer = {"hex": g.hex_name(rng.choice(s.grid.hexes()))}
+            viewer = {"hex": g.PLAIN.hex(rng.choice(s.grid.hexes()))}
             assert visibility.visibility(s, viewer)["hexes"] == _rulings(s, viewer)
 
 
@@ -57,7 +58,7 @@ def test_a_viewer_at_a_vertex_sees_what_its_rulings_see_A6_12():
     for _ in range(3):
         h = rng.choice([h for h in s.grid.hexes() if not s.grid.is_half(h)])
         for v in rng.sample(g.hex_vertices(h), 2):
-            viewer = {"hex": g.hex_name(h), "vertex": g.vertex_name(v)}
+            viewer = {"hex": g.PLAIN.hex(h), "vertex": g.PLAIN.vertex(v)}
             assert visibility.visibility(s, viewer)["hexes"] == _rulings(s, viewer)
 
 
@@ -78,15 +79,15 @@ def test_caches_stay_inside_their_bounds_after_40_viewers():
     # 2 x 2 board map (66 x 20) after 40 viewers' visibility maps.
     api.SETUPS.clear()
     visibility._OFFSETS.clear()
-    g._REL_CACHE.clear()
-    g._ABS_CACHE.clear()
+    tracing._REL_CACHE.clear()
+    tracing._ABS_CACHE.clear()
     rng = random.Random(3)
     setup = random_setup(66, 20, rng)
     cells = load_setup(setup).grid.hexes()
     tracemalloc.start()
     try:
         for _ in range(40):
-            api.visibility(setup, {"hex": g.hex_name(rng.choice(cells))})
+            api.visibility(setup, {"hex": g.PLAIN.hex(rng.choice(cells))})
         held = tracemalloc.get_traced_memory()[0]
     finally:
         tracemalloc.stop()
@@ -102,7 +103,7 @@ def test_a_sweep_keeps_the_threads_of_the_players_los_checks():
     # 140,000 young objects for one long garbage collection mid-sweep.
     setup = {"format": "asl-setup", "version": 1, "map": {"columns": 66, "rows": 20}}
     s = api.load(setup)        # open ground: the LOS engine rules every hex
-    assert len(s.grid.hexes()) > g._ABS_CACHE_MAX
+    assert len(s.grid.hexes()) > tracing._ABS_CACHE_MAX
     checked = api.los(setup, {"hex": "K4"}, {"hex": "Z12"})
     ends = (resolve(s, {"hex": "K4"}, "viewer").point, resolve(s, {"hex": "Z12"}, "target").point)
     kept = g.trace(*ends)

@@ -27,8 +27,7 @@ SMALL = dict(min_columns=3, max_columns=9, min_rows=2, max_rows=6, max_terrain=3
 def _rulings(setup: dict, viewer) -> dict:
     """The visibility map the slow way: one ruling per hex, named on the setup's map."""
     s = load_setup(setup)
-    with s.names():
-        return rulings_per_hex(s, viewer)
+    return rulings_per_hex(s, viewer)
 
 
 @given(setups(**SMALL), setups(**SMALL), st.data(), st.integers(1, 40),

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from pycore import api
 from pycore.errors import SetupError
-from pycore.geometry import parse_hexside
+from pycore.geometry import PLAIN
 from pycore.setup import load_setup
 from pycore.terrain.catalog import TERRAIN
 from pycore.rules.tem import ENTRENCHMENT_TEM
@@ -42,7 +42,7 @@ def test_B9_32_lone_broken_unit_never_has_WA_and_report_is_consistent(s):
             assert got["eligible"] == (got["reason"] is None)
         if got["has"]:
             assert got["hexsides"] and not u.hidden and u.level == 0
-        assert all(u.hex in parse_hexside(name) and ss.wall(parse_hexside(name))
+        assert all(u.hex in PLAIN.parse_hexside(name) and ss.wall(PLAIN.parse_hexside(name))
                    for name in got["hexsides"])
         company = [v for v in ss.units if v is not u and v.hex == u.hex and v.side == u.side
                    and v.level == u.level and not (v.broken or v.unarmed)]

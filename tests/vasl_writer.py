@@ -77,8 +77,7 @@ def column_runs() -> tuple[tuple[tuple[g.Hex, int, int], ...], ...]:
 
 
 def _parse_hexes(hexes: dict) -> dict[g.Hex, dict]:
-    with g.naming(None):
-        return {g.plain_parse_hex(name): dict(v) for name, v in hexes.items()}
+    return {g.plain_parse_hex(name): dict(v) for name, v in hexes.items()}
 
 
 def _depicted(entry: dict) -> int:
@@ -118,8 +117,7 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
         paint_shape(codes, elev, shape)
     for name, v in hexsides.items():
         v = {"type": v} if isinstance(v, str) else dict(v)
-        with g.naming(None):
-            sd = g.parse_hexside(name)
+        sd = g.PLAIN.parse_hexside(name)
         levels = [_depicted(info.get(h, {})) for h in sd]
         if v.get("depression") is False:     # a bank at the hexes' level across the hexside
             ground = min(info.get(h, {}).get("level", 0) for h in sd)
@@ -147,9 +145,8 @@ def shape_pixels(shape: dict) -> list[int]:
     ``"dither": (keep, period)`` or ``(keep, period, phase)``, only the pixels
     (i, j) with (i + 3 j + phase) mod period below keep, as VASL's fields are
     speckled with open ground."""
-    with g.naming(None):
-        h = g.plain_parse_hex(shape["hex"])
-        qx, qy = quarter(h)
+    h = g.plain_parse_hex(shape["hex"])
+    qx, qy = quarter(h)
     if "disc" in shape:
         r = 4 * shape["disc"]
         box = (-r, -r, r, r)
@@ -284,20 +281,19 @@ def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name:
 
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
     """What ``board_terrain`` should give back for a painted whole-hex board."""
-    with g.naming(None):
-        default = {"terrain": "open", "level": 0, "levels": 1, "gully": False, "bridge": False}
-        hx = {g.hex_name(g.plain_parse_hex(n)): {k: v[k] for k in default
-                                                if k in v and v[k] != default[k]}
-              for n, v in hexes.items()}
-        sides = {}
-        for n, v in hexsides.items():
-            v = {"type": v} if isinstance(v, str) else dict(v)
-            entry = {"type": v["type"]} if "type" in v else {}
-            for flag in ("hillside", "gap"):
-                if v.get(flag):
-                    entry[flag] = True
-            if v.get("depression") is False:
-                entry["depression"] = False
-            sides[g.hexside_name(g.parse_hexside(n))] = entry["type"] if list(entry) == ["type"] \
-                else entry
+    default = {"terrain": "open", "level": 0, "levels": 1, "gully": False, "bridge": False}
+    hx = {g.PLAIN.hex(g.plain_parse_hex(n)): {k: v[k] for k in default
+                                            if k in v and v[k] != default[k]}
+          for n, v in hexes.items()}
+    sides = {}
+    for n, v in hexsides.items():
+        v = {"type": v} if isinstance(v, str) else dict(v)
+        entry = {"type": v["type"]} if "type" in v else {}
+        for flag in ("hillside", "gap"):
+            if v.get(flag):
+                entry[flag] = True
+        if v.get("depression") is False:
+            entry["depression"] = False
+        sides[g.PLAIN.hexside(g.PLAIN.parse_hexside(n))] = entry["type"] if list(entry) == ["type"] \
+            else entry
     return {"hexes": {k: v for k, v in hx.items() if v}, "hexsides": sides}

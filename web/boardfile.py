@@ -13,7 +13,7 @@ import os
 from dataclasses import replace
 from typing import Any
 
-from pycore import api, geometry, share
+from pycore import api, share
 from pycore.geometry.boards import SOURCE_RE, board_number, load_layout
 from pycore.errors import SetupError
 from pycore.rules.los import unmodelled
@@ -113,8 +113,7 @@ def map_terrain(setup: Any) -> dict:
         return {"hexes": {}, "hexsides": {}, "unmodelled": {}}
     hexes, sides = imported_terrain(s.layout, s.imported)
     d = replace(s, hexes=hexes, hexsides=sides, units=()).to_dict(whole=True)
-    with s.names():
-        unknown = {geometry.hex_name(h): ", ".join(said) for h, said in unmodelled.on_map(s).items()}
+    unknown = {s.names.hex(h): ", ".join(said) for h, said in unmodelled.on_map(s).items()}
     return {"hexes": d["hexes"], "hexsides": d["hexsides"], "unmodelled": unknown}
 
 

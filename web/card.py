@@ -128,8 +128,7 @@ def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
     """The ruling card for ``question`` (``pycore.share.question``) on ``setup`` as an
     SVG document string; ``link`` is the share link it prints as text and QR."""
     loaded = api.load(setup)
-    with loaded.names():
-        return _card(loaded.to_dict(), question, link, build, date)
+    return _card(loaded.to_dict(), question, link, build, date)
 
 
 def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | None) -> str:

@@ -20,7 +20,7 @@ from . import mapstyle
 from .frame import Pixels, escape, fmt, tag
 
 _PIX = Pixels(4)                      # a hex 16 px wide
-_HEX = geometry.parse_hex("B2")
+_HEX = geometry.PLAIN.parse_hex("B2")
 _CORNERS = [_PIX[v] for v in geometry.hex_vertices(_HEX)]
 _SHAPE = " ".join(text for _, text in _CORNERS)
 _XS = [xy[0] for xy, _ in _CORNERS]

@@ -51,14 +51,26 @@ def js_module() -> str:
                     *(f"export const {k} = {json.dumps(v)};\n" for k, v in values.items())])
 
 
-def canonical(name: str) -> str:
-    """A hex, hexside or vertex name in the geometry's own spelling (any order accepted)."""
+def canonical(name: str, names: geometry.Names) -> str:
+    """A hex, hexside or vertex name as the map (``names``) spells it (any order accepted)."""
     parts = name.count("-")
     if parts == 0:
-        return geometry.hex_name(geometry.parse_hex(name))
+        return names.hex(names.parse_hex(name))
     if parts == 1:
-        return geometry.hexside_name(geometry.parse_hexside(name))
-    return geometry.vertex_name(geometry.parse_vertex(name))
+        return names.hexside(names.parse_hexside(name))
+    return names.vertex(names.parse_vertex(name))
+
+
+class Positions(dict):
+    """Where each hex, hexside and vertex is drawn, by its name on the map (``names``)."""
+
+    def __init__(self, names: geometry.Names):
+        super().__init__()
+        self.names = names
+
+    def of(self, name: str) -> Any:
+        """The position of a part named in any spelling the map reads."""
+        return self[canonical(name, self.names)]
 
 
 def type_label(unit: dict) -> str:
@@ -100,11 +112,11 @@ def side_order(setup: dict) -> dict:
     return order
 
 
-def unit_anchor(unit: dict, positions: dict):
+def unit_anchor(unit: dict, positions: Positions):
     """Where the counter sits: on its Bypass hexside (A4.3), else its hex centre."""
     if unit.get("bypass"):
-        return positions[canonical(unit["bypass"])]
-    return positions[canonical(unit["hex"])]
+        return positions.of(unit["bypass"])
+    return positions.of(unit["hex"])
 
 
 def stack_position(base, depth: int, size: int, step: tuple[int, int] = STACK_STEP):
@@ -136,7 +148,7 @@ def _title(unit: dict) -> str:
                                      f"{unit.get('type', '')})") if x)
 
 
-def placements(setup: dict, positions: Any) -> list[dict]:
+def placements(setup: dict, positions: Positions) -> list[dict]:
     """Each unit's counter, in the setup's order: its words (``label``, the
     unit's name or type; ``short``, its id; ``status``; ``title``), its side's
     colour index ``sidx``, the ``stack`` it is in (an index), and where it sits
@@ -155,7 +167,7 @@ def placements(setup: dict, positions: Any) -> list[dict]:
         depth = seen.get(base, 0)
         seen[base] = depth + 1
         size = anchors.count(base)
-        v = positions[canonical(unit["vertex"])] if unit.get("vertex") else None
+        v = positions.of(unit["vertex"]) if unit.get("vertex") else None
         places = {}
         for key, step in (("at", STACK_STEP), ("open", STACK_OPEN)):
             at = stack_position(base, depth, size, step)
@@ -170,20 +182,20 @@ def placements(setup: dict, positions: Any) -> list[dict]:
     return out
 
 
-class Places(dict):
+class Places(Positions):
     """Canonical name -> where ``web.render`` draws it (its data-cx/cy), for the
     names asked about, computed on demand from ``pycore.geometry``."""
 
-    def __init__(self, pix: Pixels):
-        super().__init__()
+    def __init__(self, pix: Pixels, names: geometry.Names):
+        super().__init__(names)
         self.pix = pix
 
     def __missing__(self, name: str) -> tuple[float, float]:
         parts = name.count("-")
         if parts == 1:
-            got = hexside_point(self.pix, geometry.parse_hexside(name))
+            got = hexside_point(self.pix, self.names.parse_hexside(name))
         else:
-            point = geometry.parse_hex(name) if parts == 0 else geometry.parse_vertex(name)
+            point = self.names.parse_hex(name) if parts == 0 else self.names.parse_vertex(name)
             got = self.pix[point][0]
         self[name] = got
         return got
@@ -200,24 +212,23 @@ def counters(setup: Any) -> dict:
     m = setup.get("map")
     boards = m.get("boards") if isinstance(m, dict) else None
     layout = load_layout(boards) if boards is not None else None
-    places = Places(Pixels(U))
-    with geometry.naming(layout):
-        given, specs = setup.get("units"), setup.get("hexes")
-        units = [u for u in (given if isinstance(given, list) else []) if _placeable(u, places)]
-        hexes, tops = {}, {}
-        for name, spec in (specs if isinstance(specs, dict) else {}).items():
-            try:
-                key = name.strip()      # as the page names it: the map's names (data-hex)
-                info = hex_info(spec)
-                top = HexInfo(spec["terrain"], levels=int(spec.get("levels", 1))).top_level \
-                    if spec.get("terrain") in BUILDINGS else 0
-            except (ValueError, TypeError, AttributeError):
-                continue
-            if info:
-                hexes[key] = info
-            if top > 0:
-                tops[key] = top
-        return {"units": placements({**setup, "units": units}, places), "hexes": hexes, "tops": tops}
+    places = Places(Pixels(U), geometry.Names(layout) if layout is not None else geometry.PLAIN)
+    given, specs = setup.get("units"), setup.get("hexes")
+    units = [u for u in (given if isinstance(given, list) else []) if _placeable(u, places)]
+    hexes, tops = {}, {}
+    for name, spec in (specs if isinstance(specs, dict) else {}).items():
+        try:
+            key = name.strip()      # as the page names it: the map's names (data-hex)
+            info = hex_info(spec)
+            top = HexInfo(spec["terrain"], levels=int(spec.get("levels", 1))).top_level \
+                if spec.get("terrain") in BUILDINGS else 0
+        except (ValueError, TypeError, AttributeError):
+            continue
+        if info:
+            hexes[key] = info
+        if top > 0:
+            tops[key] = top
+    return {"units": placements({**setup, "units": units}, places), "hexes": hexes, "tops": tops}
 
 
 def _placeable(unit: Any, places: Places) -> bool:
@@ -228,13 +239,13 @@ def _placeable(unit: Any, places: Places) -> bool:
     try:
         unit_anchor(unit, places)
         if unit.get("vertex"):
-            places[canonical(unit["vertex"])]
+            places.of(unit["vertex"])
     except (ValueError, TypeError, AttributeError, KeyError):    # KeyError: no "hex", or a vertex off the map
         return False
     return True
 
 
-def trace_point(who, setup: dict, positions: dict):
+def trace_point(who, setup: dict, positions: Positions):
     """The end of an LOS thread: a unit's or Location's vertex if set (A6.12, B9.42), else its hex centre dot."""
     if isinstance(who, str):
         unit = next((u for u in setup.get("units", []) if u.get("id") == who), None)
@@ -242,7 +253,7 @@ def trace_point(who, setup: dict, positions: dict):
             raise KeyError(f"no unit {who!r} in the setup")
     else:
         unit = who
-    return positions[canonical(unit.get("vertex") or unit["hex"])]
+    return positions.of(unit.get("vertex") or unit["hex"])
 
 
 def _unit_group(dwg, p: dict, selected):
@@ -263,7 +274,7 @@ def _unit_group(dwg, p: dict, selected):
     return g
 
 
-def unit_layer(dwg, setup: dict, positions: dict, selected=None):
+def unit_layer(dwg, setup: dict, positions: Positions, selected=None):
     """Every unit as a counter (stacked counters step up and right), as a group
     made by ``dwg`` but not added to it: ``placements``, as the page draws them."""
     layer = dwg.g(class_="units")
@@ -283,7 +294,7 @@ def unit_layer(dwg, setup: dict, positions: dict, selected=None):
     return layer
 
 
-def los_layer(dwg, setup: dict, los: dict, positions: dict):
+def los_layer(dwg, setup: dict, los: dict, positions: Positions):
     """The thread from viewer to target, coloured by status, the point of block
     ringed, as a group made by ``dwg`` but not added to it."""
     a = trace_point(los["viewer"], setup, positions)
@@ -294,5 +305,5 @@ def los_layer(dwg, setup: dict, los: dict, positions: dict):
     for end in (a, b):
         g.add(dwg.circle(end, 3, class_="end"))
     if los.get("blocked_at"):
-        g.add(dwg.circle(positions[canonical(los["blocked_at"])], 7, class_="block-mark"))
+        g.add(dwg.circle(positions.of(los["blocked_at"]), 7, class_="block-mark"))
     return g

@@ -42,28 +42,27 @@ def hex_reading(setup: Any, name: Any) -> dict:
     reading here; ``board``: the hex lies on an imported board. ``hexsides`` also
     lists cliffs (B11), so a cliff misread from a board can be seen and removed."""
     s = api.load(setup)
-    with s.names():
-        h = hex_field(name, "hex", s.grid)
-        info = s.hex(h)
-        hex_name = g.hex_name(h)
-        sides = []
-        for sd in g.hexsides_of(h):      # its walls, hedges, bocage and cliffs (B11)
-            side = s.wall(sd) or s.hexsides.get(sd)
-            if side is not None and (side is s.wall(sd) or side.type == CLIFF):
-                sides.append({"name": g.hexside_name(sd), "type": side.type, "said": _side(side)})
-        board = s.layout is not None and any(b.source is not None for b in s.layout.holders(h))
-        own = s.overrides is not None and (h in s.overrides.hexes or any(
-            sd in s.overrides.hexsides for sd in g.hexsides_of(h)))
-        parts = [_terrain(info)]
-        partly = terrain(s).drawn_partly(h)
-        if partly is not None:
-            parts[0] += f" (drawn partly {partly}: the rules follow the drawing)"
-        unknown = unmodelled.on_map(s).get(h)
-        if unknown:
-            parts.append(f"the board also draws {', '.join(unknown)} here: check it by eye")
-        text = f"{hex_name}: " + "; ".join(parts + [f"{d['said']} {d['name']}" for d in sides])
-        if own:
-            text += " (your correction)"
+    h = hex_field(name, "hex", s.grid, s.names)
+    info = s.hex(h)
+    hex_name = s.names.hex(h)
+    sides = []
+    for sd in g.hexsides_of(h):      # its walls, hedges, bocage and cliffs (B11)
+        side = s.wall(sd) or s.hexsides.get(sd)
+        if side is not None and (side is s.wall(sd) or side.type == CLIFF):
+            sides.append({"name": s.names.hexside(sd), "type": side.type, "said": _side(side)})
+    board = s.layout is not None and any(b.source is not None for b in s.layout.holders(h))
+    own = s.overrides is not None and (h in s.overrides.hexes or any(
+        sd in s.overrides.hexsides for sd in g.hexsides_of(h)))
+    parts = [_terrain(info)]
+    partly = terrain(s).drawn_partly(h)
+    if partly is not None:
+        parts[0] += f" (drawn partly {partly}: the rules follow the drawing)"
+    unknown = unmodelled.on_map(s).get(h)
+    if unknown:
+        parts.append(f"the board also draws {', '.join(unknown)} here: check it by eye")
+    text = f"{hex_name}: " + "; ".join(parts + [f"{d['said']} {d['name']}" for d in sides])
+    if own:
+        text += " (your correction)"
     return {"hex": hex_name, "text": text, "terrain": info.terrain, "level": info.level,
             "hexsides": [{"name": d["name"], "type": d["type"]} for d in sides],
             "own": own, "board": board}

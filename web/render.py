@@ -45,17 +45,17 @@ def ground_class(level: int) -> str:
     return str(max(-1, min(4, level)))
 
 
-def _hex_specs(setup: dict) -> dict:
-    """Hex name (canonical, no board prefix) -> its setup entry."""
-    return {geometry.hex_name(geometry.parse_hex(k)): v for k, v in setup.get("hexes", {}).items()}
+def _hex_specs(setup: dict, names: geometry.Names) -> dict:
+    """Hex name (canonical) -> its setup entry."""
+    return {names.hex(names.parse_hex(k)): v for k, v in setup.get("hexes", {}).items()}
 
 
-def _hexside_specs(setup: dict) -> dict:
+def _hexside_specs(setup: dict, names: geometry.Names) -> dict:
     """Hexside name (canonical) -> {"type": ..., flags} for every hexside entry."""
     out = {}
     for k, v in setup.get("hexsides", {}).items():
         spec = {"type": v} if isinstance(v, str) else dict(v)
-        out[geometry.hexside_name(geometry.parse_hexside(k))] = spec
+        out[names.hexside(names.parse_hexside(k))] = spec
     return out
 
 
@@ -190,7 +190,7 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
         # The page's grid (counters=False) gets the terrain painted by the page.
         data = _drawn(loaded) if counters else loaded.to_dict()
         return (yield from _map_svg(loaded, data, los, overlay, selected, unit, region, counters))
-    return (yield from loaded.named_steps(steps()))
+    return (yield from steps())
 
 
 def _drawn(loaded) -> dict:
@@ -211,27 +211,28 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region,
     hexes, sides, verts = yield from _grid_parts(grid)
     rect = map_rect(hexes, unit)
     if region is not None:
-        hexes, sides, verts, data = _within(region, unit, hexes, sides, verts, data)
+        hexes, sides, verts, data = _within(region, unit, hexes, sides, verts, data, loaded.names)
     dwg = _drawing(data, grid, rect, unit)
     is_unit = any(u.get("id") == selected for u in data.get("units", []))
-    state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los)
+    state = _checked("los, overlay or selected", _state_marks, overlay, None if is_unit else selected, los,
+                     loaded.names)
 
-    specs = _hex_specs(data)
+    specs = _hex_specs(data, loaded.names)
     pix = Pixels(unit)
-    positions: dict = {}
+    positions = marks.Positions(loaded.names)
     origin = view_box(rect, unit)[:2]
     drawn_hexes, drawn_sides = _Tiles(hexes, pix, origin), _Tiles(hexes, pix, origin)
     for i, h in enumerate(hexes):
         if i % STEP == STEP - 1:
             yield
-        name = geometry.hex_name(h)
+        name = loaded.names.hex(h)
         positions[name] = pix[h][0]
         drawn_hexes.add(h, _draw_hex(h, name, specs.get(name, {}), pix, state.get(name, {})))
-    side_specs = _hexside_specs(data)
+    side_specs = _hexside_specs(data, loaded.names)
     for i, s in enumerate(sides):
         if i % STEP == STEP - 1:
             yield
-        name = geometry.hexside_name(s)
+        name = loaded.names.hexside(s)
         drawn, positions[name] = _draw_hexside(s, name, side_specs.get(name), pix, state.get(name, {}))
         drawn_sides.add(s[0], drawn)
     parts = [f'<g class="board" clip-path="url(#map-clip)"><g class="hexes">{drawn_hexes}</g>'
@@ -250,13 +251,13 @@ def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region,
     return frame[:-len("</svg>")] + "".join(parts) + "</svg>"
 
 
-def _within(region, unit: float, hexes, sides, verts, data: dict):
+def _within(region, unit: float, hexes, sides, verts, data: dict, names: geometry.Names):
     """The parts of the map whose hexes' centres lie within one hex of ``region``."""
     x, y, w, h = region
     near = 4 * unit
     kept = {hx for hx in hexes if x - near <= geometry.pixel(hx, unit)[0] <= x + w + near
             and y - near <= geometry.pixel(hx, unit)[1] <= y + h + near}
-    units = [u for u in data.get("units", []) if geometry.parse_hex(u["hex"]) in kept]
+    units = [u for u in data.get("units", []) if names.parse_hex(u["hex"]) in kept]
     return ([hx for hx in hexes if hx in kept], [s for s in sides if set(s) <= kept],
             [v for v in verts if kept.intersection(geometry.vertex_hexes(v))],
             {**data, "units": units})
@@ -284,7 +285,7 @@ def _drawing(data: dict, grid, rect, unit: float) -> svgwrite.Drawing:
 
 
 def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict,
-                  positions: dict) -> Generator[None, None, str]:
+                  positions: marks.Positions) -> Generator[None, None, str]:
     """Vertex targets (for Bypass and Snap Shot LOS, A6.12/B9.42), those on the map only,
     in the tiles ``drawn``."""
     x0, y0, x1, y1 = rect
@@ -294,7 +295,7 @@ def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict,
             yield
         (x, y), _ = pix[v]
         try:
-            name = geometry.vertex_name(v)
+            name = positions.names.vertex(v)
         except ValueError:
             continue  # beside column A of a map one column wide (frame.map_rect): no name
         positions[name] = (x, y)   # a unit's vertex there is marked, drawn or not
@@ -306,14 +307,14 @@ def _vertex_layer(verts, drawn: _Tiles, rect, pix: Pixels, state: dict,
     return f'<g class="vertices">{drawn}</g>'
 
 
-def _state_marks(overlay, selected, los) -> dict:
+def _state_marks(overlay, selected, los, names: geometry.Names) -> dict:
     """Element name -> data attributes for the visibility overlay, selection and point of block."""
     state: dict = {}
     for name, seen in (overlay or {}).get("hexes", {}).items():
         vis = ("hindered" if seen.get("hindrance") else "seen") if seen.get("los") else "unseen"
-        state.setdefault(marks.canonical(name), {})["vis"] = vis
+        state.setdefault(marks.canonical(name, names), {})["vis"] = vis
     if selected is not None:
-        state.setdefault(marks.canonical(selected), {})["selected"] = True
+        state.setdefault(marks.canonical(selected, names), {})["selected"] = True
     if (los or {}).get("blocked_at"):
-        state.setdefault(marks.canonical(los["blocked_at"]), {})["block"] = True
+        state.setdefault(marks.canonical(los["blocked_at"], names), {})["block"] = True
     return state

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pycore import geometry as g
 from pycore.terrain import ssr
 from pycore.api import load as load_setup    # with the imported boards (api.LIBRARY)
 
@@ -23,8 +22,7 @@ def catalog() -> list:
 
 def _terrain(s: Any) -> dict:
     """A loaded setup's whole terrain in the setup format, a removed wall left out."""
-    with s.names():
-        d = replace(s, units=(), ssr=()).to_dict(whole=True)
+    d = replace(s, units=(), ssr=()).to_dict(whole=True)
     sides = {k: v for k, v in d["hexsides"].items()
              if (v if isinstance(v, str) else v.get("type")) != "none"}
     return {"hexes": d["hexes"], "hexsides": sides}
@@ -46,12 +44,10 @@ def ssr_view(setup: Any) -> dict:
     legend = ssr.legend(s.ssr)
     if not s.ssr_changed:
         return {"legend": legend, "terrain": None, "board": None, "changed": []}
-    with s.names():         # the hexes and hexsides an SSR changed: the map marks them
-        changed = sorted(g.hex_name(k) if isinstance(k[0], int) else g.hexside_name(k)
-                         for k in s.ssr_changed)
+    changed = sorted(s.names.hex(k) if isinstance(k[0], int) else s.names.hexside(k)
+                     for k in s.ssr_changed)
     board = None
     if s.layout is not None and s.layout.sources:
-        with s.names():
-            spec = s.to_dict()
+        spec = s.to_dict()
         board = _terrain(load_setup({**spec, "hexes": {}, "hexsides": {}, "units": []}))
     return {"legend": legend, "terrain": _terrain(s), "board": board, "changed": changed}

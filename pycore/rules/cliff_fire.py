@@ -35,10 +35,10 @@ def restriction(s: Setup, firer: Unit, target: Unit,
     weapon = firer.extra.get("weapon")
     if weapon in EXEMPT:
         return True, {"rule": "B11.31", "text": f"{firer.label} fires {EXEMPT[weapon]}: it may "
-                      f"fire down the {cliff_name(sd)} into the adjacent lower hex."}
+                      f"fire down the {cliff_name(sd, s.names)} into the adjacent lower hex."}
     if not (firer.is_vehicle or ordnance or weapon in ("piat", "mortar")):
         return None       # Small Arms and other SW are not restricted
     what = "vehicle armament" if firer.is_vehicle else "ordnance"
     return False, {"rule": "B11.31", "text": f"{firer.label} fires {what}, which may not fire "
-                   f"down the {cliff_name(sd)} into the adjacent lower hex "
-                   f"{g.hex_name(target.hex)}: no attack is allowed."}
+                   f"down the {cliff_name(sd, s.names)} into the adjacent lower hex "
+                   f"{s.names.hex(target.hex)}: no attack is allowed."}

@@ -23,10 +23,7 @@ class End:
     elevation: int          # base level + level, one lower IN a gully (B19.2)
     in_depression: bool     # IN a Depression hex (A6.3), not at crest level
     on_gully_bridge: bool = False   # on the bridge of a gully bridge hex (B19.1)
-
-    @property
-    def name(self) -> str:
-        return self.unit.id if self.unit else g.hex_name(self.hex)
+    name: str = ""          # as a step names it: the unit's id, or the hex's name on the map
 
 
 def make_end(s: Setup, h: g.Hex, level: int = 0, vertex: g.Point | None = None,
@@ -39,7 +36,8 @@ def make_end(s: Setup, h: g.Hex, level: int = 0, vertex: g.Point | None = None,
     in_dep = info.is_depression and not crest and not on_bridge and level == 0
     elevation = info.level + level - (1 if in_dep else 0)
     return End(h, level, vertex if vertex is not None else h, entrenched, crest, unit,
-               elevation, in_dep, info.is_depression and on_bridge and level == 0)
+               elevation, in_dep, info.is_depression and on_bridge and level == 0,
+               unit.id if unit else s.names.hex(h))
 
 
 def unit_end(s: Setup, u: Unit) -> End:
@@ -54,22 +52,22 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
         if u is not None:
             return unit_end(s, u)
         try:
-            g.parse_hex(spec)
+            s.names.parse_hex(spec)
         except ValueError:
             raise SetupError(f"{path}: {spec[:40]!r} is neither a unit id nor a hex name") from None
         spec = {"hex": spec}
     if not isinstance(spec, dict):
         raise SetupError(f"{path}: must be a unit id or a Location object, "
                          f"not {type(spec).__name__}")
-    h = hex_field(spec.get("hex"), f"{path}.hex", s.grid)
+    h = hex_field(spec.get("hex"), f"{path}.hex", s.grid, s.names)
     top = s.hex(h).top_level
     level = int_field(spec.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
     if level > top:
-        raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level} "
+        raise SetupError(f"{path}.level: {s.names.hex(h)} has no level {level} "
                          f"(its highest is {top})")
     vertex = spec.get("vertex")
     if vertex is not None:
-        vertex = vertex_field(vertex, h, f"{path}.vertex")
+        vertex = vertex_field(vertex, h, f"{path}.vertex", s.names)
     entrenched = bool_field(spec.get("entrenched", False), f"{path}.entrenched")
     crest = bool_field(spec.get("crest", False), f"{path}.crest")
     beneath = bool_field(spec.get("beneath", False), f"{path}.beneath")

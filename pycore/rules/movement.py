@@ -103,7 +103,7 @@ class Move:
         unit = "MP" if self.vehicle else "MF"
         if self.allowed:
             self.say("B.2", f"total: {cost} {unit}.")
-        return {"unit_class": self.cls, "from": g.hex_name(self.a), "to": g.hex_name(self.b),
+        return {"unit_class": self.cls, "from": self.s.names.hex(self.a), "to": self.s.names.hex(self.b),
                 "allowed": self.allowed, "mf": None if self.vehicle else cost,
                 "mp": cost if self.vehicle else None, "bog_check": self.bog,
                 "underbelly": self.underbelly, "wa_lost": True, "steps": self.steps}
@@ -128,7 +128,7 @@ class Move:
             self.parts.append(gcot)
         else:
             self.say("B19.4" if terrain == "gully" else "B.2",
-                     f"COT of {terrain} in {g.hex_name(self.b)}: {cot}.")
+                     f"COT of {terrain} in {self.s.names.hex(self.b)}: {cot}.")
         self.parts.append(self._climb(cot))
         self._abrupt()
         if bog:
@@ -144,7 +144,7 @@ class Move:
                 or self.s.depression_connected(sd):
             return
         level = max(self.s.hex(self.a).level, self.s.hex(self.b).level)
-        crossed = (f"{g.hexside_name(sd)} is not a Depression hexside: moving IN the gully "
+        crossed = (f"{self.s.names.hexside(sd)} is not a Depression hexside: moving IN the gully "
                    f"crosses the intermediate level {level} between them, an Abrupt "
                    "Elevation Change")
         if self.cls != "infantry":
@@ -172,7 +172,7 @@ class Move:
         app does not model (docs/hills.md): the plain move is refused."""
         sd = g.hexside(self.a, self.b)
         if is_cliff(self.s, sd):
-            self.forbid("B11.4", f"{g.hexside_name(sd)} is a cliff hexside: it can be crossed "
+            self.forbid("B11.4", f"{self.s.names.hexside(sd)} is a cliff hexside: it can be crossed "
                         "only by Climbing (B11.4), which this app does not work out; a plain "
                         "move across it is not allowed.")
 
@@ -186,7 +186,7 @@ class Move:
                      "a Bog check.")
         if info is None:
             return
-        kind, name = info.type, g.hexside_name(sd)
+        kind, name = info.type, self.s.names.hexside(sd)
         if info.extra.get("breach") is True:
             return self.say("B9.541", f"{name} is Breached: crossed as if Open Ground.")
         if info.gap:
@@ -276,7 +276,7 @@ def unit_class(s: Setup, unit: Any) -> tuple[str, Unit | None]:
 
 
 def _hex(s: Setup, name: Any, field: str) -> g.Hex:
-    return hex_field(name, field, s.grid)
+    return hex_field(name, field, s.grid, s.names)
 
 
 def move_cost(s: Setup, unit: Any, from_hex: Any, to_hex: Any) -> dict:
@@ -284,5 +284,5 @@ def move_cost(s: Setup, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     ``from_hex`` into the adjacent ``to_hex``."""
     a, b = _hex(s, from_hex, "from_hex"), _hex(s, to_hex, "to_hex")
     if not g.are_adjacent(a, b):
-        raise SetupError(f"to_hex: {g.hex_name(b)} is not adjacent to {g.hex_name(a)}")
+        raise SetupError(f"to_hex: {s.names.hex(b)} is not adjacent to {s.names.hex(a)}")
     return Move(s, unit, a, b).run()

@@ -159,7 +159,7 @@ class Assessment:
             return
         tem, kind = best
         if found > 1:       # which one counts: TEMs are never added (B9.31)
-            self.say("B9.31", f"Of these {found} hexsides, {kind} {g.hexside_name(where)} "
+            self.say("B9.31", f"Of these {found} hexsides, {kind} {self.s.names.hexside(where)} "
                               f"counts: +{tem}, the best; their TEMs are not added.")
         if self._hull_down_instead(kind, tem):
             return
@@ -169,7 +169,7 @@ class Assessment:
         s, t, info = self.s, self.target, self.s.wall(sd)
         if info is None:
             return None
-        kind, name = info.type, g.hexside_name(sd)
+        kind, name = info.type, self.s.names.hexside(sd)
         base = s.wall_level(sd)
         if self.te.elevation != base:
             rule = "B9.62" if info.hillside else "B9.35"
@@ -242,7 +242,7 @@ class Assessment:
         if tem > 0 and not self.air_burst:
             self.offer(terrain, tem)
         elif terrain == "brush":
-            self.say("B12.3", f"brush in {g.hex_name(t.hex)}: no TEM (B12.3); it is not "
+            self.say("B12.3", f"brush in {self.s.names.hex(t.hex)}: no TEM (B12.3); it is not "
                               "Open Ground.")
         if t.entrenched:
             kind = t.extra.get("entrenchment")
@@ -352,6 +352,6 @@ def bocage_concealment(s: Setup, unit_id: Any) -> dict:
         bocage = any(o["source"] in BOCAGE_TYPES
                      for o in assess(s, e, u)["tem_options"])
         ok &= bocage
-        steps.append({"rule": "B9.55", "text": f"{e.label} in {g.hex_name(e.hex)} has a LOS "
+        steps.append({"rule": "B9.55", "text": f"{e.label} in {s.names.hex(e.hex)} has a LOS "
                       + ("only through bocage." if bocage else "not affected by bocage TEM.")})
     return {"concealed": ok, "steps": steps}

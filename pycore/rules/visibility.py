@@ -80,7 +80,7 @@ def _read_ground(s: Setup) -> list:
             # down the gully sees past its base level; the engine judges it
             whole = None
         height, level = whole if whole is not None else (0, -limits.MAX_LEVEL - 9)
-        got.append((h, g.hex_name(h), e.elevation, e.in_depression, height, level))
+        got.append((h, s.names.hex(h), e.elevation, e.in_depression, height, level))
     return got
 
 

@@ -291,8 +291,8 @@ class Resolver:
             if st.reason is None and not st.has:
                 den = self._denier(st)
                 if den is not None:
-                    st.reason = ("B9.321", f"enemy {den[0].label} in {g.hex_name(den[0].hex)} "
-                                 f"holds WA over the shared hexside {g.hexside_name(den[1])}")
+                    st.reason = ("B9.321", f"enemy {den[0].label} in {self.s.names.hex(den[0].hex)} "
+                                 f"holds WA over the shared hexside {self.s.names.hexside(den[1])}")
                     st.mandatory = False
             if u.wa is True and not st.has and not st.contested:
                 self._problem(st.reason[0] if st.reason else "B9.32",
@@ -334,7 +334,7 @@ def report(s: Setup) -> dict:
             "has": st.has,
             "eligible": st.reason is None,
             "mandatory": st.mandatory and st.reason is None,
-            "hexsides": sorted(g.hexside_name(sd) for sd in sides),
+            "hexsides": sorted(s.names.hexside(sd) for sd in sides),
             "reason": None if st.reason is None else f"{st.reason[1]} ({st.reason[0]})",
         }
     return {"units": units, "problems": list(r.problems)}

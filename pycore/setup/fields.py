@@ -23,6 +23,7 @@ class Reader:
 
     def __init__(self, boards: Library) -> None:
         self.boards = boards
+        self.names = g.PLAIN    # how the map names its hexes, once its map is read
         self.warnings: list[str] = []
         self.hidden: list[tuple[str, str]] = []     # (field, text as given): see visible()
 
@@ -148,33 +149,33 @@ def plain_value(v: Any, path: str) -> None:
             raise SetupError(f"{path}: holds {type(x).__name__}, which JSON cannot carry")
 
 
-def hex_field(name: Any, path: str, grid: g.Grid) -> g.Hex:
-    """A hex name on the map, or SetupError naming ``path``."""
+def hex_field(name: Any, path: str, grid: g.Grid, names: g.Names) -> g.Hex:
+    """A hex name on the map (as ``names`` reads it), or SetupError naming ``path``."""
     try:
-        h = g.parse_hex(name)
+        h = names.parse_hex(name)
     except ValueError as e:
         raise SetupError(f"{path}: {e}") from None
     if not grid.contains(h):
-        raise SetupError(f"{path}: {g.hex_name(h)} is off the map "
+        raise SetupError(f"{path}: {names.hex(h)} is off the map "
                          f"({grid.columns} x {grid.rows})")
     return h
 
 
-def hexside_field(name: Any, h: g.Hex, path: str) -> g.Hexside:
+def hexside_field(name: Any, h: g.Hex, path: str, names: g.Names) -> g.Hexside:
     try:
-        s = g.parse_hexside(name)
+        s = names.parse_hexside(name)
     except ValueError as e:
         raise SetupError(f"{path}: {e}") from None
     if h not in s:
-        raise SetupError(f"{path}: {g.hexside_name(s)} is not a hexside of {g.hex_name(h)}")
+        raise SetupError(f"{path}: {names.hexside(s)} is not a hexside of {names.hex(h)}")
     return s
 
 
-def vertex_field(name: Any, h: g.Hex, path: str) -> g.Point:
+def vertex_field(name: Any, h: g.Hex, path: str, names: g.Names) -> g.Point:
     try:
-        v = g.parse_vertex(name)
+        v = names.parse_vertex(name)
     except ValueError as e:
         raise SetupError(f"{path}: {e}") from None
     if h not in g.vertex_hexes(v):
-        raise SetupError(f"{path}: not a vertex of {g.hex_name(h)}")
+        raise SetupError(f"{path}: not a vertex of {names.hex(h)}")
     return v

@@ -25,9 +25,9 @@ def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
     out: dict = {}
     for name, v in hexes.items():
         path = f"hexes[{shown(name)}]"
-        h = hex_field(name, path, grid)
+        h = hex_field(name, path, grid, r.names)
         if h in out:
-            raise SetupError(f"{path}: names a hex already given ({g.hex_name(h)})")
+            raise SetupError(f"{path}: names a hex already given ({r.names.hex(h)})")
         v = need(v, dict, path)
         terrain = v.get("terrain", "open")
         if not isinstance(terrain, str) or terrain not in TERRAIN:
@@ -42,7 +42,7 @@ def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
     return out
 
 
-def dump_hexes(own_hexes: Mapping[g.Hex, HexInfo], corrections: bool) -> dict:
+def dump_hexes(own_hexes: Mapping[g.Hex, HexInfo], corrections: bool, names: g.Names) -> dict:
     """``own_hexes`` as the setup writes them; with ``corrections`` (over an
     imported board) open ground is written too, as a correction."""
     hexes = {}
@@ -61,5 +61,5 @@ def dump_hexes(own_hexes: Mapping[g.Hex, HexInfo], corrections: bool) -> dict:
             d["bridge"] = True
         d.update(info.extra)
         if d or corrections:   # over an imported board, open ground is a correction
-            hexes[g.hex_name(h)] = d or {"terrain": "open"}
+            hexes[names.hex(h)] = d or {"terrain": "open"}
     return hexes

@@ -30,13 +30,12 @@ def load_hexsides(r: Reader, sides: Any, grid: g.Grid) -> dict:
         path = f"hexsides[{shown(name)}]"
         if not isinstance(name, str) or name.count("-") != 1:
             raise SetupError(f"{path}: a hexside is named by two hexes, e.g. Y7-Z7")
-        a, b = (hex_field(part, path, grid) for part in name.split("-"))
-        try:
-            s = g.hexside(a, b)
-        except ValueError as e:
-            raise SetupError(f"{path}: {e}") from None
+        a, b = (hex_field(part, path, grid, r.names) for part in name.split("-"))
+        if not g.are_adjacent(a, b):
+            raise SetupError(f"{path}: {r.names.hex(a)} and {r.names.hex(b)} are not adjacent")
+        s = g.hexside(a, b)
         if s in out:
-            raise SetupError(f"{path}: names a hexside already given ({g.hexside_name(s)})")
+            raise SetupError(f"{path}: names a hexside already given ({r.names.hexside(s)})")
         if isinstance(v, str):
             v = {"type": v}
         v = need(v, dict, path)
@@ -60,7 +59,7 @@ def load_hexsides(r: Reader, sides: Any, grid: g.Grid) -> dict:
     return out
 
 
-def dump_hexsides(own_sides: Mapping[g.Hexside, HexsideInfo]) -> dict:
+def dump_hexsides(own_sides: Mapping[g.Hexside, HexsideInfo], names: g.Names) -> dict:
     sides = {}
     for sd in sorted(own_sides, key=lambda k: (g.col_row(k[0]), g.col_row(k[1]))):
         side = own_sides[sd]
@@ -73,5 +72,5 @@ def dump_hexsides(own_sides: Mapping[g.Hexside, HexsideInfo]) -> dict:
         if side.depression is not None:
             entry["depression"] = side.depression
         entry.update(side.extra)
-        sides[g.hexside_name(sd)] = entry["type"] if list(entry) == ["type"] else entry
+        sides[names.hexside(sd)] = entry["type"] if list(entry) == ["type"] else entry
     return sides

@@ -52,13 +52,13 @@ def _load(r: Reader, obj: Any) -> Setup:
     labels = tuple(b.label for b in layout.boards) if layout is not None else \
         ((board,) if board is not None else ())
     rules = ssr.load(d.get("ssr"), labels)
-    with g.naming(layout):
-        hexes = load_hexes(r, d.get("hexes", {}), grid)
-        hexsides = load_hexsides(r, d.get("hexsides", {}), grid)
-        imported = _imported(r, layout) if layout is not None and layout.sources else {}
-        terrain = compose(rules, layout, board, hexes, hexsides, imported)
-        hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
-        units = load_units(r, d.get("units", []), grid, hexes)
+    r.names = g.Names(layout) if layout is not None else g.PLAIN
+    hexes = load_hexes(r, d.get("hexes", {}), grid)
+    hexsides = load_hexsides(r, d.get("hexsides", {}), grid)
+    imported = _imported(r, layout) if layout is not None and layout.sources else {}
+    terrain = compose(rules, layout, board, hexes, hexsides, imported)
+    hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
+    units = load_units(r, d.get("units", []), grid, hexes)
     extra = r.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
                      "setup", SETUP_EXTRA_FIELDS)
     # a season SSR limited to one board leaves the rest of the map in season

@@ -3,7 +3,6 @@ from a setup once (docs/contract.md). Immutable; made by ``pycore.setup.loader``
 by ``pycore.setup.writer``."""
 from __future__ import annotations
 
-from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, TypeVar
 
@@ -85,22 +84,11 @@ class Setup:
             got = self._derived[slot] = slot.make(self)
         return got
 
-    def names(self) -> Any:
-        """Hexes named as on this setup's map (``pycore.geometry.naming``)."""
-        return g.naming(self.layout)
-
-    def named_steps(self, steps: Generator[Any, None, Any]) -> Generator[Any, None, Any]:
-        """``steps`` (a generator pausing between chunks of work),
-        each step run under this setup's names and none across a pause, when
-        the page's worker answers other questions; yields what it yields (a
-        sweep's progress) and returns what it returns."""
-        while True:
-            with self.names():
-                try:
-                    got = next(steps)
-                except StopIteration as done:
-                    return done.value
-            yield got
+    @property
+    def names(self) -> g.Names:
+        """How this setup's map names its hexes, hexsides and vertices: as
+        players name its boards' hexes (``12P2``), or plainly (``pycore.geometry.names``)."""
+        return self.derived(_NAMES)
 
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)
@@ -143,8 +131,7 @@ class Setup:
     def to_dict(self, whole: bool = False) -> dict:
         """The setup as a link carries it; ``whole``: with the map's terrain as
         decided from all its layers (pycore.terrain.mapterrain) instead of its own part."""
-        with self.names():
-            return dump(self, whole)
+        return dump(self, whole)
 
 
 def _by_hex(s: Setup) -> dict[g.Hex, tuple[Unit, ...]]:
@@ -154,6 +141,8 @@ def _by_hex(s: Setup) -> dict[g.Hex, tuple[Unit, ...]]:
     return {k: tuple(v) for k, v in by_hex.items()}
 
 
+_NAMES: Slot[g.Names] = Slot("names", lambda s: g.Names(s.layout) if s.layout is not None
+                             else g.PLAIN)
 _UNITS_BY_ID: Slot[dict[str, Unit]] = Slot("units_by_id",
                                            lambda s: {id_key(u.id): u for u in s.units})
 _UNITS_BY_HEX: Slot[dict[g.Hex, tuple[Unit, ...]]] = Slot("units_by_hex", _by_hex)

@@ -117,19 +117,19 @@ def load_units(r: Reader, units: Any, grid: g.Grid, hexes: dict) -> list:
         if not isinstance(kind, str) or kind not in UNIT_TYPES:
             raise SetupError(f"{path}.type: unknown unit type {shown(kind)} "
                              f"(expected one of {', '.join(UNIT_TYPES)})")
-        h = hex_field(v.get("hex"), f"{path}.hex", grid)
+        h = hex_field(v.get("hex"), f"{path}.hex", grid, r.names)
         info = hexes.get(h, OPEN)
         level = int_field(v.get("level", 0), f"{path}.level", 0, limits.MAX_LEVEL)
         if level > info.top_level:
-            raise SetupError(f"{path}.level: {g.hex_name(h)} has no level {level} "
+            raise SetupError(f"{path}.level: {r.names.hex(h)} has no level {level} "
                              f"(its highest is {info.top_level})")
         flags = {f: bool_field(v.get(f, False), f"{path}.{f}") for f in UNIT_FLAGS}
         bypass = v.get("bypass")
         if bypass is not None:
-            bypass = hexside_field(bypass, h, f"{path}.bypass")
+            bypass = hexside_field(bypass, h, f"{path}.bypass", r.names)
         vertex = v.get("vertex")
         if vertex is not None:
-            vertex = vertex_field(vertex, h, f"{path}.vertex")
+            vertex = vertex_field(vertex, h, f"{path}.vertex", r.names)
         wa = v.get("wa")
         if wa is not None:
             wa = bool_field(wa, f"{path}.wa")
@@ -141,11 +141,11 @@ def load_units(r: Reader, units: Any, grid: g.Grid, hexes: dict) -> list:
     return out
 
 
-def dump_units(units: tuple[Unit, ...]) -> list:
+def dump_units(units: tuple[Unit, ...], names: g.Names) -> list:
     """The units as the setup writes them."""
     out: list[dict[str, Any]] = []
     for u in units:
-        d: dict[str, Any] = {"id": u.id, "side": u.side, "type": u.type, "hex": g.hex_name(u.hex)}
+        d: dict[str, Any] = {"id": u.id, "side": u.side, "type": u.type, "hex": names.hex(u.hex)}
         if u.level:
             d["level"] = u.level
         for f in UNIT_FLAGS:
@@ -154,9 +154,9 @@ def dump_units(units: tuple[Unit, ...]) -> list:
         if not u.armored:
             d["armored"] = False
         if u.bypass is not None:
-            d["bypass"] = g.hexside_name(u.bypass)
+            d["bypass"] = names.hexside(u.bypass)
         if u.vertex is not None:
-            d["vertex"] = g.vertex_name(u.vertex)
+            d["vertex"] = names.vertex(u.vertex)
         if u.wa is not None:
             d["wa"] = u.wa
         d.update(u.extra)

@@ -17,8 +17,8 @@ def dump(s: Any, whole: bool = False) -> dict:
     ``whole`` the terrain as decided (boards, SSRs and corrections)."""
     own_hexes, own_sides = (s.hexes, s.hexsides) if whole else s.layers.own
     out = {"format": "asl-setup", "version": 1, "map": dump_map(s),
-           "hexes": dump_hexes(own_hexes, s.overrides is not None and not whole),
-           "hexsides": dump_hexsides(own_sides), "units": dump_units(s.units)}
+           "hexes": dump_hexes(own_hexes, s.overrides is not None and not whole, s.names),
+           "hexsides": dump_hexsides(own_sides, s.names), "units": dump_units(s.units, s.names)}
     if s.ssr:       # only when there are some (no ssr = none)
         out["ssr"] = ssr.spec(s.ssr)
     out.update(s.extra)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .. import geometry as g
 from ..errors import SetupError
 from ..rules.location import resolve
 from ..setup import Setup, hex_field, load_setup
@@ -35,10 +34,10 @@ def _end(s: Setup, spec: Any, path: str) -> Any:
     if isinstance(spec, str) and end.unit is not None:
         return end.unit.id            # as the setup writes it (pycore.setup.lookalike.id_key)
     if isinstance(spec, str):
-        return {"hex": g.hex_name(end.hex), "level": 0}
-    out: dict = {"hex": g.hex_name(end.hex), "level": end.level}
+        return {"hex": s.names.hex(end.hex), "level": 0}
+    out: dict = {"hex": s.names.hex(end.hex), "level": end.level}
     if spec.get("vertex") is not None:
-        out["vertex"] = g.vertex_name(end.point)
+        out["vertex"] = s.names.vertex(end.point)
     for flag in _END_FLAGS:
         if spec.get(flag):
             out[flag] = True
@@ -56,7 +55,7 @@ def _view(s: Setup, view: Any) -> dict:
         # A view is a courtesy: one beyond what the page shows is brought in range.
         out["zoom"] = round(min(MAX_ZOOM, max(MIN_ZOOM, float(zoom))), 3)
     if "centre" in view:
-        out["centre"] = g.hex_name(hex_field(view["centre"], f"{FIELD}.view.centre", s.grid))
+        out["centre"] = s.names.hex(hex_field(view["centre"], f"{FIELD}.view.centre", s.grid, s.names))
     return out
 
 
@@ -64,8 +63,7 @@ def check(setup: Any, question: Any) -> dict:
     """The question in its plain form, checked against ``setup``; SetupError
     (naming the ``question.*`` field) if it does not fit."""
     s = load_setup(setup)
-    with s.names():
-        return _check(s, question)
+    return _check(s, question)
 
 
 def _check(s: Setup, question: Any) -> dict:

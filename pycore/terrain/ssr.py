@@ -302,13 +302,13 @@ def spec(rules: tuple[Rule, ...]) -> list:
     return [r.spec() for r in rules]
 
 
-def step(part: Any, change: Change) -> dict:
+def step(part: Any, change: Change, names: g.Names) -> dict:
     """The step a ruling shows for a hex or hexside an SSR changed: "The hedge
     Q1-R1 is bocage by the scenario's SSR (hedges to bocage; B9.51)"."""
     rule = change.rule
     why = f"by the scenario's SSR ({rule.words()}; {rule.ssr.rule})"
     if len(part) == 2 and isinstance(part[0], tuple):
-        name = g.hexside_name(part)
+        name = names.hexside(part)
         if change.before.startswith("Hillside "):
             text = (f"The {change.before} {name} is an ordinary {change.after} {why}: both its "
                     f"hexes are now at one level, and a Hillside {change.after} lies between two "
@@ -318,11 +318,11 @@ def step(part: Any, change: Change) -> dict:
         else:
             text = f"The {change.before} {name} is {change.after.replace('-', ' ')} {why}."
     elif change.before.startswith("ground drawn"):
-        text = f"The {change.before} in {g.hex_name(part)} is at {change.after} {why}."
+        text = f"The {change.before} in {names.hex(part)} is at {change.after} {why}."
     elif change.rule.ssr.kind == "season":
-        text = f"The orchard in {g.hex_name(part)} is out of season {why}."
+        text = f"The orchard in {names.hex(part)} is out of season {why}."
     else:
-        name = g.hex_name(part)
+        name = names.hex(part)
         after = "open ground" if change.after == "open" else change.after
         text = f"{name} is {after} ({change.before} on the board) {why}."
     return {"rule": rule.ssr.rule, "text": text}
@@ -362,7 +362,7 @@ def ruling_steps(s: Any, result: dict, parts: Any) -> dict:
             found[p] = None
     if not found:
         return result
-    return {**result, "steps": [step(p, changed[p]) for p in found] + list(result.get("steps", ()))}
+    return {**result, "steps": [step(p, changed[p], s.names) for p in found] + list(result.get("steps", ()))}
 
 
 def describe(spec: Any) -> str:

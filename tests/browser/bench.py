@@ -246,7 +246,7 @@ def largest_setup_times(site: Site) -> dict:
     from tests.test_hostile import _largest_setup
 
     def at(col: int, row: int) -> dict:
-        return {"hex": geometry.hex_name(geometry.hex_at(col, row)), "level": 0}
+        return {"hex": geometry.PLAIN.hex(geometry.hex_at(col, row)), "level": 0}
     with fresh_page(site, idle=False) as page:
         return page.evaluate(LARGEST, [_largest_setup(), at(1, 1),
                                        {"hex": at(66, 10), "far": at(132, 20)}])
@@ -329,7 +329,7 @@ def feedback_times(site: Site, taps: int = 25) -> dict:
     hexside by nearest edge), and to the LOS verdict text after an edit."""
     from pycore import geometry
     with tablet_page(site) as page:
-        out = tap_times(page, [geometry.hex_name(geometry.hex_at(3 + i % 25, 2 + (i // 25) * 4 + i % 2))
+        out = tap_times(page, [geometry.PLAIN.hex(geometry.hex_at(3 + i % 25, 2 + (i // 25) * 4 + i % 2))
                                for i in range(taps)])
         # The verdict text after an edit under a live LOS question.
         page.click("button[data-tool=los]")

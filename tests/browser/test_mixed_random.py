@@ -313,7 +313,7 @@ class Program:
 
     def on_map(self, tab: Tab) -> str:
         s = self.setup(tab)["map"]
-        return geometry.hex_name(self.rng.choice(sorted(geometry.Grid(s["columns"], s["rows"]).hexes())))
+        return geometry.PLAIN.hex(self.rng.choice(sorted(geometry.Grid(s["columns"], s["rows"]).hexes())))
 
     def paint(self, tab: Tab) -> None:
         before = self.setup(tab)

@@ -25,7 +25,7 @@ SIZES = [(33, 10), (12, 8), (8, 6)]
 
 def on_map(rng: random.Random, setup: dict) -> str:
     grid = geometry.Grid(setup["map"]["columns"], setup["map"]["rows"])
-    return geometry.hex_name(rng.choice(sorted(grid.hexes())))
+    return geometry.PLAIN.hex(rng.choice(sorted(grid.hexes())))
 
 
 def click_map(page, selector: str) -> None:
@@ -130,9 +130,9 @@ def drawn_differences(page, setup: dict) -> dict:
     """The map on screen shows the setup's terrain and hexsides, no more, no less
     (the page repaints only what an edit changed, static/ui/mapview.js)."""
     drawn = page.evaluate(DRAWN)
-    hexes = {geometry.hex_name(geometry.parse_hex(k)): v["terrain"]
+    hexes = {geometry.PLAIN.hex(geometry.PLAIN.parse_hex(k)): v["terrain"]
              for k, v in setup["hexes"].items() if v.get("terrain", "open") != "open"}
-    sides = {geometry.hexside_name(geometry.parse_hexside(k)): v if isinstance(v, str) else v["type"]
+    sides = {geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside(k)): v if isinstance(v, str) else v["type"]
              for k, v in setup["hexsides"].items()}
     wanted = {"hexes": hexes, "sides": sides}
     return {k: (drawn[k], wanted[k]) for k in wanted if drawn[k] != wanted[k]}
@@ -203,7 +203,7 @@ def test_two_tabs_full_storage_and_reloads_never_lose_the_newest_save(browser, s
     clock = 0
     shared = (None, -1)                     # (setup, when written), as read back
     own = [(None, -1), (None, -1)]
-    names = sorted(geometry.hex_name(h) for h in geometry.Grid(33, 10).hexes())
+    names = sorted(geometry.PLAIN.hex(h) for h in geometry.Grid(33, 10).hexes())
 
     def observe(i: int) -> None:
         nonlocal clock, shared

@@ -207,7 +207,7 @@ def test_map_exports_as_svg_and_png_with_its_thread(ready_page, tmp_path):
     dl.value.save_as(svg)
     root = ET.fromstring(svg.read_text())
     by_name = {el.get("data-hexside"): el for el in root.iter() if el.get("data-hexside")}
-    assert by_name[geometry.hexside_name(geometry.parse_hexside("Z8-Y9"))].get("data-type") == "hedge"
+    assert by_name[geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside("Z8-Y9"))].get("data-type") == "hedge"
     (thread,) = [el for el in root.iter() if el.get("class") == "los"]
     assert thread.get("data-status") == "clear"
     assert {el.get("data-unit") for el in root.iter() if el.get("data-unit")} == {german, russian}

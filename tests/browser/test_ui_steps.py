@@ -17,11 +17,11 @@ B92_HEXSIDES = {"Z8-Y9": "hedge", "Y8-Z8": "wall", "X7-Y7": "wall"}
 
 def hexside_name(name: str) -> str:
     """The contract name as the map spells it (either order accepted)."""
-    return geometry.hexside_name(geometry.parse_hexside(name))
+    return geometry.PLAIN.hexside(geometry.PLAIN.parse_hexside(name))
 
 
 def vertex_name(name: str) -> str:
-    return geometry.vertex_name(geometry.parse_vertex(name))
+    return geometry.PLAIN.vertex(geometry.PLAIN.parse_vertex(name))
 
 
 def tool(page, name: str) -> None:

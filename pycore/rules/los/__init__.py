@@ -41,7 +41,7 @@ def thread(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:
     from .names import touches
     v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
     trace = g.trace(v.point, t.point) if v.hex != t.hex else ()
-    return {"from": list(v.point), "to": list(t.point), "touches": touches(trace)}
+    return {"from": list(v.point), "to": list(t.point), "touches": touches(s.names, trace)}
 
 
 __all__ = ["Ruling", "evaluate", "query", "thread"]

@@ -46,9 +46,9 @@ def house(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         if hi.elevation > top and g.distance(hi.hex, n) < g.distance(hi.hex, h):
             if not _met(ctx, i, toward_viewer=hi is ctx.viewer):
                 return
-            obstacle(ctx, r, 2 * top, 1, (h,), g.hex_name(h),
-                     f"the bocage {g.hexside_name(sd)} (a 'Single-Story House' in "
-                     f"{g.hex_name(h)}, B9.52)", "B9.52", min_blind=0)
+            obstacle(ctx, r, 2 * top, 1, (h,), ctx.names.hex(h),
+                     f"the bocage {ctx.names.hexside(sd)} (a 'Single-Story House' in "
+                     f"{ctx.names.hex(h)}, B9.52)", "B9.52", min_blind=0)
             return
 
 
@@ -73,7 +73,7 @@ def _has_wa(ctx: Ctx, e: End, sd: g.Hexside) -> bool:
 def crossed(ctx: Ctx, r: Ruling, sd: g.Hexside, info: HexsideInfo, x: g.Hex, y: g.Hex) -> None:
     """B9.52-B9.531: the thread crosses bocage from hex x (viewer's side) to y."""
     v, t = ctx.viewer, ctx.target
-    name = g.hexside_name(sd)
+    name = ctx.names.hexside(sd)
     if info.type == "light-bocage":
         # A ½-level obstacle: an end above it sees over it, with no Blind Hex
         # ("units on slopes can see over light bocage", the play aid; A6.21).
@@ -111,11 +111,11 @@ def crossed(ctx: Ctx, r: Ruling, sd: g.Hexside, info: HexsideInfo, x: g.Hex, y: 
     elif t_in and t.unit is not None:
         r.unit_hidden(name, "B9.521",
                       f"The viewer is not in a hex formed by the bocage {name}: it sees "
-                      f"into {g.hex_name(y)}, but not units there without Wall "
+                      f"into {ctx.names.hex(y)}, but not units there without Wall "
                       "Advantage (B9.521).")
     elif t_in:
         r.say("B9.521", f"The viewer sees through the bocage {name} into "
-                        f"{g.hex_name(y)}, the hex formed by it (B9.521).")
+                        f"{ctx.names.hex(y)}, the hex formed by it (B9.521).")
     else:
         r.blocked(name, "B9.521", f"The bocage {name} is a one-level obstacle: LOS "
                                   "through it reaches only the hex formed by it (B9.52, "

@@ -30,13 +30,13 @@ def one_building(s: Setup, a: g.Hex, b: g.Hex) -> tuple[bool, str]:
     if na is not None or nb is not None:
         if na == nb:
             return True, f"both are of building {na!r} (B23.1)"
-        named = " and ".join(f"{g.hex_name(h)} of building {n!r}" for h, n in ((a, na), (b, nb))
+        named = " and ".join(f"{s.names.hex(h)} of building {n!r}" for h, n in ((a, na), (b, nb))
                              if n is not None)
         return False, f"they are separate buildings: {named} (B23.1)"
     if drawn.imported(s, a, b):
         ends = g.hexside_ends(g.hexside(a, b))
         top = drawn.obstacles_along(s, (a, b), *ends)[0]
-        side = g.hexside_name(g.hexside(a, b))
+        side = s.names.hexside(g.hexside(a, b))
         if top:
             return True, f"the building is drawn across hexside {side} (B23.1)"
         return False, (f"no building is drawn across hexside {side}: they are separate "

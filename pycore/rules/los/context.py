@@ -45,6 +45,11 @@ class Ctx:
     judge: Judge
     with_afv: bool = True
 
+    @property
+    def names(self) -> g.Names:
+        """How the map names the parts a step cites (``Setup.names``)."""
+        return self.s.names
+
     def own(self, h: g.Hex) -> bool:
         """The viewer's or the target's hex."""
         return h == self.viewer.hex or h == self.target.hex

@@ -42,10 +42,10 @@ def count(ctx: Ctx, ob: g.Hex, level: int, diff: int) -> Count:
     """The Blind Hexes the Crest Line of ``ob`` (the ground there at ``level``)
     casts for the higher end, ``diff`` levels above the lower end's hex."""
     hi = ctx.hi
-    name = g.hex_name(ob)
+    name = ctx.names.hex(ob)
     away = g.distance(hi.hex, ob)
     cliff = cliff_behind(ctx, ob)
-    what = (f"the cliff of {name} ({cliff_name(cliff)})" if cliff is not None
+    what = (f"the cliff of {name} ({cliff_name(cliff, ctx.names)})" if cliff is not None
             else f"the level-{level} Crest Line in {name}")
     if away <= 1 and cliff is not None:
         return Count(0, "B11.21", f"{_cap(what)} is adjacent to {hi.name}: it casts no "
@@ -116,8 +116,8 @@ def is_cliff(s: Setup, sd: g.Hexside) -> bool:
     return info is not None and info.type == CLIFF
 
 
-def cliff_name(sd: g.Hexside) -> str:
-    return f"cliff hexside {g.hexside_name(sd)}"
+def cliff_name(sd: g.Hexside, names: g.Names) -> str:
+    return f"cliff hexside {names.hexside(sd)}"
 
 
 def _hexes(n: int) -> str:
@@ -151,8 +151,8 @@ def depression_cliff(ctx: Ctx, r: Ruling) -> bool:
         found = [g.hexside(*it.hexes)]
     for sd in found:
         if sd in cliffs_of(ctx.s, lo.hex) and hi.hex not in sd:
-            r.blocked(g.hex_name(lo.hex), "B11.21",
-                      f"The LOS enters {g.hex_name(lo.hex)} across its {cliff_name(sd)}: "
+            r.blocked(ctx.names.hex(lo.hex), "B11.21",
+                      f"The LOS enters {ctx.names.hex(lo.hex)} across its {cliff_name(sd, ctx.names)}: "
                       f"the hex beyond a cliff is a Blind Hex to {hi.name}, which is not "
                       f"adjacent to it, whatever its elevation advantage (B11.21).")
             return True

@@ -25,7 +25,7 @@ def judge(ctx: Ctx, r: Ruling) -> None:
             why = ("they are adjacent but not connected by a Depression hexside"
                    if ctx.range == 1 else
                    "the LOS leaves the Depression between them")
-            r.blocked(g.hex_name(t.hex), "B19.2",
+            r.blocked(ctx.names.hex(t.hex), "B19.2",
                       f"Both are IN Depressions and {why} (A6.3, B19.2).")
         else:
             r.say("B19.2", "The LOS runs along continuous Depression hexsides.")
@@ -49,9 +49,9 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     need = g.distance(high.hex, entry)
     adv = high.elevation - low.elevation
     if adv < need:
-        via = f" (counted to {g.hex_name(entry)}, where the LOS enters the Depression)" \
+        via = f" (counted to {ctx.names.hex(entry)}, where the LOS enters the Depression)" \
             if entry != low.hex else ""
-        r.blocked(g.hex_name(entry), "A6.3",
+        r.blocked(ctx.names.hex(entry), "A6.3",
                   f"{low.name} is IN a Depression: a LOS INTO it needs one level of "
                   f"elevation advantage per hex of range{via}; {high.name} has {adv} "
                   f"for {need} hex(es) (A6.3).")

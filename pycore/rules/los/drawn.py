@@ -306,12 +306,12 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
     return _per_hex(s, "drawn_standing", h, read)
 
 
-def said(d: Drawn, h: g.Hex) -> str:
-    return f"the {d.kind} drawn in {g.hex_name(h)}"
+def said(d: Drawn, h: g.Hex, names: g.Names) -> str:
+    return f"the {d.kind} drawn in {names.hex(h)}"
 
 
-def beside(d: Drawn, h: g.Hex, on_side: bool = False) -> str:
-    what = said(d, h)
+def beside(d: Drawn, h: g.Hex, names: g.Names, on_side: bool = False) -> str:
+    what = said(d, h, names)
     lie = "lie" if d.kind == "woods" else "lies"
     where = "along" if on_side else "across"
     there = "on that side" if on_side else "there"
@@ -540,7 +540,7 @@ class AsDrawn(Painted):
 
     def what(self, h: g.Hex) -> str:
         e = self.entry(h)
-        return self.s.hex(h).terrain if e is None or e.partial is None else said(e.partial, h)
+        return self.s.hex(h).terrain if e is None or e.partial is None else said(e.partial, h, self.s.names)
 
     def whole(self, h: g.Hex) -> tuple[int, int] | None:
         return None if self.is_drawn(h) else super().whole(h)
@@ -558,9 +558,9 @@ class AsDrawn(Painted):
         top2, height = unpack(met)
         d = e.partial
         if d is not None:
-            what, rule = said(d, h), "A6.1"
+            what, rule = said(d, h, self.s.names), "A6.1"
         else:
-            what, rule = f"{self.s.hex(h).terrain} in {g.hex_name(h)}", "A6.2"
+            what, rule = f"{self.s.hex(h).terrain} in {self.s.names.hex(h)}", "A6.2"
         level = None
         if e.ground is not None:
             level = (top2 - height) // 2
@@ -569,7 +569,7 @@ class AsDrawn(Painted):
 
     def beside(self, h: g.Hex) -> str | None:
         e = self.entry(h)
-        return None if e is None or e.partial is None else beside(e.partial, h)
+        return None if e is None or e.partial is None else beside(e.partial, h, self.s.names)
 
     def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
         e = self.entry(h)
@@ -583,7 +583,8 @@ class AsDrawn(Painted):
         s = self.s
         ia, ib = s.hex(a), s.hex(b)
         top, full, (ta, ha), (tb, hb) = obstacles_along(s, (a, b), p, q)
-        names = named(self.what(a), ia.terrain, a), named(self.what(b), ib.terrain, b)
+        names = (named(self.what(a), ia.terrain, a, self.s.names),
+                 named(self.what(b), ib.terrain, b, self.s.names))
         ga, gb = ia.level, ib.level
         drawn_ground = min(ga, gb) >= 0 and any(ground(s, h) is not None for h in (a, b))
         base = min(ga, gb)
@@ -593,10 +594,10 @@ class AsDrawn(Painted):
         notes: tuple[str, ...] = ()
         if top:
             both = Stand(top, full, f"{_cap(names[0] + ' and ' + names[1])} lie on both sides "
-                                    f"of hexside {g.hexside_name((a, b))}", "A6.1",
+                                    f"of hexside {self.s.names.hexside((a, b))}", "A6.1",
                          as_drawn=True)
         else:
-            notes = tuple(beside(d, h, on_side=True) for h, hh in ((a, ha), (b, hb))
+            notes = tuple(beside(d, h, self.s.names, on_side=True) for h, hh in ((a, ha), (b, hb))
                           for d in (partial(s, h),) if d is not None and not hh)
         return Sides(both, (ta, ha), (tb, hb), names, (ga, gb), base, True, drawn_ground,
                      notes)

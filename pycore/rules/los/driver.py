@@ -15,7 +15,7 @@ from ...setup import Setup
 from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
                walls)
 from .context import Ctx, bocage_hexes, terrain
-from .names import vertex_name
+from .names import cited
 from .ruling import Ruling
 
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
@@ -35,10 +35,10 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     AFVs and wrecks out (D9.4's own checks of the LOS to one)."""
     v, t = viewer, target
     r = Ruling(v, t, g.distance(v.hex, t.hex))
-    r.say("A6.1", f"LOS from {describe(v)} to {describe(t)}, range {r.range}.")
+    r.say("A6.1", f"LOS from {describe(v, s.names)} to {describe(t, s.names)}, range {r.range}.")
     if v.hex == t.hex:
         if abs(v.level - t.level) > 1:
-            r.blocked(g.hex_name(v.hex), "A6.8",
+            r.blocked(s.names.hex(v.hex), "A6.8",
                       "The building levels between them block the LOS (A6.8 EX).")
         else:
             r.say("A6.8", "Both are in the same hex: the LOS is clear.")
@@ -49,11 +49,11 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
         one, why = joined
         if one:
             # one building: its floors lie between different levels (A6.8 EX, 12U5 and V4)
-            r.blocked(g.hex_name(t.hex), "A6.8",
-                      f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)} are one building: {why}. "
+            r.blocked(s.names.hex(t.hex), "A6.8",
+                      f"{s.names.hex(v.hex)} and {s.names.hex(t.hex)} are one building: {why}. "
                       "The building levels between them block the LOS (A6.8 EX).")
             return r
-        r.say("B23.1", f"{g.hex_name(v.hex)} and {g.hex_name(t.hex)}: {why}, so no floors of "
+        r.say("B23.1", f"{s.names.hex(v.hex)} and {s.names.hex(t.hex)}: {why}, so no floors of "
                        "one building lie between them (A6.8).")
     r.trace = trace = g.trace(v.point, t.point)
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
@@ -66,8 +66,8 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
             break
         rule(ctx, r)
     if r.location_los and r.hindered:
-        hindrance.sum_up(r)
-        hindrance_total.judge(r)        # +6 or more blocks (B.10)
+        hindrance.sum_up(r, ctx.names)
+        hindrance_total.judge(r, ctx.names)        # +6 or more blocks (B.10)
     if r.los:
         extra = f", Hindrance DRM +{r.hindrance}" if r.hindered else ", no Hindrance"
         r.say("A6.1", f"LOS is clear{extra}.")
@@ -85,13 +85,13 @@ def _walk(ctx: Ctx, r: Ruling) -> None:
                 return
 
 
-def describe(e: End) -> str:
+def describe(e: End, names: g.Names) -> str:
     """An end as the first step names it: unit, hex, level, vertex, elevation."""
-    where = g.hex_name(e.hex)
+    where = names.hex(e.hex)
     if e.level:
         where += f" level {e.level}"
     if e.point != e.hex:
-        where += f" (vertex {vertex_name(e.point)})"
+        where += f" (vertex {cited(names.vertex, e.point)})"
     what = f"{e.unit.label} in {where}" if e.unit else where
     if e.in_depression:
         what += " (IN the Depression)"

@@ -22,14 +22,14 @@ def judge(ctx: Ctx, r: Ruling) -> None:
             continue
         sd, info = crossed
         why = (f"{e.name} is in an entrenchment and the LOS crosses the same-level "
-               f"{info.type} {g.hexside_name(sd)} to a non-adjacent Location without a "
+               f"{info.type} {ctx.names.hexside(sd)} to a non-adjacent Location without a "
                "half-level elevation advantage")
         if e is ctx.viewer:
             # The viewer beneath the entrenchment sees nothing there: not the
             # Location, nor any unit in it (B9.21).
-            r.blocked(g.hexside_name(sd), "B9.21", f"{why}: it cannot see past it (B9.21).")
+            r.blocked(ctx.names.hexside(sd), "B9.21", f"{why}: it cannot see past it (B9.21).")
         else:
-            r.unit_hidden(g.hexside_name(sd), "B9.21",
+            r.unit_hidden(ctx.names.hexside(sd), "B9.21",
                           f"{why} (B9.21); the entrenchment itself can be seen.")
         return
 

@@ -110,15 +110,15 @@ def judge(ctx: Ctx, r: Ruling) -> bool:
     h, sd, _ = e
     hi, lo = ctx.hi, ctx.lo
     crest = ctx.s.hex(h).level
-    where = f"across its Crest Line-Depression hexside {g.hexside_name(sd)}"
+    where = f"across its Crest Line-Depression hexside {ctx.names.hexside(sd)}"
     if hi.elevation <= crest:
-        r.say("B19.51", f"{g.hex_name(h)} is a Hill Depression hex and the LOS from "
+        r.say("B19.51", f"{ctx.names.hex(h)} is a Hill Depression hex and the LOS from "
                         f"{hi.name}, at elevation {hi.elevation} (not above its Crest status "
                         f"level {crest}), enters it {where}, not at a vertex: LOS INTO it "
                         f"(B19.51).")
         return True
     if g.distance(hi.hex, h) > 1:
-        r.say("B19.52", f"{g.hex_name(h)} is a Hill Depression hex and the LOS from "
+        r.say("B19.52", f"{ctx.names.hex(h)} is a Hill Depression hex and the LOS from "
                         f"{hi.name}, not adjacent to it, enters it {where}: A6.3's level per "
                         f"hex of range does not apply (B19.52).")
         return True

@@ -32,7 +32,7 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if met.drawn and met.terrain is None:
         ter = ctx.s.hex(h).terrain
         if TERRAIN[ter].hindrance:
-            r.say("A6.1", f"The {ter} drawn in {g.hex_name(h)} lies beside the thread, not "
+            r.say("A6.1", f"The {ter} drawn in {ctx.names.hex(h)} lies beside the thread, not "
                           f"across it: {ter} is not Inherent Terrain (B.6), so it hinders "
                           f"only where the thread crosses it (A6.1).")
     _hinder(ctx, r, h, item.near, met.terrain, met.drawn)
@@ -44,13 +44,13 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     once (A6.7); AFVs and wrecks hinder on either side (D9.4)."""
     a, b = item.hexes
     beside = ctx.terrain.hinders_along(a, b, ctx.viewer.point, ctx.target.point)
-    name = g.hexside_name((a, b))
+    name = ctx.names.hexside((a, b))
     for h, what in ((a, beside.a), (b, beside.b)):
         if ctx.own(h):
             continue
         if what is not None and not (beside.both or TERRAIN[what].inherent):
             drawn = "drawn " if beside.drawn else ""
-            r.say("A6.1", f"The {what} {drawn}in {g.hex_name(h)} lies on one side of the "
+            r.say("A6.1", f"The {what} {drawn}in {ctx.names.hex(h)} lies on one side of the "
                           f"thread along hexside {name} only: {what} is not Inherent Terrain "
                           f"(B.6), so it hinders only where the thread crosses it (A6.1).")
             what = None
@@ -77,42 +77,42 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, what: str | None, drawn: bo
             also = f", {ter.rule}" if "." in ter.rule else ""
             where = f"the {what} drawn in" if drawn else f"{what} in"
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
-                  f"{where} {g.hex_name(h)}: +{ter.hindrance} LOS Hindrance "
+                  f"{where} {ctx.names.hex(h)}: +{ter.hindrance} LOS Hindrance "
                   f"(A6.7{also}).")
     if bridge and info.bridge and not drm and ctx.lo.elevation <= info.level <= ctx.hi.elevation:
         drm += 1
-        r.say("B6.2", f"the bridge in {g.hex_name(h)}: +1 LOS Hindrance (B6.2, A6.7: a bridge "
+        r.say("B6.2", f"the bridge in {ctx.names.hex(h)}: +1 LOS Hindrance (B6.2, A6.7: a bridge "
                       f"hinders a LOS through it unless both ends are beneath it or both above "
                       f"it; the app assumes the LOS crosses the bridge's sides, not only its "
                       f"road).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:
-        r.hindered.setdefault(rng, []).append((g.hex_name(h), drm))
+        r.hindered.setdefault(rng, []).append((ctx.names.hex(h), drm))
 
 
-def sum_up(r: Ruling) -> None:
+def sum_up(r: Ruling, names: g.Names) -> None:
     """A6.7's same-range rule, said as it is applied: Hindrance hexes at the
     same range from the viewer count once, at the highest DRM among them;
     then the total as a sum, one term per range.  From a vertex the ranges
     count from that vertex (A6.12; ``geometry.point_range``), which the steps say."""
     v = r.viewer.point
     if not g.is_centre(v):
-        r.say("A6.7", f"The LOS is traced from vertex {g.vertex_name(v)} (A6.12): ranges "
+        r.say("A6.7", f"The LOS is traced from vertex {names.vertex(v)} (A6.12): ranges "
                       f"for the same-range rule count from that vertex, its three hexes "
                       f"being at range 0 (A6.7).")
     terms = []
     for rng in sorted(r.hindered):
         hexes = r.hindered[rng]
-        names = [n for n, _ in hexes]
+        named = [n for n, _ in hexes]
         most = max(d for _, d in hexes)
-        listed = " and ".join(names) if len(names) < 3 else \
-            ", ".join(names[:-1]) + " and " + names[-1]
+        listed = " and ".join(named) if len(named) < 3 else \
+            ", ".join(named[:-1]) + " and " + named[-1]
         if len(hexes) > 1:
-            r.say("A6.7", f"{listed} are {'both' if len(names) == 2 else 'all'} at "
+            r.say("A6.7", f"{listed} are {'both' if len(named) == 2 else 'all'} at "
                           f"range {rng}: they count once, "
                           f"+{most} (the same-range rule, A6.7).")
-        terms.append((f"+{most}", f"{'/'.join(names)}, range {rng}"))
+        terms.append((f"+{most}", f"{'/'.join(named)}, range {rng}"))
     total = " ".join(f"{d} ({where})" for d, where in terms)
     r.say("A6.7", f"Hindrance DRM: {total} = +{r.hindrance}.")
 
@@ -122,7 +122,7 @@ def _afv(ctx: Ctx, r: Ruling, h: g.Hex) -> int:
     for u in ctx.s.units_in(h):
         if not (u.is_afv or u.type == "wreck"):
             continue
-        what = f"{u.type} {u.label} in {g.hex_name(h)}"
+        what = f"{u.type} {u.label} in {ctx.names.hex(h)}"
         why = None
         if u.burning:
             why = "it is burning"

@@ -19,12 +19,12 @@ if TYPE_CHECKING:
 LIMIT = 6
 
 
-def judge(r: Ruling) -> None:
+def judge(r: Ruling, names: g.Names) -> None:
     """After A6.7's sum: a total of +6 or more blocks the LOS (B.10; the threshold
     assumed)."""
     if not (r.location_los and r.hindrance >= LIMIT):
         return
-    total, where = 0, g.hex_name(r.target.hex)
+    total, where = 0, names.hex(r.target.hex)
     for rng in sorted(r.hindered):          # where the total reaches the limit
         total += max(d for _, d in r.hindered[rng])
         if total >= LIMIT:

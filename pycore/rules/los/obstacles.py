@@ -29,7 +29,7 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     t, p, q = ctx.terrain, ctx.viewer.point, ctx.target.point
     stand = t.meets(h, p, q)
     if stand is not None:
-        obstacle(ctx, r, stand.top2, stand.height // 2, (h,), g.hex_name(h), stand.what,
+        obstacle(ctx, r, stand.top2, stand.height // 2, (h,), ctx.names.hex(h), stand.what,
                  stand.rule, as_drawn=stand.as_drawn, level=stand.level)
         if r.block is not None:
             return
@@ -42,13 +42,13 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         # B19.5: a gully run down into a Hill Depression stands at its floor
         if stand is None and ground.level > ctx.lo_ground and \
                 hilldepression.floor(ctx, h, ground.level) > ctx.lo_ground:
-            name = g.hex_name(h)
+            name = ctx.names.hex(h)
             obstacle(ctx, r, 2 * ground.level, 1, (h,), name,
                      f"the hill (level {ground.level}) in {name}", "A6.2", crest=True)
         return
     # A6.2: a crest line drawn in the hex counts where the thread crosses it,
     # beside the obstacle or not
-    level, name = ground.level, g.hex_name(h)
+    level, name = ground.level, ctx.names.hex(h)
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,
                  f"the hill (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
@@ -70,7 +70,7 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     a, b = item.hexes
     if ctx.own(a) or ctx.own(b):
         return
-    name = g.hexside_name((a, b))
+    name = ctx.names.hexside((a, b))
     sides = ctx.terrain.along(a, b, *item.points)
     (ta, ha), (tb, hb) = sides.a, sides.b
     wa, wb = sides.names
@@ -96,12 +96,12 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             pass        # open ground on that side: the terrain is on one side only
         elif 2 * hl <= top_t:
             obstacle(ctx, r, 2 * hl, 1, (a, b), name,
-                     f"the hill (level {hl}) in {g.hex_name(hill)} and "
+                     f"the hill (level {hl}) in {ctx.names.hex(hill)} and "
                      f"{wt}, on both sides of hexside {name}", "A6.1", crest=True,
                      as_drawn=as_drawn, level=drawn_at)
         else:
             obstacle(ctx, r, top_t, ht // 2, (a, b), name,
-                     f"{wt} and the hill (level {hl}) in {g.hex_name(hill)}, "
+                     f"{wt} and the hill (level {hl}) in {ctx.names.hex(hill)}, "
                      f"on both sides of hexside {name}", "A6.1", as_drawn=as_drawn)
     for note in sides.notes:
         r.say("A6.1", note)
@@ -152,12 +152,12 @@ def obstacle(ctx: Ctx, r: Ruling, top2: int, full: int, hexes: tuple[g.Hex, ...]
     if behind <= blind:
         sep = ": " if plural else " "
         r.blocked(where, "A6.4",
-                     f"{what}{sep}{makes} {g.hex_name(lo.hex)} a Blind Hex: it is {behind} "
+                     f"{what}{sep}{makes} {ctx.names.hex(lo.hex)} a Blind Hex: it is {behind} "
                      f"hex(es) behind it and the obstacle creates {blind} Blind Hex(es) for "
                      f"{hi.name} at elevation {hi.elevation} (A6.4, A6.41-A6.43).")
     else:
         sep = ": " if plural else " "
-        r.say("A6.4", f"{what}{sep}{seen}: {g.hex_name(lo.hex)} is {behind} hex(es) "
+        r.say("A6.4", f"{what}{sep}{seen}: {ctx.names.hex(lo.hex)} is {behind} hex(es) "
                          f"behind it, beyond its {blind} Blind Hex(es).")
 
 
@@ -166,7 +166,7 @@ def _crest_blind(ctx: Ctx, r: Ruling, ob: g.Hex, level: int, diff: int, behind: 
     """B10.23: the Blind Hexes of a Crest Line or cliff, counted and
     said by pycore.rules.los.crest; ``drawn_what`` names a hill met as drawn (A6.1)."""
     c = crests.count(ctx, ob, level, diff)
-    target = g.hex_name(ctx.lo.hex)
+    target = ctx.names.hex(ctx.lo.hex)
     seen = f" ({drawn_what}, A6.1)" if drawn_what else ""
     away = f"{behind} hex" if behind == 1 else f"{behind} hexes"
     if behind <= c.blind:

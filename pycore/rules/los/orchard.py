@@ -47,7 +47,7 @@ def judge(ctx: Ctx, r: Ruling, h: g.Hex, rng: int) -> None:
     hi, lo = ctx.hi, ctx.lo
     if hi.elevation <= level:
         return                      # same-level: B14.21's Hindrance (pycore.rules.los.hindrance)
-    name = g.hex_name(h)
+    name = ctx.names.hex(h)
     if in_season(ctx.s, h):
         obstacle(ctx, r, 2 * level + 2, 1, (h,), name,
                  f"the in-season orchard in {name} (a one-level obstacle to a LOS "

@@ -138,8 +138,8 @@ def blocks_in_hex(t: Painted, h: g.Hex, p: g.Point, q: g.Point, lo: int, lo_grou
     return crest_blocks(ground.level, lo_ground, hi)
 
 
-def named(what: str, terrain: str, h: g.Hex) -> str:
-    return f"{terrain} in {g.hex_name(h)}" if what == terrain else what
+def named(what: str, terrain: str, h: g.Hex, names: g.Names) -> str:
+    return f"{terrain} in {names.hex(h)}" if what == terrain else what
 
 
 class Painted:
@@ -190,7 +190,7 @@ class Painted:
         if got is None:
             return None
         # named as it is asked: the hex's name follows the map's naming (g.naming)
-        return Stand(got[0], got[1], f"{got[2]} in {g.hex_name(h)}", "A6.2")
+        return Stand(got[0], got[1], f"{got[2]} in {self.s.names.hex(h)}", "A6.2")
 
     def beside(self, h: g.Hex) -> str | None:
         return None
@@ -209,9 +209,9 @@ class Painted:
         if ha and hb:
             both = Stand(min(ta, tb), ha if ta <= tb else hb,
                          f"{ia.terrain}/{ib.terrain} on both sides of hexside "
-                         f"{g.hexside_name((a, b))}", "A6.1")
+                         f"{self.s.names.hexside((a, b))}", "A6.1")
         return Sides(both, (ta, ha), (tb, hb),
-                     (named(ia.terrain, ia.terrain, a), named(ib.terrain, ib.terrain, b)),
+                     (named(ia.terrain, ia.terrain, a, self.s.names), named(ib.terrain, ib.terrain, b, self.s.names)),
                      (ia.level, ib.level), min(ia.level, ib.level))
 
     def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:

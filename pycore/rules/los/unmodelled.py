@@ -51,7 +51,7 @@ def judge(s: Setup, r: Ruling) -> None:
     for h in dict.fromkeys(h for item in r.trace for h in item.hexes):
         said = drawn.get(h)
         if said:
-            where.setdefault(said, []).append(g.hex_name(h))
+            where.setdefault(said, []).append(s.names.hex(h))
     conclusion = r.steps.pop() if r.steps else None
     for said, names in where.items():
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -16,7 +16,7 @@ from ...setup import HexsideInfo, Setup
 from ...terrain.catalog import BOCAGE_TYPES
 from . import bocage
 from .context import Ctx
-from .names import vertex_name
+from .names import cited
 from .obstacles import obstacle
 from .vertex import ALONG, OPPOSITE, near_item, vertex_wall_case
 
@@ -35,17 +35,17 @@ def crossed(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     if info.gap:
         if ctx.terrain.through_break(sd, ctx.viewer.point, ctx.target.point):
             return
-        r.say("B9.1", f"The thread crosses the {_side_name(sd, info)} where it is drawn, "
+        r.say("B9.1", f"The thread crosses the {_side_name(sd, info, ctx.names)} where it is drawn, "
                       "beside its road break (B9.1).")
     if info.type == "bocage" or (info.type == "light-bocage" and ctx.own_side(sd)):
         bocage.crossed(ctx, r, sd, info, a, b)
         return
     if ctx.own_side(sd):
-        r.say("B9.2", f"The {_side_name(sd, info)} is a hexside of "
+        r.say("B9.2", f"The {_side_name(sd, info, ctx.names)} is a hexside of "
                       f"{'the viewer' if ctx.viewer.hex in sd else 'the target'}'s hex: "
                       "it never blocks LOS into its own hex.")
         return
-    _half_level(ctx, r, sd, info, g.hexside_name(sd), f"The {_side_name(sd, info)}",
+    _half_level(ctx, r, sd, info, ctx.names.hexside(sd), f"The {_side_name(sd, info, ctx.names)}",
                 "is a Half-Level obstacle to this same-level LOS (A6.21, B9.2)")
 
 
@@ -54,11 +54,11 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     is the bocage module's (B9.52)."""
     a, b = item.hexes
     sd = (a, b)
-    name = g.hexside_name(sd)
+    name = ctx.names.hexside(sd)
     info = ctx.s.wall(sd)
     if info is None or info.gap:
         return
-    what = _side_name(sd, info)
+    what = _side_name(sd, info, ctx.names)
     if info.type == "bocage":
         bocage.hexspine(ctx, r, sd, name)
         return
@@ -78,13 +78,13 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         if all(w is not None and not w.gap for w in walls):
             why = _half_level_blocks(ctx, sd, info)
             if why is None:
-                r.blocked(vertex_name(v), "B9.2",
+                r.blocked(cited(ctx.names.vertex, v), "B9.2",
                           f"The {what} hexspine touches the viewer's/target's hex, but "
-                          f"vertex {vertex_name(v)} has walls/hedges on all three "
+                          f"vertex {cited(ctx.names.vertex, v)} has walls/hedges on all three "
                           "hexspines: it is a Half-Level obstacle (B9.2).")
                 return
         r.say("B9.2", f"The {what} hexspine touches the viewer's or target's hex and "
-                      f"vertex {vertex_name(v)} does not have walls/hedges on all "
+                      f"vertex {cited(ctx.names.vertex, v)} does not have walls/hedges on all "
                       "three hexspines: it does not block (B9.2).")
         return
     _half_level(ctx, r, sd, info, name, f"The {what} hexspine",
@@ -124,7 +124,7 @@ def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             continue
         if ctx.own_side(sd) and info.type not in BOCAGE_TYPES:
             continue   # B9.2: never blocks LOS into its own hex
-        name = vertex_name(v)
+        name = cited(ctx.names.vertex, v)
         if info.type in BOCAGE_TYPES and ctx.own_side(sd):
             x = ctx.viewer.hex if ctx.viewer.hex in sd else g.hexside_across(sd, ctx.target.hex)
             bocage.crossed(ctx, r, sd, info, x, g.hexside_across(sd, x))
@@ -135,7 +135,7 @@ def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
             why = _half_level_blocks(ctx, sd, info)
             if why is None:
                 r.blocked(name, "B9.1",
-                          f"The LOS touches the {_side_name(sd, info)} at vertex "
+                          f"The LOS touches the {_side_name(sd, info, ctx.names)} at vertex "
                           f"{name}: a wall/hedge includes its vertices (B9.1), a "
                           "Half-Level obstacle to this same-level LOS (B9.2).")
         if r.block is not None:
@@ -161,8 +161,8 @@ def _traced_vertex_wall(ctx: Ctx, r: Ruling, end: tuple[g.Hex, bool], v: g.Verte
     never blocks LOS into it (B9.2) but gives its TEM (pycore.rules.tem)."""
     h, at_start = end
     case = vertex_wall_case(ctx.trace, h, sd, at_start)
-    what, name, hx = _side_name(sd, info), vertex_name(v), g.hex_name(h)
-    across = g.hex_name(g.hexside_across(sd, h)) if h in sd else None
+    what, name, hx = _side_name(sd, info, ctx.names), cited(ctx.names.vertex, v), ctx.names.hex(h)
+    across = ctx.names.hex(g.hexside_across(sd, h)) if h in sd else None
     if case == ALONG:
         r.say("B9.42", f"The LOS traced to vertex {name} is drawn exactly along "
                        f"the {what}: it affects this LOS and gives its TEM (B9.42, first "
@@ -177,8 +177,8 @@ def _traced_vertex_wall(ctx: Ctx, r: Ruling, end: tuple[g.Hex, bool], v: g.Verte
         return case
     near = near_item(ctx.trace, at_start)
     via = "" if near is None else \
-        f" via {g.hex_name(near.hexes[0])}" if near.kind == "hex" else \
-        f" along {g.hexside_name((near.hexes[0], near.hexes[1]))}"
+        f" via {ctx.names.hex(near.hexes[0])}" if near.kind == "hex" else \
+        f" along {ctx.names.hexside((near.hexes[0], near.hexes[1]))}"
     why = (f"enters the vertex{via}, not via {across} across it from {hx}"
            if across else f"{hx} is not one of its two hexes")
     r.say("B9.42", f"The {what} ends at vertex {name}, to which the LOS is traced: "
@@ -208,8 +208,8 @@ def _half_level(ctx: Ctx, r: Ruling, sd: g.Hexside, info: HexsideInfo, where: st
         r.blocked(where, "B9.2", f"{what} {blocks}.")
 
 
-def _side_name(sd: g.Hexside, info: HexsideInfo) -> str:
-    return f"{info.type} {g.hexside_name(sd)}"
+def _side_name(sd: g.Hexside, info: HexsideInfo, names: g.Names) -> str:
+    return f"{info.type} {names.hexside(sd)}"
 
 
 def hexspines(s: Setup, viewer: End, target: End,

@@ -74,11 +74,10 @@ class Reading:
 
     def as_setup(self) -> dict[str, dict[str, Any]]:
         """``{"hexes", "hexsides"}`` with the board's own names (``board_terrain``)."""
-        with g.naming(None):
-            hexes = {g.hex_name(h): dict(v) for h, v in sorted(self.hexes.items(),
-                                                                key=lambda kv: g.col_row(kv[0]))}
-            sides = {g.hexside_name(sd): (v["type"] if list(v) == ["type"] else dict(v))
-                     for sd, v in sorted(self.hexsides.items())}
+        hexes = {g.PLAIN.hex(h): dict(v) for h, v in sorted(self.hexes.items(),
+                                                             key=lambda kv: g.col_row(kv[0]))}
+        sides = {g.PLAIN.hexside(sd): (v["type"] if list(v) == ["type"] else dict(v))
+                 for sd, v in sorted(self.hexsides.items())}
         return {"hexes": hexes, "hexsides": sides}
 
 
