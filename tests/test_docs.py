@@ -1,6 +1,7 @@
 """The repository's own documentation stands on its own (issue 31).
 
-- every docs/*.md file that the README, the docs or the code cite exists;
+- every docs/*.md file that the README, the docs or the code cite exists, and
+  every relative link in README.md and docs/*.md reaches its file and heading;
 - nothing cites the contract and design from outside the repository;
 - the README's Python example runs and answers as it says (doctest);
 - docs/architecture.md's import graph is the code's, and the layers' rules hold.
@@ -85,6 +86,47 @@ def test_readme_links_resolve():
     text = README.read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", text):
         assert (ROOT / target).exists() or Path(target).name in PENDING, target
+
+
+FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
+LINK = re.compile(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub writes it: lower case, punctuation but ``-``
+    and ``_`` dropped, each space a hyphen."""
+    text = re.sub(r"[^\w\- ]", "", heading.strip().lower())
+    return text.replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    seen: dict[str, int] = {}
+    out = set()
+    for heading in re.findall(r"^#{1,6} +(.+?) *#*$", text, re.M):
+        base = slug(heading)
+        n = seen.get(base, 0)
+        seen[base] = n + 1
+        out.add(base if n == 0 else f"{base}-{n}")
+    return out
+
+
+def test_every_relative_link_in_the_docs_resolves():
+    """Every relative link in README.md and docs/*.md names a file that exists,
+    and a heading of that file where it names one (docs move; links must follow)."""
+    broken = []
+    for page in [README, *sorted((ROOT / "docs").glob("*.md"))]:
+        for target in LINK.findall(FENCE.sub("", page.read_text(encoding="utf-8"))):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):      # https:, mailto:, ...
+                continue
+            name, _, fragment = target.partition("#")
+            file = (page.parent / name).resolve() if name else page
+            if not file.exists():
+                if Path(name).name not in PENDING:
+                    broken.append(f"{page.relative_to(ROOT)}: {target}")
+            elif fragment and file.suffix == ".md" and fragment not in anchors(file):
+                broken.append(f"{page.relative_to(ROOT)}: {target} (no such heading)")
+    assert not broken, broken
 
 
 def test_readme_python_example_runs():
