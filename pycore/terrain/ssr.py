@@ -273,7 +273,7 @@ def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
 def terrain_map(rules: tuple[Rule, ...], board: str | None) -> dict[str, str]:
     """The terrain changes that apply on board ``board`` (``no-grain``,
     ``brush-to-open``, ...): {terrain as drawn: terrain it rules as}, for
-    terrain drawn over part of a hex (pycore.rules.los.drawn.hindrance)."""
+    terrain drawn over part of a hex (pycore.rules.los.drawing.hindrance)."""
     return {r.ssr.source: r.ssr.result for r in rules
             if r.ssr.kind == "terrain" and (r.board is None or r.board == board)}
 
