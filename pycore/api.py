@@ -19,10 +19,8 @@ from .rules import explain
 from . import geometry as g
 from .rules import los as rules
 from .rules import movement, tem, wa
-from .terrain import ssr    # ssr: the steps of the scenario's SSRs
 from .geometry.boards import check_source
 from .errors import SetupError
-from .rules.location import End, resolve
 from .setup import Setup
 from .setup.cache import SetupCache
 from .steps import finish
@@ -45,20 +43,7 @@ def load(setup: Any) -> Setup:
 def los(setup: Any, viewer: Any, target: Any) -> dict:
     """Can ``viewer`` see ``target``?  (A6, B9.1-9.2, B9.21, B9.52x, B9.61, B19, D9.4)"""
     s = load(setup)
-    if not s.ssr_changed:
-        return explain.attach(rules.query(s, viewer, target))
-    v, t = resolve(s, viewer, "viewer"), resolve(s, target, "target")
-    return explain.attach(_ssr_steps(s, rules.evaluate(s, v, t).as_dict(), v, t))
-
-
-def _ssr_steps(s: Any, result: dict, viewer: Any, target: Any) -> dict:
-    """The steps of the scenario's SSRs that decided this ruling (pycore.terrain.ssr)."""
-    if not s.ssr_changed:
-        return result
-    v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
-    t = target if isinstance(target, End) else resolve(s, target, "target")
-    trace = g.trace(v.point, t.point) if v.hex != t.hex else ()   # cached
-    return ssr.ruling_steps(s, result, (v.hex, *ssr.touched(trace), t.hex))
+    return explain.attach(rules.query(s, viewer, target))
 
 
 def thread(setup: Any, viewer: Any, target: Any) -> dict:
@@ -90,7 +75,7 @@ def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
     if not isinstance(indirect, bool):
         raise SetupError("indirect: must be true or false")
     s = load(setup)
-    return explain.attach(_ssr_steps(s, tem.fire(s, firer, target, indirect), firer, target))
+    return explain.attach(tem.fire(s, firer, target, indirect))
 
 
 def wall_advantage(setup: Any) -> dict:

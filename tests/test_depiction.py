@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pycore import geometry as g
-from pycore.terrain.depiction import bands, met, met_banded, top
-from pycore.rules.los.drawn import box
+from pycore.terrain.bands import bands, met_banded
+from pycore.terrain.depiction import met, top
+from pycore.rules.los.drawing import box
 from pycore.terrain.vasl.grid import quarter
 
 
@@ -73,7 +74,7 @@ def test_met_equals_the_rational_oracle(grid, a, b):
 @settings(max_examples=400)
 @given(_grid, _point, _point)
 def test_met_with_the_drawing_s_top_and_box_equals_the_rational_oracle(grid, a, b):
-    # the shortcuts a drawn hex keeps (pycore.rules.los.drawn): stop at the top
+    # the shortcuts a drawn hex keeps (pycore.rules.los.drawing): stop at the top
     # value, read only the columns of its box where the thread is within its rows
     cols = _columns(grid)
     assert met(cols, a, b, top(cols), box(cols) if cols else None) == _oracle(grid, a, b)
@@ -82,7 +83,7 @@ def test_met_with_the_drawing_s_top_and_box_equals_the_rational_oracle(grid, a, 
 @settings(max_examples=400)
 @given(_grid, _point, _point)
 def test_met_band_by_band_equals_the_rational_oracle(grid, a, b):
-    # a drawn hex is read band by band, highest value first (pycore.rules.los.drawn)
+    # a drawn hex is read band by band, highest value first (pycore.rules.los.drawing)
     cols = _columns(grid)
     assert met_banded(cols, bands(cols), a, b) == _oracle(grid, a, b)
 
@@ -195,10 +196,10 @@ def _passed(grid: dict[tuple[int, int], int], a, b) -> set[tuple[int, int]]:
 @given(st.tuples(st.integers(0, 6), st.integers(0, 6), st.integers(3, 10), st.integers(3, 10),
                  st.integers(0, 4), st.integers(1, 2)), _big_point, _big_point)
 def test_a_band_s_slanted_bounds_hold_every_column_a_thread_meets_it_in(shape, a, b):
-    # pycore.terrain.depiction.reach: the columns read for a band are cut to where the
+    # pycore.terrain.bands.reach: the columns read for a band are cut to where the
     # thread's line is between the band's slanted bounds; every pixel of the
     # band the thread passes through lies in one of them.
-    from pycore.terrain.depiction import reach
+    from pycore.terrain.bands import reach
     x0, y0, w, h, r, v = shape
     grid = _shape(x0, y0, x0 + w, y0 + h, r, v)
     if not grid or a[0] == b[0] or a[1] == b[1]:
@@ -213,9 +214,9 @@ def test_a_band_s_slanted_bounds_hold_every_column_a_thread_meets_it_in(shape, a
 @given(st.dictionaries(st.tuples(st.integers(0, 30), st.integers(0, 20)), st.integers(1, 4),
                        min_size=1, max_size=60))
 def test_a_band_is_the_box_slanted_bounds_column_groups_and_core_of_its_pixels(grid):
-    # pycore.terrain.depiction.bands, against its definition pixel by pixel: per value
+    # pycore.terrain.bands.bands, against its definition pixel by pixel: per value
     # drawn, over the pixels of that value or higher (their corners, quarter pixels)
-    from pycore.terrain.depiction import GROUP
+    from pycore.terrain.bands import GROUP
     expected = []
     for v in sorted(set(grid.values()), reverse=True):
         pixels = [ij for ij, w in grid.items() if w >= v]

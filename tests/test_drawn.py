@@ -424,10 +424,10 @@ _lattice = st.tuples(st.integers(-40, 40), st.integers(-40, 40))
 @settings(max_examples=500)
 @given(st.frozensets(st.integers(0, 31), max_size=12), _lattice, _lattice, _lattice, _lattice)
 def test_B9_1_the_break_a_thread_crosses_in_integers_is_the_rational_one(bare, a, b, p, q):
-    # pycore.rules.los.drawn.crosses_bare compares the crossing's place along the
+    # pycore.rules.los.drawn_sides.crosses_bare compares the crossing's place along the
     # hexside as integers (divmod); the rational reading it replaces:
     from fractions import Fraction
-    from pycore.rules.los.drawn import crosses_bare
+    from pycore.rules.los.drawn_sides import crosses_bare
     from pycore.terrain.vasl.grid import STRETCHES
     (ax, ay), (bx, by) = a, b
     ux, uy = q[0] - p[0], q[1] - p[1]

@@ -67,6 +67,8 @@ def test_a_ruling_the_ssr_decided_says_so_in_its_steps():
     assert r["los"] is False and r["rule"] == "B9.52"
     said = [s for s in r["steps"] if "scenario's SSR" in s["text"]]
     assert said and all(s["rule"] == "B9.51" for s in said)
+    # said where the walk meets the bocage, before the step that it blocks (B9.52)
+    assert r["steps"].index(said[-1]) == len(r["steps"]) - 2 and r["steps"][-1]["rule"] == "B9.52"
     assert "The hedge Z6-AA6 is bocage by the scenario's SSR (hedges to bocage; B9.51)." \
         in [s["text"] for s in said]
     assert said[0]["explain"]       # explained like any step (pycore/rules/explain.py)
@@ -78,9 +80,49 @@ def test_a_wall_the_ssr_removed_and_grain_it_made_open_are_said_though_no_rule_s
     s["ssr"] = ["no-grain", "no-walls"]
     r = api.los(s, "g", "r")
     assert r["los"] is True and r["hindrance"] == 0
-    assert [x["text"] for x in r["steps"][:2]] == [
+    # said where the walk meets them, in thread order, after the ends (pycore.rules.los.driver)
+    assert [x["text"] for x in r["steps"][1:3]] == [
         "Q5 is open ground (grain on the board) by the scenario's SSR (no grain; B15).",
         "The wall Q6-Q7 is removed by the scenario's SSR (no walls; B9.1)."]
+
+
+def test_an_ssr_change_is_said_where_the_thread_meets_it_and_the_ends_hexes_with_the_ends():
+    # woods in Q5 block g (Q3) from r (Q8); the hedge Q6-Q7 made bocage lies beyond the
+    # block, so the walk never meets it; r's hex, grain made open ground, makes an end
+    s = setup(hexes={"Q4": {"terrain": "grain"}, "Q5": {"terrain": "woods"},
+                     "Q8": {"terrain": "grain"}}, hexsides={"Q6-Q7": "hedge"},
+              units=[unit("g", "Q3"), unit("r", "Q8", side="R")])
+    s["ssr"] = ["hedges-to-bocage", "no-grain"]
+    r = api.los(s, "g", "r")
+    assert r["los"] is False and r["blocked_at"] == "Q5"
+    assert [x["text"] for x in r["steps"]] == [
+        "LOS from g in Q3 at elevation 0 to r in Q8 at elevation 0, range 5.",
+        "Q8 is open ground (grain on the board) by the scenario's SSR (no grain; B15).",
+        "Q4 is open ground (grain on the board) by the scenario's SSR (no grain; B15).",
+        r["steps"][3]["text"]]
+    assert r["steps"][3]["rule"] == "A6.2" and "Q5" in r["steps"][3]["text"]
+    # with the woods gone the walk meets the bocage, and says so before it blocks
+    del s["hexes"]["Q5"]
+    r = api.los(s, "g", "r")
+    assert r["los"] is False and r["blocked_at"] == "Q6-Q7" and r["rule"] == "B9.521", r
+    texts = [x["text"] for x in r["steps"]]
+    assert texts[-2:] == [
+        "The hedge Q6-Q7 is bocage by the scenario's SSR (hedges to bocage; B9.51).",
+        "The bocage Q6-Q7 is a one-level obstacle: LOS through it reaches only the hex formed "
+        "by it (B9.52, B9.521)."], texts
+
+
+def test_fire_resolves_its_two_ends_once(monkeypatch):
+    from pycore.rules import los, tem
+    s = setup(hexsides={"Q6-Q7": "wall"}, units=[unit("g", "Q3"), unit("r", "Q7", side="R")])
+    s["ssr"] = ["no-grain"]
+    calls: list = []
+    resolved = tem.unit_end
+    monkeypatch.setattr(tem, "unit_end", lambda s, u: calls.append(u.id) or resolved(s, u))
+    monkeypatch.setattr(los, "resolve", lambda *a: calls.append(a) or None)
+    got = api.fire(s, "g", "r")
+    assert got["los"] is True and got["tem"] == 2
+    assert calls == ["g", "r"]
 
 
 def test_a_ruling_no_ssr_touched_has_no_ssr_step():

@@ -14,23 +14,25 @@ could not be read in full (docs/hills.md).
 from __future__ import annotations
 
 from .. import geometry as g
-from .location import unit_end
+from .location import End
 from .los.crest import cliff_name, is_cliff
-from ..setup import Setup, Unit
+from ..setup import Setup
 
 EXEMPT = {"latw": "a LATW other than a PIAT", "mortar-min-range-1":
           "a mortar with a minimum range of 1 hex"}
 
 
-def restriction(s: Setup, firer: Unit, target: Unit,
-                ordnance: bool) -> tuple[bool, dict] | None:
-    """(may it fire, the step saying why) where B11.31 applies to this fire down a
-    cliff hexside; None where it does not apply. ``ordnance``: the
+def restriction(s: Setup, fe: End, te: End, ordnance: bool) -> tuple[bool, dict] | None:
+    """(may it fire, the step saying why) where B11.31 applies to this fire,
+    from the firer's end ``fe`` down a cliff hexside to the target's ``te``
+    (both units' ends); None where it does not apply. ``ordnance``: the
     firer fires ordnance (pycore.rules.tem.is_ordnance)."""
+    firer, target = fe.unit, te.unit
+    assert firer is not None and target is not None
     if g.distance(firer.hex, target.hex) != 1:
         return None
     sd = g.hexside(firer.hex, target.hex)
-    if not is_cliff(s, sd) or unit_end(s, target).elevation >= unit_end(s, firer).elevation:
+    if not is_cliff(s, sd) or te.elevation >= fe.elevation:
         return None
     weapon = firer.extra.get("weapon")
     if weapon in EXEMPT:

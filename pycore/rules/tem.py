@@ -22,7 +22,7 @@ from typing import Any
 from . import cliff_fire
 from .. import geometry as g
 from ..errors import SetupError
-from .location import unit_end
+from .location import End, unit_end
 from .los import evaluate
 from .los.context import terrain as los_terrain
 from .los.vertex import vertex_wall_case
@@ -96,9 +96,9 @@ class Assessment:
     """Every TEM the target may choose against this firer (B9.31), with reasons."""
 
     def __init__(self, s: Setup, firer: Unit, target: Unit, indirect: bool,
-                 trace: Sequence[g.TraceItem]) -> None:
+                 trace: Sequence[g.TraceItem], fe: End, te: End) -> None:
         self.s, self.firer, self.target, self.indirect = s, firer, target, indirect
-        self.fe, self.te = unit_end(s, firer), unit_end(s, target)
+        self.fe, self.te = fe, te       # the two units' ends (pycore.rules.location)
         self.range = g.distance(firer.hex, target.hex)
         self.wa = has_wa(s, target)
         self.options: list[dict] = []
@@ -291,13 +291,15 @@ class Assessment:
 
 
 def assess(s: Setup, firer: Unit, target: Unit, indirect: bool = False,
-           trace: Sequence[g.TraceItem] | None = None) -> dict:
+           trace: Sequence[g.TraceItem] | None = None,
+           ends: tuple[End, End] | None = None) -> dict:
     """TEM options against one attack, given that LOS exists along ``trace``
-    (default: the thread between the two units' traced points)."""
+    (default: the thread between the two units' traced points); ``ends``: the
+    firer's and the target's ends where already resolved."""
+    fe, te = ends if ends is not None else (unit_end(s, firer), unit_end(s, target))
     if trace is None:
-        fe, te = unit_end(s, firer), unit_end(s, target)
         trace = g.trace(fe.point, te.point)
-    a = Assessment(s, firer, target, indirect, trace)
+    a = Assessment(s, firer, target, indirect, trace, fe, te)
     return {"tem": a.tem, "tem_options": a.options, "hull_down": a.hull_down, "steps": a.steps}
 
 
@@ -317,17 +319,18 @@ def fire(s: Setup, firer: Any, target: Any, indirect: bool = False) -> dict:
     f, t = _unit(s, firer, "firer"), _unit(s, target, "target")
     if f.id == t.id:
         raise SetupError("target: a unit cannot fire at itself")
-    ruling = evaluate(s, f.id, t.id)
+    fe, te = unit_end(s, f), unit_end(s, t)          # resolved once, for every rule here
+    ruling = evaluate(s, fe, te)
     out = ruling.as_dict()
     if not out["los"]:
         out.update(tem=None, tem_options=[], hull_down=False, may_fire=False)
         return out
-    cliff = cliff_fire.restriction(s, f, t, is_ordnance(f))
+    cliff = cliff_fire.restriction(s, fe, te, is_ordnance(f))
     if cliff is not None and not cliff[0]:
         out.update(tem=None, tem_options=[], hull_down=False, may_fire=False)
         out["steps"] = list(out.get("steps", [])) + [cliff[1]]
         return out
-    got = assess(s, f, t, indirect, ruling.trace)
+    got = assess(s, f, t, indirect, ruling.trace, (fe, te))
     out.update(tem=got["tem"], tem_options=got["tem_options"], hull_down=got["hull_down"],
                may_fire=True)
     out["steps"] = list(out.get("steps", [])) + ([cliff[1]] if cliff else []) + got["steps"]

@@ -4,7 +4,9 @@ A6.1: it is the terrain depiction, not the hex, that blocks or hinders, and an
 obstruction counts only where it is visible on both sides of the thread.  An
 imported board (pycore.terrain.vasl) gives a value per pixel: an elevation, an
 obstacle's height, a Hindrance.  This module answers, exactly, the largest
-value whose depiction a thread passes *through*.
+value whose depiction a thread passes *through* (``met``; ``met_beside`` along
+a hexside). ``pycore.terrain.bands`` reads a drawing band by band, highest
+value first, with the same scan.
 
 The pixel plane.  Pixel (i, j) is the closed square [i, i+1] x [j, j+1].  A
 board's lattice maps onto its pixels by an exact rational scale
@@ -32,13 +34,6 @@ Run = tuple[int, int, int]
 Columns = Mapping[int, Sequence[Run]]
 
 Box = tuple[int, int, int, int]      # quarter-pixel x0, y0, x1, y1 round a drawing
-Slants = tuple[int, int, int, int]   # bounds of 129 x + 75 y, then of 129 x - 75 y (``bands``)
-Group = tuple[int, int, int, int]    # pixel columns i0..i1, and the rows j0..j1 their pixels span
-# a value drawn; the box, slants and column groups round its pixels and higher ones, and a
-# rectangle of pixels all of that value or higher, its core (``bands``)
-Band = tuple[int, Box, Slants, tuple[Group, ...], Box]
-GROUP = 8                            # pixel columns per group
-
 
 def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """The open segment a-b passes through no point inside the rectangle
@@ -53,245 +48,6 @@ def misses(bx: Box, a: tuple[int, int], b: tuple[int, int]) -> bool:
     s1, s2 = dx * y0 - dy * x0 + c, dx * y1 - dy * x0 + c
     s3, s4 = dx * y0 - dy * x1 + c, dx * y1 - dy * x1 + c
     return min(s1, s2, s3, s4) >= 0 or max(s1, s2, s3, s4) <= 0
-
-
-# A hexagon's slanted edges run along (-75, 129) and (75, 129) in quarter
-# pixels (pycore.terrain.vasl.grid): a band keeps the bounds of 129 x + 75 y and of
-# 129 x - 75 y over its pixels, which with its box make an octagon round them.
-_SX, _SY = 129, 75
-
-
-def bands(cols: Columns) -> tuple[Band, ...]:
-    """Per value drawn, highest first: the box (quarter pixels) round the
-    pixels of that value or higher, the bounds of ``129 x + 75 y`` and
-    ``129 x - 75 y`` over them (their slanted sides, as a hexagon's),
-    their column groups, and their core (``_core``). A thread that misses a
-    band's box, or runs beyond those bounds, meets nothing that high; one
-    that passes inside its core meets that value."""
-    per: dict[int, dict[int, list[int]]] = {}      # value -> column -> its first, last row
-    for i, runs in cols.items():
-        for j0, j1, v in runs:
-            col = per.get(v)
-            if col is None:
-                col = per[v] = {}
-            e = col.get(i)
-            if e is None:
-                col[i] = [j0, j1]
-            else:
-                if j0 < e[0]:
-                    e[0] = j0
-                if j1 > e[1]:
-                    e[1] = j1
-    out: list[Band] = []
-    acc: dict[int, list[int]] = {}                 # the same for the values so far
-    for v in sorted(per, reverse=True):             # each band holds the higher ones
-        for i, (j0, j1) in per[v].items():
-            e = acc.get(i)
-            if e is None:
-                acc[i] = [j0, j1]
-            else:
-                e[0], e[1] = min(e[0], j0), max(e[1], j1)
-        bounds = _bounds(acc)
-        out.append((v, *bounds, _core(cols, v, bounds[0])))
-    return tuple(out)
-
-
-def _core(cols: Columns, v: int, box: Box) -> Box:
-    """A rectangle (quarter pixels) whose pixels all have value ``v`` or
-    higher: grown from the tallest such stretch of rows in the middle column
-    of the band's ``box`` (or of any column, where that one has none), a
-    column at a time to the side that keeps more of its rows, while its area
-    does not shrink. Not the largest one; a thread that passes inside it
-    meets ``v`` at once, without reading a column (``_slanted``)."""
-    read: dict[int, list[tuple[int, int]]] = {}     # column -> its stretches, once read
-
-    def stretches(i: int) -> list[tuple[int, int]]:
-        out = read.get(i)
-        if out is None:
-            out = read[i] = []
-            for j0, j1, w in cols.get(i, ()):
-                if w >= v:
-                    if out and out[-1][1] + 1 == j0:
-                        out[-1] = (out[-1][0], j1)
-                    else:
-                        out.append((j0, j1))
-        return out
-
-    mid = (box[0] + box[2]) // 8
-    pivot = max(((j1 - j0, i, j0, j1) for i in ([mid] if stretches(mid) else cols)
-                 for j0, j1 in stretches(i)), default=None)
-    assert pivot is not None, "a band has pixels of its value"
-    _, lo, r0, r1 = pivot
-    hi, area = lo, r1 - r0 + 1
-    while True:
-        grown = None                                 # (area, column, rows)
-        for k in (lo - 1, hi + 1):
-            for j0, j1 in stretches(k):
-                a0, a1 = max(j0, r0), min(j1, r1)
-                if a0 <= a1 and (grown is None or (hi - lo + 2) * (a1 - a0 + 1) > grown[0]):
-                    grown = ((hi - lo + 2) * (a1 - a0 + 1), k, a0, a1)
-        if grown is None or grown[0] < area:
-            break
-        area, k, r0, r1 = grown
-        lo, hi = min(lo, k), max(hi, k)
-    return 4 * lo, 4 * r0, 4 * hi + 4, 4 * r1 + 4
-
-
-def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]:
-    """From each pixel column's first and last row of a band: its box, its
-    slanted bounds (each reached at a corner of a column's end pixels), and
-    its pixels by groups of GROUP columns."""
-    first = min(rows)
-    x0, x1 = 4 * first, 4 * max(rows) + 4
-    far = 1 << 62
-    y0 = u0 = w0 = far
-    y1 = u1 = w1 = -far
-    groups: dict[int, list[int]] = {}
-    for i, (j0, j1) in rows.items():       # (comparisons, not min/max calls: ~80 columns a hex)
-        xl, xr, yt, yb = 4 * i, 4 * i + 4, 4 * j0, 4 * j1 + 4
-        if yt < y0:
-            y0 = yt
-        if yb > y1:
-            y1 = yb
-        u, uu, w, ww = _SX * xl + _SY * yt, _SX * xr + _SY * yb, _SX * xl - _SY * yb, \
-            _SX * xr - _SY * yt
-        if u < u0:
-            u0 = u
-        if uu > u1:
-            u1 = uu
-        if w < w0:
-            w0 = w
-        if ww > w1:
-            w1 = ww
-        gr = groups.get(i // GROUP)
-        if gr is None:
-            groups[i // GROUP] = [i, i, j0, j1]
-        else:
-            if i < gr[0]:
-                gr[0] = i
-            if i > gr[1]:
-                gr[1] = i
-            if j0 < gr[2]:
-                gr[2] = j0
-            if j1 > gr[3]:
-                gr[3] = j1
-    return (x0, y0, x1, y1), (u0, u1, w0, w1), \
-        tuple((gr[0], gr[1], gr[2], gr[3]) for _, gr in sorted(groups.items()))
-
-
-def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
-               b: tuple[int, int], best: int = 0) -> int:
-    """``met``, band by band (``bands``), highest value first: a band whose
-    box the segment misses is skipped, and the columns of the next are read
-    only where the segment is within its rows, stopping once its value is
-    met; the lowest band's box holds every pixel, so its reading is exact.
-    Values not above ``best`` are not looked for (0 is returned for them).
-
-    A slanted segment (the usual thread) is read inline (``_slanted``): the
-    box test is ``misses``'s, the column scan ``met``'s, with no call per band.
-    A segment inside a band's core meets its value at once."""
-    if a[0] == b[0] or a[1] == b[1] or not bnds:
-        found = 0
-        for v, bv, _, _, core in bnds:
-            if v <= best or v <= found:
-                break
-            if misses(bv, a, b):
-                continue
-            if not misses(core, a, b):
-                return v                    # inside its core (``_slanted``)
-            x = met(columns, a, b, v, bv)
-            if x > found:
-                found = x
-            if x >= v:
-                break
-        return found
-    return _slanted(columns, bnds, a, b, best)
-
-
-def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
-             b: tuple[int, int], best: int) -> int:
-    (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
-    d, dy = bx - ax, by - ay
-    ylo, yhi = (ay, by) if dy > 0 else (by, ay)
-    c = dy * ax - d * ay                 # a point's side of the line: d y - dy x + c
-    # the lowest band's box holds every pixel: a segment that misses it meets nothing
-    if _off(bnds[-1][1], ax, bx, ylo, yhi, d, dy, c):
-        return 0
-    get = columns.get
-    d4, base = 4 * d, ay * d - dy * ax   # 4d times the row at x: base + dy x
-    xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
-    last = len(bnds) - 1
-    found = 0
-    for k, (v, (x0, y0, x1, y1), slants, groups, core) in enumerate(bnds):
-        if v <= best or v <= found:
-            break
-        # inside a rectangle of pixels all v or higher: v is met, and nothing
-        # higher (the bands before this one were read whole)
-        if not _off(core, ax, bx, ylo, yhi, d, dy, c):
-            return v
-        if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
-            continue
-        first, end = _within((x0, y0, x1, y1), ax, ay, d, dy, xa, xb)
-        if end - first > 2:
-            # a longer reach: only the columns where the line is between the
-            # band's slanted bounds too
-            lo, hi = reach(d, dy, base, slants)
-            if lo > first:
-                first = lo
-            if hi < end:
-                end = hi
-        for g0, g1, top, bottom in groups:
-            if g1 < first:
-                continue
-            if g0 > end:
-                break
-            if g0 < first:
-                g0 = first
-            if g1 > end:
-                g1 = end
-            # the rows the segment passes through over the group's columns: if
-            # they miss the rows its pixels span, no column of it is read
-            j0, j1 = _rows(4 * g0, 4 * g1 + 4, ax, bx, base, dy, d4)
-            if j1 < top or j0 > bottom:
-                continue
-            found = _scan(get, g0, g1, ax, bx, base, dy, d4, found, v)
-            if found >= v:
-                break
-    return found
-
-
-def reach(d: int, dy: int, base: int, slants: Slants) -> tuple[int, int]:
-    """The pixel columns (least, greatest) where the line through a slanted
-    segment lies between a band's slanted bounds (``bands``): a superset of
-    the columns where the segment can pass through the band's pixels. The line
-    is d y = base + dy x (d > 0, quarter pixels); along it, d (129 x +- 75 y)
-    is K x + M, so each bound is reached at x = (bound d - M) / K, floored to
-    a column (exact: integer division)."""
-    u0, u1, w0, w1 = slants
-    first, last = -(1 << 62), 1 << 62
-    for k, m, lo, hi in ((_SX * d + _SY * dy, _SY * base, u0, u1),
-                         (_SX * d - _SY * dy, -_SY * base, w0, w1)):
-        if k == 0:                          # along the bound's direction
-            if not lo * d <= m <= hi * d:
-                return 1, 0                 # beyond it throughout
-            continue
-        c1, c2 = (lo * d - m) // (4 * k), (hi * d - m) // (4 * k)
-        if c1 > c2:
-            c1, c2 = c2, c1
-        first, last = max(first, c1), min(last, c2)
-    return first, last
-
-
-def _off(bx: Box, ax: int, bx_: int, ylo: int, yhi: int, d: int, dy: int, c: int) -> bool:
-    """``misses`` for a slanted segment from x ``ax`` to ``bx_`` (rows ylo..yhi)
-    on the line d y - dy x + c = 0."""
-    x0, y0, x1, y1 = bx
-    if bx_ <= x0 or ax >= x1 or yhi <= y0 or ylo >= y1:
-        return True
-    s1, s2 = d * y0 - dy * x0 + c, d * y1 - dy * x0 + c
-    s3, s4 = d * y0 - dy * x1 + c, d * y1 - dy * x1 + c
-    return (s1 >= 0 and s2 >= 0 and s3 >= 0 and s4 >= 0) or \
-        (s1 <= 0 and s2 <= 0 and s3 <= 0 and s4 <= 0)
 
 
 def value_at(columns: Columns, i: int, j: int) -> int:
@@ -391,11 +147,11 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         most = top(columns)
     d, dy = bx - ax, by - ay
     if within is not None:
-        first, last = _within(within, ax, ay, d, dy, first, last)
-    return _scan(columns.get, first, last, ax, bx, ay * d - dy * ax, dy, 4 * d, 0, most)
+        first, last = columns_within(within, ax, ay, d, dy, first, last)
+    return scan(columns.get, first, last, ax, bx, ay * d - dy * ax, dy, 4 * d, 0, most)
 
 
-def _within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int
+def columns_within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int
             ) -> tuple[int, int]:
     """Pixel columns first..last narrowed to those of ``box`` where the slanted
     line from (ax, ay), direction (d, dy), lies within the box's rows (a
@@ -408,7 +164,7 @@ def _within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int
     return max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
 
 
-def _rows(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int) -> tuple[int, int]:
+def rows_passed(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int) -> tuple[int, int]:
     """The pixel rows (first, last) the segment from x = ax to bx passes
     through between x = xl and xr (quarter pixels): 4d times its row at x is
     the integer base + dy x, so the rows are exact."""
@@ -422,7 +178,7 @@ def _rows(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int) -> tu
     return n1 // d4, -(-n2 // d4) - 1
 
 
-def _scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: int,
+def scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: int,
           found: int, stop: int) -> int:
     """The largest value the slanted segment passes through in pixel columns
     i0..i1 (``get``: a column's runs), or ``found`` if none is larger; it stops
@@ -431,7 +187,7 @@ def _scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: 
         runs = get(i)
         if not runs:
             continue
-        j0, j1 = _rows(4 * i, 4 * i + 4, ax, bx, base, dy, d4)
+        j0, j1 = rows_passed(4 * i, 4 * i + 4, ax, bx, base, dy, d4)
         for f, l, w in runs:
             if f > j1:
                 break

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from .. import geometry as g
 from ..errors import SetupError
@@ -273,7 +273,7 @@ def level_map(rules: tuple[Rule, ...], board: str | None) -> dict[int, int]:
 def terrain_map(rules: tuple[Rule, ...], board: str | None) -> dict[str, str]:
     """The terrain changes that apply on board ``board`` (``no-grain``,
     ``brush-to-open``, ...): {terrain as drawn: terrain it rules as}, for
-    terrain drawn over part of a hex (pycore.rules.los.drawn.hindrance)."""
+    terrain drawn over part of a hex (pycore.rules.los.drawing.hindrance)."""
     return {r.ssr.source: r.ssr.result for r in rules
             if r.ssr.kind == "terrain" and (r.board is None or r.board == board)}
 
@@ -328,41 +328,22 @@ def step(part: Any, change: Change, names: g.Names) -> dict:
     return {"rule": rule.ssr.rule, "text": text}
 
 
-def touched(trace: Any) -> Iterator[Any]:
-    """The hexes and hexsides a thread (``geometry.trace``) crosses, runs along or
-    touches, in thread order: a vertex's three hexsides included (B9.1, B9.2).
-    Plain tuples (``geometry.hexside``'s form, without its adjacency check: a
-    trace's hexsides and a vertex's three hexes are adjacent by construction)."""
-    for item in trace:
-        hexes = item.hexes
-        kind = item.kind
-        if kind == "hex":
-            yield hexes[0]
-        elif kind == "vertex":
-            a, b, c = sorted(hexes[:3])
-            yield (a, b)
-            yield (a, c)
-            yield (b, c)
-        else:
-            a, b = hexes
-            yield (a, b) if a < b else (b, a)
-
-
-def ruling_steps(s: Any, result: dict, parts: Any) -> dict:
-    """``result`` (a ``los`` or ``fire`` ruling on setup ``s``) with a step
-    first, in thread order, for every hex or hexside an SSR changed that its
-    thread crosses, runs along or touches (``parts``: ``touched``), the ends'
-    hexes included: a hexside made bocage, a wall removed, grain made open
-    ground. Every step a transformation decided says so (docs/contract.md). Run
-    under the setup's names."""
-    changed = s.ssr_changed
-    found: dict[Any, None] = {}
-    for p in parts:
-        if p in changed:
-            found[p] = None
-    if not found:
-        return result
-    return {**result, "steps": [step(p, changed[p], s.names) for p in found] + list(result.get("steps", ()))}
+def parts(item: Any) -> tuple:
+    """The hexes and hexsides one part of a thread (a ``geometry.trace`` item)
+    crosses, runs along or touches, as ``changed`` keys them: a vertex's three
+    hexsides (B9.1, B9.2). Plain tuples (``geometry.hexside``'s form, without its
+    adjacency check: a trace's hexsides and a vertex's three hexes are adjacent
+    by construction). The LOS driver says a ``step`` for each one an SSR
+    changed where the thread meets it (pycore.rules.los.driver)."""
+    hexes = item.hexes
+    kind = item.kind
+    if kind == "hex":
+        return (hexes[0],)
+    if kind == "vertex":
+        a, b, c = sorted(hexes[:3])
+        return ((a, b), (a, c), (b, c))
+    a, b = hexes
+    return ((a, b) if a < b else (b, a),)
 
 
 def describe(spec: Any) -> str:
@@ -382,5 +363,5 @@ def legend(rules: tuple[Rule, ...]) -> str:
 
 
 __all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "board_of", "catalog", "describe", "legend",
-           "level_map", "load", "lookup", "out_of_season", "terrain_map", "relevel", "ruling_steps", "spec", "step",
-           "touched", "transform"]
+           "level_map", "load", "lookup", "out_of_season", "parts", "terrain_map", "relevel", "spec",
+           "step", "transform"]

@@ -78,7 +78,8 @@ def test_one_tap_turns_hedges_to_bocage_on_the_map_repaints_and_undo_takes_it_ba
         # The ruling says which SSR decided it.
         r = page.evaluate("s => window.asl.call('los', s, 'g1', 'r1')", setup_of(page))
         assert r["los"] is False and r["rule"] == "B9.52"
-        assert r["steps"][0]["text"] == ("The hedge Y9-Z8 is bocage by the scenario's SSR "
+        # said where the thread meets the hedge, before the step that it blocks
+        assert r["steps"][1]["text"] == ("The hedge Y9-Z8 is bocage by the scenario's SSR "
                                          "(hedges to bocage; B9.51).")
         # Undo takes the SSR back like any edit.
         press(page, "#undo", touch=True)

@@ -10,7 +10,8 @@ them, not merely because they touch. So:
   are one building, of different names (or one named, one not) separate;
 - on an imported board, where neither hex is named, the board's art decides:
   one building where building pixels lie on both sides of the hexside at
-  once (``pycore.rules.los.drawn.obstacles_along``, the hexside's own length);
+  once (the terrain's ``drawn_across``, pycore.rules.los.source, read along the
+  hexside's own length);
 - on a painted map, unnamed building hexes that touch are taken as one
   building, as a player paints a multi-hex building (the setup format's
   reading since version 1).
@@ -20,7 +21,7 @@ from __future__ import annotations
 from ... import geometry as g
 from ...setup import Setup
 from ...terrain.catalog import BUILDINGS
-from . import drawn
+from .context import terrain
 
 
 def one_building(s: Setup, a: g.Hex, b: g.Hex) -> tuple[bool, str]:
@@ -33,11 +34,10 @@ def one_building(s: Setup, a: g.Hex, b: g.Hex) -> tuple[bool, str]:
         named = " and ".join(f"{s.names.hex(h)} of building {n!r}" for h, n in ((a, na), (b, nb))
                              if n is not None)
         return False, f"they are separate buildings: {named} (B23.1)"
-    if drawn.imported(s, a, b):
-        ends = g.hexside_ends(g.hexside(a, b))
-        top = drawn.obstacles_along(s, (a, b), *ends)[0]
+    across = terrain(s).drawn_across(a, b)
+    if across is not None:
         side = s.names.hexside(g.hexside(a, b))
-        if top:
+        if across:
             return True, f"the building is drawn across hexside {side} (B23.1)"
         return False, (f"no building is drawn across hexside {side}: they are separate "
                        f"buildings (B23.1)")

@@ -9,7 +9,7 @@ from ... import geometry as g
 from ..location import End
 from ...setup import Setup, Slot
 from .drawn import AsDrawn
-from .source import Painted
+from .source import Terrain, WholeHexes
 
 if TYPE_CHECKING:
     from .ruling import Ruling
@@ -41,7 +41,7 @@ class Ctx:
     lo_ground: int
     spines: Mapping[int, int]
     bocage_hexes: frozenset[g.Hex]
-    terrain: Painted
+    terrain: Terrain
     judge: Judge
     with_afv: bool = True
 
@@ -91,15 +91,16 @@ def bocage_hexes(s: Setup) -> frozenset[g.Hex]:
     return s.derived(_BOCAGE)
 
 
-def _terrain(s: Setup) -> Painted:
+def _terrain(s: Setup) -> Terrain:
     layout = s.layout
-    return AsDrawn(s) if layout is not None and layout.sources else Painted(s)
+    return AsDrawn(s) if layout is not None and layout.sources else WholeHexes(s)
 
 
-_TERRAIN: Slot[Painted] = Slot("terrain", _terrain)
+_TERRAIN: Slot[Terrain] = Slot("terrain", _terrain)
 
 
-def terrain(s: Setup) -> Painted:
-    """The terrain interface of a setup (pycore.rules.los.source), built once and
-    kept with it: as drawn on a map of imported boards, else painted."""
+def terrain(s: Setup) -> Terrain:
+    """The terrain as the LOS rules ask it (pycore.rules.los.source.Terrain), built
+    once and kept with the setup: as drawn on a map of imported boards, else whole
+    hexes."""
     return s.derived(_TERRAIN)

@@ -108,7 +108,7 @@ def judge(ctx: Ctx, r: Ruling) -> bool:
     if e is None:
         return False
     h, sd, _ = e
-    hi, lo = ctx.hi, ctx.lo
+    hi = ctx.hi
     crest = ctx.s.hex(h).level
     where = f"across its Crest Line-Depression hexside {ctx.names.hexside(sd)}"
     if hi.elevation <= crest:

@@ -1,5 +1,5 @@
-"""The terrain as the LOS rules ask it: one small, fixed set of questions, and
-its first source, painted whole hexes (docs/terrain-interface.md).
+"""The terrain as the LOS rules ask it (``Terrain``): one small, fixed set of
+questions, and its first source, whole hexes (docs/terrain-interface.md).
 
 The rule families (obstacles, walls, visibility) ask only these questions,
 never whether a hex is painted or drawn:
@@ -18,24 +18,27 @@ never whether a hex is painted or drawn:
 - ``hinders_along(a, b, p, q)``: the hindering terrain each hex shows beside
   the hexside run p-q, and whether a Hindrance lies on both sides at once (A6.1);
 - ``drawn_partly(h)``: what a hex judged on its drawing is drawn partly as
-  ("woods", "building"), for a player reading the hex; None where it is whole.
+  ("woods", "building"), for a player reading the hex; None where it is whole;
+- ``drawn_across(a, b)``: whether an obstacle is drawn across the hexside
+  between two adjacent hexes (B23.1: one building), or None where no board
+  draws it.
 
-``Painted`` answers them for whole hexes (a painted map, and every hex of an
-imported board drawn whole).  ``pycore.rules.los.drawn.AsDrawn`` overrides them
-for hexes an imported board draws in part, as python-chess's variants
-override a fixed set of hooks.  ``pycore.rules.los.context.terrain`` builds the one
+It has two sources. ``WholeHexes`` answers for whole hexes (a painted map, and
+every hex of an imported board drawn whole). ``pycore.rules.los.drawn.AsDrawn``
+(the board as drawn) overrides its answers for the hexes an imported board
+draws in part, as python-chess's variants override a fixed set of hooks.  ``pycore.rules.los.context.terrain`` builds the one
 a setup needs, once, and the LOS context carries it.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ... import geometry as g
 from ...setup import Setup
 from ...terrain.catalog import TERRAIN, obstacle_height
 
 
-NOTHING = -(1 << 30)        # an obstacle top below every end: no obstacle (``Painted.highest``)
+NOTHING = -(1 << 30)        # an obstacle top below every end: no obstacle (``WholeHexes.highest``)
 
 
 class Stand(NamedTuple):
@@ -93,6 +96,64 @@ class Sides(NamedTuple):
     notes: tuple[str, ...] = ()
 
 
+class Terrain(Protocol):
+    """The terrain as the LOS rules ask it (the module's docstring): what a
+    thread meets, hex by hex and along hexsides. Every rule family, the TEM,
+    the visibility sweep and the hex reading ask this, never a source."""
+
+    def is_drawn(self, h: g.Hex) -> bool:
+        """Is hex h judged on a drawing rather than whole?"""
+        ...
+
+    def drawn_partly(self, h: g.Hex) -> str | None:
+        """What hex h is drawn partly as ("woods", "building"), or None."""
+        ...
+
+    def drawn_across(self, a: g.Hex, b: g.Hex) -> bool | None:
+        """Is an obstacle drawn across the hexside between a and b (None: not drawn)?"""
+        ...
+
+    def highest(self, h: g.Hex) -> tuple[int, int]:
+        """The highest obstacle top (half levels) and ground level a thread through h can meet."""
+        ...
+
+    def what(self, h: g.Hex) -> str:
+        """What hex h's obstacle is called."""
+        ...
+
+    def whole(self, h: g.Hex) -> tuple[int, int] | None:
+        """(obstacle height, level) alike for every thread through h; None where drawn."""
+        ...
+
+    def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
+        """The obstacle the thread p-q meets in hex h (A6.2), or None."""
+        ...
+
+    def beside(self, h: g.Hex) -> str | None:
+        """The A6.1 sentence for a drawing in h beside the thread, or None."""
+        ...
+
+    def ground(self, h: g.Hex, p: g.Point, q: g.Point) -> Ground:
+        """The ground under the thread p-q in hex h (A6.2)."""
+        ...
+
+    def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
+        """What lies on each side of the hexside run p-q between a and b (A6.1)."""
+        ...
+
+    def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
+        """The hindering terrain the thread p-q crosses in hex h (A6.7)."""
+        ...
+
+    def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:
+        """The hindering terrain each hex shows beside the hexside run p-q (A6.1)."""
+        ...
+
+    def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        """B9.1: does the thread p-q cross wall/hedge ``sd`` through a break in its depiction?"""
+        ...
+
+
 def neither_above(top2: int, lo: int, hi: int) -> bool:
     """A6.2: an obstacle whose top is ``top2`` half levels blocks a thread
     through it when neither end (elevations lo <= hi) is above it."""
@@ -105,7 +166,7 @@ def crest_blocks(level: int, lo_ground: int, hi: int) -> bool:
     return neither_above(2 * level, lo_ground, hi)
 
 
-def blocks_in_hex(t: Painted, h: g.Hex, p: g.Point, q: g.Point, lo: int, lo_ground: int,
+def blocks_in_hex(t: Terrain, h: g.Hex, p: g.Point, q: g.Point, lo: int, lo_ground: int,
                   hi: int) -> bool:
     """Does hex h's terrain block the thread p-q through it whatever else lies
     on it (ends at elevations lo <= hi), as pycore.rules.los.obstacles.in_hex finds:
@@ -113,7 +174,7 @@ def blocks_in_hex(t: Painted, h: g.Hex, p: g.Point, q: g.Point, lo: int, lo_grou
     Crest Line (A6.2).
 
     Both tests only grow with the height met (``neither_above``), so where
-    even the highest the hex can show (``Painted.highest``) blocks neither
+    even the highest the hex can show (``WholeHexes.highest``) blocks neither
     way, nothing it shows does: only the question that can still block is
     asked of the drawing."""
     top2, level = t.highest(h)
@@ -142,9 +203,9 @@ def named(what: str, terrain: str, h: g.Hex, names: g.Names) -> str:
     return f"{terrain} in {names.hex(h)}" if what == terrain else what
 
 
-class Painted:
-    """Whole hexes: each hex's terrain and level fill it (A6.2)."""
-    drawn = False
+class WholeHexes:
+    """The terrain as whole hexes (``Terrain``'s first source): each hex's
+    terrain and level fill it (A6.2)."""
 
     def __init__(self, s: Setup):
         self.s = s
@@ -160,6 +221,10 @@ class Painted:
     def drawn_partly(self, h: g.Hex) -> str | None:
         """What hex h is drawn partly as ("woods", "building") where the rules
         follow its drawing, or None where it is judged whole."""
+        return None
+
+    def drawn_across(self, a: g.Hex, b: g.Hex) -> bool | None:
+        """No hexside of whole hexes is drawn (B23.1 asks the setup instead)."""
         return None
 
     def highest(self, h: g.Hex) -> tuple[int, int]:

@@ -64,7 +64,7 @@ class Reading:
     warnings: list[str] = field(default_factory=list)
     # A wall/hedge hexside read with a road gap: the stretches (of
     # grid.STRETCHES along it, from its lower end) its depiction leaves bare,
-    # the break B9.1 exempts (pycore.rules.los.drawn.through_break).
+    # the break B9.1 exempts (pycore.rules.los.drawn_sides.through_break).
     breaks: dict[g.Hexside, frozenset[int]] = field(default_factory=dict)
     # What is drawn in a hex that the app does not model, or reads only
     # approximately, in a player's words ("Rowhouse Wall (not modelled
