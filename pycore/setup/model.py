@@ -55,6 +55,13 @@ class Setup:
     # The map's terrain with its layers (pycore.terrain.mapterrain): where each part came
     # from, and the player's own part. ``hexes`` and ``hexsides`` are its decision.
     terrain: MapTerrain | None = None
+    # How its map names its hexes, hexsides and vertices: as players name its
+    # boards' hexes (``12P2``), or plainly (``pycore.geometry.names``).
+    names: g.Names = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "names", g.Names(self.layout) if self.layout is not None
+                           else g.PLAIN)
 
     @property
     def layers(self) -> MapTerrain:
@@ -83,12 +90,6 @@ class Setup:
         except KeyError:
             got = self._derived[slot] = slot.make(self)
         return got
-
-    @property
-    def names(self) -> g.Names:
-        """How this setup's map names its hexes, hexsides and vertices: as
-        players name its boards' hexes (``12P2``), or plainly (``pycore.geometry.names``)."""
-        return self.derived(_NAMES)
 
     def hex(self, h: g.Hex) -> HexInfo:
         return self.hexes.get(h, OPEN)
@@ -141,8 +142,6 @@ def _by_hex(s: Setup) -> dict[g.Hex, tuple[Unit, ...]]:
     return {k: tuple(v) for k, v in by_hex.items()}
 
 
-_NAMES: Slot[g.Names] = Slot("names", lambda s: g.Names(s.layout) if s.layout is not None
-                             else g.PLAIN)
 _UNITS_BY_ID: Slot[dict[str, Unit]] = Slot("units_by_id",
                                            lambda s: {id_key(u.id): u for u in s.units})
 _UNITS_BY_HEX: Slot[dict[g.Hex, tuple[Unit, ...]]] = Slot("units_by_hex", _by_hex)

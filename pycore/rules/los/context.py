@@ -43,12 +43,8 @@ class Ctx:
     bocage_hexes: frozenset[g.Hex]
     terrain: Terrain
     judge: Judge
+    names: g.Names              # how the map names the parts a step cites (``Setup.names``)
     with_afv: bool = True
-
-    @property
-    def names(self) -> g.Names:
-        """How the map names the parts a step cites (``Setup.names``)."""
-        return self.s.names
 
     def own(self, h: g.Hex) -> bool:
         """The viewer's or the target's hex."""

@@ -69,7 +69,7 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
-              walls.hexspines(s, v, t, trace), bocage_hexes(s), terrain(s), judge, with_afv)
+              walls.hexspines(s, v, t, trace), bocage_hexes(s), terrain(s), judge, s.names, with_afv)
     _walk(ctx, r, said)
     for rule in AFTER:
         if r.block is not None:
