@@ -55,3 +55,41 @@ def test_on_a_painted_map_the_players_entries_are_the_board_and_the_ssr_transfor
     plain = api.load({**s.to_dict(), "ssr": []})
     assert plain.to_dict()["hexsides"] == plain.to_dict(whole=True)["hexsides"] == \
         {"D3-D4": "hedge", "E3-E4": "wall"}
+
+
+def _said(result: dict) -> list[str]:
+    return [st["text"] for st in result["steps"] if st["rule"] == "B.1"]
+
+
+def test_B_1_a_ruling_says_where_its_thread_meets_the_players_correction_of_a_board():
+    # The woods drawn in 41Q5 corrected to open ground: a thread through Q5 says so where it
+    # meets it, and is clear; the board's reading would block it (A6.2). Both ways (A6.5).
+    source = _imported()
+    units = [{"id": "a", "side": "G", "type": "squad", "hex": "41Q3"},
+             {"id": "b", "side": "R", "type": "squad", "hex": "41Q7"}]
+    corrected = _on_board(source, hexes={"41Q5": {"terrain": "open"}}, units=units)
+    for viewer, target in (("a", "b"), ("b", "a")):
+        r = api.los(corrected, viewer, target)
+        assert r["los"] and _said(r) == [
+            "41Q5 is open ground at level 0 by your correction of the board's reading (B.1)."]
+        drawn = api.los(_on_board(source, units=units), viewer, target)
+        assert not drawn["los"] and _said(drawn) == []
+    # a hexside corrected: said by name, here a wall removed
+    removed = _on_board(source, hexsides={"41P3-41P4": "none"},
+                        units=[{"id": "a", "side": "G", "type": "squad", "hex": "41P2"},
+                               {"id": "b", "side": "R", "type": "squad", "hex": "41P5"}])
+    assert _said(api.los(removed, "a", "b")) == [
+        "41P3-41P4 has no wall, hedge or bocage by your correction of the board's reading (B.1)."]
+
+
+def test_B_1_a_correction_the_thread_does_not_meet_and_a_painted_map_say_nothing():
+    source = _imported()
+    units = [{"id": "a", "side": "G", "type": "squad", "hex": "41C3"},
+             {"id": "b", "side": "R", "type": "squad", "hex": "41C7"}]
+    assert _said(api.los(_on_board(source, hexes={"41Q5": {"terrain": "open"}}, units=units),
+                         "a", "b")) == []
+    painted = {"format": "asl-setup", "version": 1, "map": {"columns": 12, "rows": 8},
+               "hexes": {"C5": {"terrain": "open"}}, "units": [
+                   {"id": "a", "side": "G", "type": "squad", "hex": "C3"},
+                   {"id": "b", "side": "R", "type": "squad", "hex": "C7"}]}
+    assert _said(api.los(painted, "a", "b")) == []     # a painted map is the player's own: no correction

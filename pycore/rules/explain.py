@@ -48,6 +48,10 @@ EXPLAIN: dict[str, str] = {
             "lie between them; adjacent hexes of one building are treated as one "
             "building for this.",
     # --- Chapter B terrain --------------------------------------------------------
+    "B.1": "A hex's terrain is what the board's artwork shows there, usually what "
+           "lies under its centre dot; where players read the art of a real board "
+           "otherwise than the app does, the hex or hexside as they corrected it is "
+           "what is judged.",
     "B.10": "Hindrances add up along the LOS, and enough of them block it (B.10, LOS "
             "Hindrance blockage): the app takes +6 or more as blocking, as VASL does; "
             "the rule's own threshold could not be read.",

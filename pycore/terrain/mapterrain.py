@@ -116,6 +116,25 @@ class MapTerrain:
             or not self.boards else "board"
 
 
+def correction_step(part: Any, terrain: MapTerrain, names: g.Names) -> dict:
+    """The step a ruling shows where its thread meets the player's correction
+    of an imported board's reading: "41Q5 is open ground at level 0 by your
+    correction of the board's reading (B.1)"."""
+    why = "by your correction of the board's reading (B.1)"
+    if len(part) == 2 and isinstance(part[0], tuple):
+        info = terrain.hexsides.get(part)
+        name = names.hexside(part)
+        if info is None or info.type in (None, "none"):
+            text = f"{name} has no wall, hedge or bocage {why}."
+        else:
+            text = f"{name} is {'a Hillside ' if info.hillside else ''}{info.type} {why}."
+    else:
+        h = terrain.hexes.get(part, OPEN)
+        what = "open ground" if h.terrain == "open" else h.terrain
+        text = f"{names.hex(part)} is {what} at level {h.level} {why}."
+    return {"rule": "B.1", "text": text}
+
+
 def painted(hexes: Mapping[g.Hex, HexInfo], hexsides: Mapping[g.Hexside, HexsideInfo]
             ) -> MapTerrain:
     """A map whose terrain is all the player's own, with no SSR applied."""

@@ -5,19 +5,22 @@ each kind of trace part in the order of ``ON`` until one blocks; then ``AFTER``
 judges the whole thread; then the Hindrance total.  The order matters: the
 first block found is the one reported.
 
-Where the walk meets a hex or hexside that a scenario's SSR changed, it says
-so before the rules judge it ("The hedge Q1-R1 is bocage by the scenario's
-SSR ..."; docs/ssr.md "Every ruling says so"); the ends' hexes, whose levels
-and terrain make the ends, are said with the ends, first.
+Where the walk meets a hex or hexside that the player corrected over an
+imported board's reading, or that a scenario's SSR changed, it says so before
+the rules judge it ("41Q5 is open ground at level 0 by your correction ...",
+"The hedge Q1-R1 is bocage by the scenario's SSR ..."; docs/ssr.md "Every
+ruling says so"); the ends' hexes, whose levels and terrain make the ends, are
+said with the ends, first.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable
 
 from ... import geometry as g
 from ..location import End
 from ...setup import Setup
 from ...terrain import ssr
+from ...terrain.mapterrain import MapTerrain, correction_step
 from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
                walls)
 from .context import Ctx, bocage_hexes, terrain
@@ -42,10 +45,9 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     v, t = viewer, target
     r = Ruling(v, t, g.distance(v.hex, t.hex))
     r.say("A6.1", f"LOS from {describe(v, s.names)} to {describe(t, s.names)}, range {r.range}.")
-    changed = s.ssr_changed
-    said: set[Any] | None = set() if changed else None
+    said: set[Any] | None = set() if s.ssr_changed or s.layers.corrected else None
     if said is not None:
-        _changed(r, changed, said, (v.hex, t.hex), s.names)
+        _changed(r, s.layers, said, (v.hex, t.hex), s.names)
     if v.hex == t.hex:
         if abs(v.level - t.level) > 1:
             r.blocked(s.names.hex(v.hex), "A6.8",
@@ -90,23 +92,29 @@ def _walk(ctx: Ctx, r: Ruling, said: set[Any] | None) -> None:
     """Each part of the thread in order, each of its rules in order, until one
     blocks; ``said``: the parts an SSR changed said so far (None: the SSRs
     changed nothing)."""
-    changed = ctx.s.ssr_changed
+    layers = ctx.s.layers
     for i, item in enumerate(ctx.trace):
         if said is not None:
-            _changed(r, changed, said, ssr.parts(item), ctx.names)
+            _changed(r, layers, said, ssr.parts(item), ctx.names)
         for rule in ON[item.kind]:
             rule(ctx, r, i, item)
             if r.block is not None:
                 return
 
 
-def _changed(r: Ruling, changed: Mapping[Any, Any], said: set[Any], parts: Iterable[Any],
+def _changed(r: Ruling, layers: MapTerrain, said: set[Any], parts: Iterable[Any],
              names: g.Names) -> None:
-    """A step for each of ``parts`` an SSR changed, the first time it is met
-    (pycore.terrain.ssr.step: every step a transformation decided says so)."""
+    """A step for each of ``parts`` the player corrected over an imported
+    board or an SSR changed, the first time it is met: every step a
+    correction or a transformation decided says so (pycore.terrain.mapterrain.correction_step,
+    pycore.terrain.ssr.step)."""
     for p in parts:
-        change = changed.get(p)
-        if change is not None and p not in said:
+        if p in said:
+            continue
+        if p in layers.corrected:
+            said.add(p)
+            r.steps.append(correction_step(p, layers, names))
+        elif (change := layers.changed.get(p)) is not None:
             said.add(p)
             r.steps.append(ssr.step(p, change, names))
 
