@@ -85,7 +85,7 @@ def test_water_drawn_at_the_grounds_own_level_is_read_as_drawn_and_named():
 
 def test_B20_1_a_streams_rivulet_through_the_dot_leaves_a_stream_hex():
     # a stream hex (B20.1) drawn with a thin line of water at its dot is not a
-    # Water Obstacle (B21.1: "non-stream"): it stays a depression
+    # Water Obstacle (B21.1 leaves stream hexes out): it stays a depression
     stream = {"hex": "Q5", "terrain": "stream", "level": -1, "rect": (-40, -12, 40, 12),
               "own": True}
     rivulet = water("Q5", rect=(-40, -2, 40, 2))
@@ -170,3 +170,12 @@ def test_a_ruling_from_a_location_in_a_water_hex_names_it():
     r = api.los(s, loc("E3"), loc("E2"))
     assert r["los"] and any("The Location in E3 is in the river in E3" in st["text"]
                             for st in r["steps"]), r["steps"]
+
+
+def test_the_reading_view_names_a_river_as_a_player_does_and_marks_nothing_unmodelled():
+    from tests.test_boardfile import call
+    source = api.import_board(board_archive({}, shapes=[water("A4"), water("B4")]))["source"]
+    s = board_map(source)
+    said = call("hex_reading", s, "41A4")["ok"]["text"]
+    assert said == "41A4: river (a Water Obstacle), level -1", said
+    assert call("map_terrain", s)["ok"]["unmodelled"] == {}

@@ -359,8 +359,8 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
 def _water_kinds(waters: dict[g.Hex, int]) -> dict[g.Hex, str]:
     """Each Water Obstacle hex's kind, as a player names it: a canal where
     VASL draws one (B21.11); else a river where its water hexes, adjacent
-    one to the next, reach an end of the board (B21.12: "a continuous flow
-    of water hexes off the board end"), a pond where they do not."""
+    one to the next, reach an end of the board (B21.12: a river flows on off
+    the board's end), a pond where they do not."""
     kinds: dict[g.Hex, str] = {}
     for start in waters:
         if start in kinds:
