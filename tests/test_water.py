@@ -92,6 +92,16 @@ def test_B20_1_a_streams_rivulet_through_the_dot_leaves_a_stream_hex():
     assert read(shapes=[stream, rivulet])["hexes"] == {"Q5": {"terrain": "gully"}}
 
 
+def test_a_bridge_over_the_dot_leaves_its_hex_land_with_its_bridge():
+    # the dot is on the bridge, not the blue (23P7); bridges over water are B6's
+    shapes = [water("J5"), {"hex": "J5", "terrain": "bridge", "level": 0,
+                            "rect": (-40, -8, 40, 8), "own": True}]
+    assert read(shapes=shapes)["hexes"] == {"J5": {"bridge": True}}
+    narrow = [water("J5"), {"hex": "J5", "terrain": "bridge", "level": 0,
+                            "rect": (-40, -2, 40, 2), "own": True}]
+    assert read(shapes=narrow)["hexes"]["J5"]["terrain"] == "water"
+
+
 # --- the setup format -----------------------------------------------------------------------
 
 def test_a_water_hex_names_its_kind_and_reads_back_the_same():

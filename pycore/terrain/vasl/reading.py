@@ -259,14 +259,13 @@ def _bridge(px: _Pixels) -> bool:
 
 def _wet_dot(px: _Pixels) -> bool:
     """Does the centre dot lie on water (B21.1)? Water holds half the disc's
-    pixels with a say (art drawn over the hex, a bridge, has none; with too
-    few, the whole hex's). A stream's thin rivulet never does: its hex is a
-    stream hex (B20.1), read as its depression."""
-    pool = [(v & 255, n) for v, n in px.disc.items() if (v & 255) not in c.OVER]
-    if sum(n for _, n in pool) < DISC_MIN_PX:
-        pool = [(v & 255, n) for v, n in px.hex.items() if (v & 255) not in c.OVER]
-    wet = sum(n for code, n in pool if code in c.WATER)
-    return wet > 0 and wet >= WATER_SHARE * sum(n for _, n in pool)
+    pixels. A stream's thin rivulet never does: its hex is a stream hex
+    (B20.1), read as its depression. Nor does a bridge's: where a bridge and
+    its road cover half the disc, the dot is on the bridge, and the hex is
+    read as land with its bridge (a bridge over water is B6's, not yet
+    modelled; docs/board-reading.md)."""
+    wet = sum(n for v, n in px.disc.items() if (v & 255) in c.WATER)
+    return wet > 0 and wet >= WATER_SHARE * sum(px.disc.values())
 
 
 def _water(px: _Pixels) -> _Hex:
