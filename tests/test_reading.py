@@ -267,19 +267,13 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
     assert s.wall_level(g.hexside(*(s.layout.parse_hex(n) for n in ("41L5", "41M5")))) == 0
 
 
-def test_B20_water_drawn_below_the_ground_is_a_stream_read_as_a_gully():
-    water = {"hex": "J3", "terrain": "water", "level": -1, "rect": (-40, -10, 40, 10),
-             "own": True}
-    assert read(shapes=[water])["hexes"] == {"J3": {"terrain": "gully"}}
-    said = warnings(shapes=[water])
-    assert any("stream" in w and "B20" in w for w in said), said
+# Water (B21: rivers, ponds, banks) is read in tests/test_water.py.
 
 
 # --- terrain the app does not model, named ----------------------------------------------
 
 @pytest.mark.parametrize("terrain,name", [("rowhouse-wall", "Rowhouse Wall"),
-                                          ("lumberyard", "Lumberyard"),
-                                          ("water", "Water")])
+                                          ("lumberyard", "Lumberyard")])
 def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
     shapes = [{"hex": h, "terrain": terrain, "rect": (-12, -6, 12, 6)} for h in hexes]
@@ -374,9 +368,9 @@ def test_B19_a_painted_board_of_gullies_reads_back_the_same(board):
 
 def test_terrain_the_app_lacks_at_the_dot_beside_woods_reads_as_the_woods():
     shapes = [{"hex": "Q5", "terrain": "woods", "rect": ALL, "own": True},
-              {"hex": "Q5", "terrain": "water", "disc": 14}]
+              {"hex": "Q5", "terrain": "lumberyard", "disc": 14}]
     assert read(shapes=shapes)["hexes"] == {"Q5": {"terrain": "woods"}}
-    assert any("Water (not in the app yet: read as open ground) drawn at Q5" in w
+    assert any("Lumberyard (not in the app yet: read as open ground) drawn at Q5" in w
                for w in warnings(shapes=shapes))
 
 

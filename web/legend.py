@@ -72,8 +72,12 @@ def _unit(**data: str) -> str:
         "rect", {"class": "counter", "x": -half, "y": -half, "width": 2 * half, "height": 2 * half})))
 
 
+# Terrain a player names otherwise than the setup format does (B21).
+_SAID = {"water": "River, pond or canal: a Water Obstacle"}
+
+
 def _words(name: str) -> str:
-    return name.replace("-", " ").capitalize()
+    return _SAID.get(name) or name.replace("-", " ").capitalize()
 
 
 def entries() -> list[tuple[str, list[tuple[str, str]]]]:

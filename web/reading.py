@@ -20,6 +20,8 @@ from pycore.terrain.catalog import BUILDINGS
 
 def _terrain(info: Any) -> str:
     name = "open ground" if info.terrain == "open" else info.terrain.replace("-", " ")
+    if info.terrain == "water":      # B21: as a player names it
+        name = f"{info.extra.get('water', 'water')} (a Water Obstacle)"
     if info.terrain in BUILDINGS and info.levels > 1:
         name = f"{name} of {info.levels} levels"
     if info.gully and info.terrain != "gully":

@@ -84,6 +84,12 @@ EXPLAIN: dict[str, str] = {
     "B18.41": "A graveyard costs Infantry 1 MF and cavalry 2 MF; off its roads only "
               "fully-tracked vehicles (half their MP and a Bog check) and motorcycles may "
               "enter it, and horse-drawn units only along a road.",
+    "B21.1": "A hex whose centre dot lies on the blue of a river, pond or canal "
+             "(not a stream) is a Water Obstacle hex: it stops the normal movement of men "
+             "and vehicles. Its water is neither an obstacle nor a Hindrance to a thread "
+             "over it; the ground beside it is judged as any ground of its level. The app "
+             "takes the water at the level the board draws it (a level below the ground "
+             "beside it) and does not model wading, swimming or boats.",
     "B23.1": "A building is the building hexes joined by building hexsides, the "
              "building drawn across the side two hexes share; building hexes that only "
              "touch are separate buildings, with no floors of one between them.",

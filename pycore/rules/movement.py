@@ -50,6 +50,9 @@ COT = {
     # check) and motorcycles (4 MP); horse-drawn units enter only by a road.
     # Graveyard roads are not modelled, so horse-drawn units may not enter.
     "graveyard": (1, 2, NA, 4, NA, HALF + " B", NA, NA),
+    # B21.1: a Water Obstacle stops the normal movement of men and vehicles;
+    # wading, swimming, boats and amphibians are not modelled: none enters.
+    "water": (NA, NA, NA, NA, NA, NA, NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -116,6 +119,12 @@ class Move:
         if cot is NA and terrain == "graveyard":
             return self.forbid("B18.41", f"a {self.cls} unit may enter a graveyard only along "
                                          "a road, which the app does not model.")
+        if cot is NA and terrain == "water":
+            kind = info.extra.get("water", "Water Obstacle")
+            return self.forbid("B21.1", f"no {self.cls} unit enters the {kind} in "
+                                        f"{self.s.names.hex(self.b)} by normal movement: a Water "
+                                        "Obstacle stops it (wading, swimming and boats are not "
+                                        "modelled).")
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog

@@ -8,13 +8,15 @@ from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
 from ..terrain.mapterrain import HexInfo
-from ..terrain.catalog import BUILDINGS, TERRAIN
+from ..terrain.catalog import BUILDINGS, TERRAIN, WATER_KINDS
 from .fields import Reader, bool_field, hex_field, int_field, need, shown
 
 #   hexes: "building": a name; building hexes of one name are one building, of
 #   different names (or one named, one not) separate buildings (B23.1;
 #   pycore.rules.los.building).
-HEX_EXTRA_FIELDS = {"building": str}
+#   hexes: "water": "river", "pond" or "canal" names a Water Obstacle hex's
+#   kind (``"terrain": "water"`` only; B21, docs/contract.md "Water").
+HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
 
 
@@ -37,6 +39,9 @@ def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
         levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
         gully = bool_field(v.get("gully", False), f"{path}.gully")
         bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
+        if "water" in v and terrain != "water":
+            raise SetupError(f"{path}.water: names the kind of a Water Obstacle (B21); "
+                             f"this hex's terrain is {shown(terrain)}, not water")
         out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
                          r.extras(v, _HEX_FIELDS, path, HEX_EXTRA_FIELDS), bridge)
     return out

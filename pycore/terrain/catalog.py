@@ -44,7 +44,18 @@ TERRAIN = {t.name: t for t in (
     Terrain("graveyard", 0, 1, True, 1, "B18.2"),  # +1 same-level, TEM +1 (B18.2, B18.3)
     Terrain("shellholes", 0, 0, False, 1, "B2"),
     Terrain("gully", 0, 0, False, 0, "B19", depression=True),
+    # B21.1: a Water Obstacle (a river, pond or canal: ``WATER_KINDS``), a hex
+    # whose centre dot lies on the water's blue, a level below the ground
+    # around it as drawn (the reading gives its level). Neither obstacle nor
+    # Hindrance to a LOS over it; no in-hex TEM is modelled (docs/rules.md
+    # "Water Obstacles" says what the app assumes).
+    Terrain("water", 0, 0, False, 0, "B21"),
 )}
+
+# The kinds of Water Obstacle a water hex's ``"water"`` field names, as a
+# player calls it: a river (B21.12: water hexes flowing off the board's end),
+# a pond (water that does not), a canal (B21.11).
+WATER_KINDS = ("river", "pond", "canal")
 
 # The terrain that hinders a LOS (A6.7), in a fixed order: a board's pixel
 # drawn with one of them carries its place here plus one

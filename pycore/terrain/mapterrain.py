@@ -187,9 +187,11 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
             continue
         rd = imported[b.source].reading
         for h, entry in rd.hexes.items():
+            water = {"water": entry["water"]} if "water" in entry else {}    # B21
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False),
+                                                  MappingProxyType(water),
                                                   bridge=entry.get("bridge", False)))
         for (h1, h2), entry in rd.hexsides.items():
             kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
@@ -252,5 +254,8 @@ def _is_wall(info: HexsideInfo) -> bool:
 
 def _with_terrain(info: HexInfo, terrain: str, level: int) -> HexInfo:
     """A hex changed by an SSR (pycore.terrain.ssr.transform)."""
+    if terrain != "water" and "water" in info.extra:     # no longer a Water Obstacle (B21)
+        info = replace(info, extra=MappingProxyType({k: v for k, v in info.extra.items()
+                                                     if k != "water"}))
     return replace(info, terrain=terrain, level=level,
                    levels=info.levels if terrain in BUILDINGS else 1)

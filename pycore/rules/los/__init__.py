@@ -17,7 +17,7 @@ from typing import Any
 
 from ..location import End, resolve
 from ...setup import Setup
-from . import unmodelled
+from . import unmodelled, water
 from .driver import judge
 from .ruling import Ruling
 
@@ -28,6 +28,7 @@ def evaluate(s: Setup, viewer: Any, target: Any) -> Ruling:
     t = target if isinstance(target, End) else resolve(s, target, "target")
     r = judge(s, v, t)
     unmodelled.judge(s, r)      # for the player only: a visibility sweep does not say it
+    water.judge(s, r)           # B21: the same
     return r
 
 

@@ -17,6 +17,7 @@ from ... import geometry as g
 from ..location import unit_end
 from ...terrain.catalog import TERRAIN
 from . import orchard
+from . import water
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, what: str | None, drawn: bo
     if what is not None:
         ter = TERRAIN[what]
         reach = ctx.lo.elevation if ter.hinders_all_levels else ctx.hi.elevation
-        if reach <= info.level:
+        if reach <= info.level + water.bank(info, what):
             drm += ter.hindrance
             # marsh, crag, graveyard cite their own rule too (B16.2, B17.2, B18.2)
             also = f", {ter.rule}" if "." in ter.rule else ""

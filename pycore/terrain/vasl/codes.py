@@ -30,12 +30,12 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (5, "Ice", "open"),
     (6, "Mud", "open"),
     (7, "Mudflats", "open"),
-    (8, "Water", None),
-    (9, "Shallow Water", None),
-    (10, "River", None),
-    (11, "Shallow River", None),
+    (8, "Water", "water"),
+    (9, "Shallow Water", "water"),
+    (10, "River", "water"),
+    (11, "Shallow River", "water"),
     (12, "Ford", "open"),
-    (13, "Canal", None),
+    (13, "Canal", "water"),
     (14, "Marsh", "marsh"),
     (15, "Shellholes", "shellholes"),
     (20, "Foxholes", None),
@@ -197,8 +197,10 @@ DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
 ROADS = frozenset((65, 66, 67, 70))
-# Water drawn below the ground around it is a stream's bed (B20.1: a depression).
-WATER = frozenset((8, 9, 10, 11, 13, 34))
+# Water: a hex whose centre dot lies on it is a Water Obstacle hex (B21.1),
+# unless it is a stream hex (B20.1: a stream's rivulet is drawn in water too).
+WATER = frozenset((8, 9, 10, 11, 13))
+CANAL = 13      # B21.11; VASL's other water codes are rivers or ponds (B21.12)
 BRIDGES = frozenset(range(82, 88))
 # B6.2: every bridge but a pontoon bridge (86) is a LOS Hindrance; the reader
 # marks the hex ``"bridge": true`` (docs/hills.md).

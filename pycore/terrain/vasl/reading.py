@@ -52,6 +52,7 @@ BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a bu
 BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
 GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
 GULLY_CODE = 30                  # VASL's Gully; other depressions need the dot (B19.1 vs B20)
+WATER_SHARE = Fraction(1, 2)     # water on half the disc: the dot lies on its blue (B21.1)
 NAMED_PX = 16                    # pixels of an unmodelled terrain that name a hex in a warning
 
 
@@ -136,6 +137,8 @@ class _Hex:
     gully: int                  # the depression art's dominant code (0: none)
     both: str | None = None     # a second terrain neither dominates (B.1)
     bridge: bool = False
+    water: int = 0              # a Water Obstacle hex (B21.1): its water's code
+    flat: bool = False          # its water drawn no lower than the ground beside it
 
 
 def _most(tally: Counter[int]) -> int:
@@ -153,6 +156,8 @@ def _terrain_of(code: int) -> str:
 
 def _read_hex(px: _Pixels) -> _Hex:
     """A hex's terrain, base level and gully from its tallies (docs/board-reading.md)."""
+    if _wet_dot(px):
+        return _water(px)           # B21.1: the dot lies on the water's blue
     ground: Counter[int] = Counter()     # elevation of pixels showing the hex's own ground
     for v, n in px.hex.items():
         code = v & 255
@@ -160,12 +165,16 @@ def _read_hex(px: _Pixels) -> _Hex:
             ground[grid.signed(v >> 8)] += n
     surround = _most(ground) if ground else None
 
+    # Water drawn in a hex holding a depression's art is its rivulet (a
+    # stream, B20.1); elsewhere it is water, never a gully's bed (B21.1).
+    rivulet = any((v & 255) in c.DEPRESSIONS and n >= NAMED_PX for v, n in px.hex.items())
+
     def depression(v: int) -> bool:
-        """Gully art: a depression's code, or a road or water drawn below the
-        ground around it (a sunken lane: B4; a stream's bed: B20)."""
+        """Gully art: a depression's code, or a road (a sunken lane: B4) or a
+        stream's rivulet (B20) drawn below the ground around it."""
         code = v & 255
         return code in c.DEPRESSIONS or (surround is not None and grid.signed(v >> 8) < surround
-                                         and (code in c.ROADS or code in c.WATER))
+                                         and (code in c.ROADS or (rivulet and code in c.WATER)))
 
     total = sum(px.hex.values())
     dep: Counter[int] = Counter()
@@ -197,13 +206,14 @@ def _read_hex(px: _Pixels) -> _Hex:
     at_dot = "open"
     seen = sum(kinds.values())
     if seen >= DISC_MIN_PX or (seen and seen >= GULLY_SHARE * total):
-        best = max((k for k in kinds if k != "open"), key=lambda k: (kinds[k], k), default=None)
+        best = max((k for k in kinds if k not in ("open", "water")), key=lambda k: (kinds[k], k),
+                   default=None)
         if best is not None and kinds[best] >= DISC_SHARE * seen:
             at_dot = best
     # Shares of the whole hex (the pixels not drawn over it).
     share: Counter[str] = Counter()
     for v, n in px.hex.items():
-        if says(v):
+        if says(v) and (v & 255) not in c.WATER:     # water: only at the dot (B21.1)
             share[_terrain_of(v & 255)] += n
     area = sum(share.values()) + gully_px
     primary = at_dot
@@ -221,15 +231,16 @@ def _read_hex(px: _Pixels) -> _Hex:
                        or (k in BUILDINGS and share[k] >= BUILDING_SHARE * area))]
         if others:
             both = max(others, key=lambda k: share[k])
-    # The base level: the ground (roads and paths as drawn) at the dot.
+    # The base level: the ground (roads and paths as drawn) at the dot; a
+    # bank is land at its own level, whatever water lies beside it (B21.1).
     levels: Counter[int] = Counter()
     for v, n in px.disc.items():
-        if (v & 255) not in _WALLISH and not depression(v):
+        if (v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v):
             levels[grid.signed(v >> 8)] += n
     if sum(levels.values()) < DISC_MIN_PX:
         levels = Counter()
         for v, n in px.hex.items():
-            if (v & 255) not in _WALLISH and not depression(v):
+            if (v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v):
                 levels[grid.signed(v >> 8)] += n
         if sum(levels.values()) < GULLY_SHARE * total:
             levels = Counter()
@@ -239,13 +250,46 @@ def _read_hex(px: _Pixels) -> _Hex:
         level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
     else:
         level = surround or 0
-    bridge = any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
-    return _Hex(primary, level, gully, both=both, bridge=bridge)
+    return _Hex(primary, level, gully, both=both, bridge=_bridge(px))
+
+
+def _bridge(px: _Pixels) -> bool:
+    return any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+
+
+def _wet_dot(px: _Pixels) -> bool:
+    """Does the centre dot lie on water (B21.1)? Water holds half the disc's
+    pixels. A stream's thin rivulet never does: its hex is a stream hex
+    (B20.1), read as its depression. Nor does a bridge's: where a bridge and
+    its road cover half the disc, the dot is on the bridge, and the hex is
+    read as land with its bridge (a bridge over water is B6's, not yet
+    modelled; docs/board-reading.md)."""
+    wet = sum(n for v, n in px.disc.items() if (v & 255) in c.WATER)
+    return wet > 0 and wet >= WATER_SHARE * sum(px.disc.values())
+
+
+def _water(px: _Pixels) -> _Hex:
+    """A Water Obstacle hex (B21.1): at the level its water is drawn at (VASL
+    draws it a level below the ground), its kind from the code drawn most."""
+    drawn: Counter[int] = Counter()
+    levels: Counter[int] = Counter()
+    banks: Counter[int] = Counter()
+    for v, n in px.hex.items():
+        code = v & 255
+        if code in c.WATER:
+            drawn[code] += n
+            levels[grid.signed(v >> 8)] += n
+        elif code not in c.OVER and code not in c.DEPRESSIONS:
+            banks[grid.signed(v >> 8)] += n
+    level = _most(levels)
+    flat = bool(banks) and _most(banks) <= level
+    return _Hex("water", level, 0, bridge=_bridge(px), water=_most(drawn), flat=flat)
 
 
 def _hexes(archive: Archive, notes: dict[str, list[str]],
            unmodelled: dict[g.Hex, tuple[str, ...]]) -> dict[g.Hex, dict[str, Any]]:
     out: dict[g.Hex, dict[str, Any]] = {}
+    waters: dict[g.Hex, int] = {}
     pairs = _pairs(archive)
     for h in BOARD_GRID.hexes():
         px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
@@ -297,11 +341,39 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
             entry["levels"] = levels
+        if got.water:
+            waters[h] = got.water
+            if got.flat:
+                notes.setdefault("water drawn no lower than the ground beside it (B21.1): "
+                                 "read at the level drawn", []).append(name)
         if got.bridge:      # B6.2 Hindrance; over a gully, units on it by default (B19.1)
             entry["bridge"] = True
         if entry:
             out[h] = entry
+    for h, kind in _water_kinds(waters).items():
+        out[h]["water"] = kind
     return out
+
+
+def _water_kinds(waters: dict[g.Hex, int]) -> dict[g.Hex, str]:
+    """Each Water Obstacle hex's kind, as a player names it: a canal where
+    VASL draws one (B21.11); else a river where its water hexes, adjacent
+    one to the next, reach an end of the board (B21.12: a river flows on off
+    the board's end), a pond where they do not."""
+    kinds: dict[g.Hex, str] = {}
+    for start in waters:
+        if start in kinds:
+            continue
+        body, todo = {start}, [start]
+        while todo:
+            for n in g.neighbours(todo.pop()):
+                if n in waters and n not in body:
+                    body.add(n)
+                    todo.append(n)
+        ends = any(g.col_row(h)[0] in (1, BOARD_GRID.columns) for h in body)
+        for h in body:
+            kinds[h] = ("canal" if waters[h] == c.CANAL else "river" if ends else "pond")
+    return kinds
 
 
 def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) -> tuple[str, int]:

@@ -1,0 +1,191 @@
+"""Water Obstacles (B21): rivers, ponds and canals, read from a board as a
+player reads it and judged by the rules (docs/board-reading.md "Water",
+docs/rules.md "Water Obstacles").
+
+B21.1: a (non-stream) hex whose centre dot lies on the water's blue is a Water
+Obstacle hex; a hex whose dot is on the bank is land at the bank's level, never
+a gully because water lies beside it. The water is neither an obstacle nor a
+Hindrance to a LOS over it. Every reading is tested on archives the tests write
+(``tests/vasl_writer.py``), each threshold just over and just under; LOS both
+ways (A6.5).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from pycore import api
+from pycore.api import SetupError
+from pycore.terrain.vasl import reading
+from tests.helpers import (assert_blocked, assert_clear, check_both_ways, cited, loc, setup,
+                           unit)
+from tests.test_reading import _disc, board_map, read, share_of, warnings
+from tests.vasl_writer import board_archive
+
+ALL = (-40, -40, 40, 40)
+
+
+def water(name: str, level: int = -1, **shape) -> dict:
+    """Water over the whole of hex ``name`` (or ``shape``), drawn at ``level``."""
+    return {"hex": name, "terrain": "water", "level": level, "rect": ALL, "own": True, **shape}
+
+
+# --- the reading: B21.1, the dot on the blue ------------------------------------------
+
+def test_B21_1_a_hex_whose_dot_lies_on_the_water_is_a_water_obstacle_hex_at_the_waters_level():
+    band = water("J3", rect=(-40, -10, 40, 10))       # through the dot; the hex's rest is land
+    assert read(shapes=[band])["hexes"] == {"J3": {"terrain": "water", "level": -1,
+                                                   "water": "pond"}}
+    said = warnings(shapes=[band])
+    assert not any("Water" in w or "gully" in w for w in said), said
+
+
+def test_B21_1_a_bank_hex_is_land_at_the_banks_level_not_a_gully():
+    # the water on most of the hex but not at its dot: the dot is on the bank
+    bank = water("J3", rect=(-40, 6, 40, 40))
+    assert share_of(bank, _disc("J3")) < Fraction(1, 2)
+    assert read(shapes=[bank])["hexes"] == {}
+    # and on a hill: the bank's level, not the water's
+    got = read({"J3": {"level": 1}}, shapes=[water("J3", level=0, rect=(-40, 6, 40, 40))])
+    assert got["hexes"] == {"J3": {"level": 1}}
+
+
+@pytest.mark.parametrize("radius,is_water", [(7, False), (8, True)])
+def test_B21_1_water_on_half_the_disc_round_the_dot_is_at_the_dot(radius, is_water):
+    pool = {"hex": "P5", "terrain": "water", "level": -1, "disc": radius}
+    share = share_of(pool, _disc("P5"))
+    assert (share >= reading.WATER_SHARE) is is_water, share
+    got = read(shapes=[pool])["hexes"].get("P5", {})
+    assert (got.get("terrain") == "water") is is_water, got
+    assert got.get("terrain") != "gully", got
+
+
+def test_B21_12_water_hexes_reaching_a_board_end_are_a_river_others_a_pond():
+    river = [water(n) for n in ("A4", "B4", "C5")]
+    pond = [water(n) for n in ("P5", "P6")]
+    got = read(shapes=river + pond)["hexes"]
+    assert {n: e["water"] for n, e in got.items()} == {
+        "A4": "river", "B4": "river", "C5": "river", "P5": "pond", "P6": "pond"}
+    assert all(e["level"] == -1 and e["terrain"] == "water" for e in got.values())
+
+
+def test_B21_11_vasls_canal_code_reads_as_a_canal():
+    got = read(shapes=[{"hex": "H2", "code": 13, "level": -1, "rect": ALL, "own": True}])
+    assert got["hexes"] == {"H2": {"terrain": "water", "level": -1, "water": "canal"}}
+
+
+def test_water_drawn_at_the_grounds_own_level_is_read_as_drawn_and_named():
+    got = read(shapes=[water("P5", level=0, rect=(-40, -12, 40, 12))])
+    assert got["hexes"] == {"P5": {"terrain": "water", "water": "pond"}}
+    said = warnings(shapes=[water("P5", level=0, rect=(-40, -12, 40, 12))])
+    assert any("water drawn no lower than the ground beside it" in w and w.endswith("at P5")
+               for w in said), said
+
+
+def test_B20_1_a_streams_rivulet_through_the_dot_leaves_a_stream_hex():
+    # a stream hex (B20.1) drawn with a thin line of water at its dot is not a
+    # Water Obstacle (B21.1 leaves stream hexes out): it stays a depression
+    stream = {"hex": "Q5", "terrain": "stream", "level": -1, "rect": (-40, -12, 40, 12),
+              "own": True}
+    rivulet = water("Q5", rect=(-40, -2, 40, 2))
+    assert read(shapes=[stream, rivulet])["hexes"] == {"Q5": {"terrain": "gully"}}
+
+
+def test_a_bridge_over_the_dot_leaves_its_hex_land_with_its_bridge():
+    # the dot is on the bridge, not the blue (23P7); bridges over water are B6's
+    shapes = [water("J5"), {"hex": "J5", "terrain": "bridge", "level": 0,
+                            "rect": (-40, -8, 40, 8), "own": True}]
+    assert read(shapes=shapes)["hexes"] == {"J5": {"bridge": True}}
+    narrow = [water("J5"), {"hex": "J5", "terrain": "bridge", "level": 0,
+                            "rect": (-40, -2, 40, 2), "own": True}]
+    assert read(shapes=narrow)["hexes"]["J5"]["terrain"] == "water"
+
+
+# --- the setup format -----------------------------------------------------------------------
+
+def test_a_water_hex_names_its_kind_and_reads_back_the_same():
+    s = api.load(setup({"E3": {"terrain": "water", "water": "river", "level": -1}}))
+    assert s.to_dict()["hexes"]["E3"] == {"terrain": "water", "level": -1, "water": "river"}
+    assert api.load(s.to_dict()).to_dict() == s.to_dict()
+
+
+@pytest.mark.parametrize("entry,field", [
+    ({"terrain": "woods", "water": "river"}, 'hexes["E3"].water'),
+    ({"terrain": "water", "water": "lake"}, 'hexes["E3"].water'),
+])
+def test_a_bad_water_entry_is_refused_naming_its_field(entry, field):
+    with pytest.raises(SetupError, match=field.replace("[", r"\[").replace("]", r"\]")):
+        api.los(setup({"E3": entry}, units=[unit("a", "C3"), unit("b", "G3")]), "a", "b")
+
+
+# --- LOS over water, both ways (A6.5) -------------------------------------------------------
+
+RIVER = {n: {"terrain": "water", "water": "river", "level": -1} for n in ("E2", "E3", "E4")}
+
+
+def test_B21_1_a_river_is_neither_obstacle_nor_hindrance_to_a_LOS_over_it():
+    s = setup(RIVER, units=[unit("g", "C3"), unit("r", "G3", side="Russian")])
+    ab, ba = check_both_ways(s, "g", "r")
+    for r in (ab, ba):
+        assert_clear(r)
+        assert "B21.1" in cited(r)
+        assert any("The river in E3 is neither an obstacle nor a Hindrance" in st["text"]
+                   for st in r["steps"]), r["steps"]
+
+
+def test_B21_1_a_unit_in_the_river_is_at_the_waters_level_and_the_bank_hides_it():
+    # the app's assumption (docs/rules.md "Water Obstacles"): a unit in the
+    # water is at its level, -1; ground at level 0 between it and a level-0
+    # viewer blocks as a hill's does (A6.2), as on the board drawn in VASL
+    s = setup(RIVER, units=[unit("g", "B3"), unit("w", "E3", side="Russian")])
+    ab, ba = check_both_ways(s, "g", "w")
+    assert_blocked(ab, "C3", "A6.2")
+    assert ba["los"] is False
+    assert any("is in the river in E3, a Water Obstacle hex, at its level -1" in st["text"]
+               for st in ab["steps"]), ab["steps"]
+    near = check_both_ways(setup(RIVER, units=[unit("g", "D3"), unit("w", "E3")]), "g", "w")
+    assert all(r["los"] for r in near)     # adjacent: nothing between them
+
+
+def test_a_LOS_that_never_meets_water_says_nothing_of_it():
+    s = setup(RIVER, units=[unit("g", "C7"), unit("r", "G7", side="Russian")])
+    assert "B21.1" not in cited(api.los(s, "g", "r"))
+
+
+def test_B21_1_no_unit_enters_a_water_obstacle_by_normal_movement():
+    s = setup(RIVER, units=[unit("g", "D3")])
+    got = api.move_cost(s, "g", "D3", "E3")
+    assert got["allowed"] is False and got["mf"] is None
+    assert got["steps"][0]["rule"] == "B21.1" and "river in E3" in got["steps"][0]["text"]
+
+
+def test_marsh_drawn_on_a_river_hexs_bank_hinders_a_ground_level_LOS_across_it():
+    # the marsh stands on the bank, a level above the water (B16.2: +1 to a
+    # same-level LOS), where the thread crosses its depiction (A6.1)
+    shapes = [water("J5"), {"hex": "J5", "terrain": "marsh", "level": 0,
+                            "rect": (-40, 12, 40, 24), "own": True}]
+    source = api.import_board(board_archive({}, shapes=shapes))["source"]
+    assert api.board_terrain(source)["hexes"]["J5"]["terrain"] == "water"
+    s = board_map(source, units=[unit("g", "41J2"), unit("r", "41J8", side="Russian")])
+    for r in check_both_ways(s, "g", "r"):
+        assert_clear(r, hindrance=1)
+    beside = board_map(source, units=[unit("g", "41H2"), unit("r", "41H8", side="Russian")])
+    for r in check_both_ways(beside, "g", "r"):
+        assert_clear(r)
+
+
+def test_a_ruling_from_a_location_in_a_water_hex_names_it():
+    s = setup(RIVER)
+    r = api.los(s, loc("E3"), loc("E2"))
+    assert r["los"] and any("The Location in E3 is in the river in E3" in st["text"]
+                            for st in r["steps"]), r["steps"]
+
+
+def test_the_reading_view_names_a_river_as_a_player_does_and_marks_nothing_unmodelled():
+    from tests.test_boardfile import call
+    source = api.import_board(board_archive({}, shapes=[water("A4"), water("B4")]))["source"]
+    s = board_map(source)
+    said = call("hex_reading", s, "41A4")["ok"]["text"]
+    assert said == "41A4: river (a Water Obstacle), level -1", said
+    assert call("map_terrain", s)["ok"]["unmodelled"] == {}
