@@ -28,7 +28,8 @@ from .rules.visibility import visibility_steps as sweep
 from .terrain.vasl.library import Library
 
 __all__ = ["SetupError", "los", "visibility", "visibility_steps", "fire", "wall_advantage", "move_cost", "place",
-           "thread", "import_board", "board_terrain", "boards", "forget_board", "load"]
+           "thread", "import_board", "board_terrain", "boards", "forget_board", "load",
+           "seen_by", "coverage"]
 
 LIBRARY = Library()              # the boards imported into this process
 SETUPS = SetupCache(LIBRARY)     # the setups last loaded with them
@@ -149,3 +150,23 @@ def clear_boards() -> None:
     """Forget every imported board (and so every setup loaded)."""
     LIBRARY.clear()
     SETUPS.clear()
+
+
+# --- who sees a hex, and a side's coverage (docs/contract.md "Who sees a hex") ---------------
+
+from .rules import seen  # noqa: E402  (kept with the functions it serves)
+
+
+def seen_by(setup: Any, target: Any, steps: bool = False) -> dict:
+    """Every unit that could see ``target`` (a unit id: its enemies; a Location:
+    every unit), each with ``los`` and ``hindrance`` as ``los`` rules the pair;
+    with ``steps``, each ruling's steps too. An analysis aid (A6.11)."""
+    return seen.seen_by(load(setup), target, steps)
+
+
+def coverage(setup: Any, side: Any, level: Any = 0, at: Any = None) -> dict:
+    """For every hex, how many of ``side``'s Good Order units see a unit at its
+    ground Location (or at building ``level`` where the hex has it), and whether
+    only through Hindrance; with ``at`` (a hex), each viewer's ruling of it with
+    its steps. An analysis aid (A6.11)."""
+    return seen.coverage(load(setup), side, level, at)

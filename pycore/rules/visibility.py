@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from array import array
 from collections import OrderedDict
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
+from itertools import repeat
 from typing import Any
 
 from .. import geometry as g
@@ -121,8 +122,11 @@ def _drawn(s: Setup) -> list:
 
 
 class _Sweep:
-    def __init__(self, s: Setup, v: End):
-        self.s, self.v = s, v
+    """The sweep from viewer ``v`` to each hex's ground Location, or to
+    ``targets``: one End per hex of ``_ground``, in its order (pycore.rules.seen:
+    a unit at a building level)."""
+    def __init__(self, s: Setup, v: End, targets: Sequence[End] | None = None):
+        self.s, self.v, self.targets = s, v, targets
         self.ground = _ground(s)
         self.terrain = terrain(s)
         self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
@@ -189,7 +193,9 @@ class _Sweep:
         px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
         out = array("H")
         work = 0
-        for h, _, et, t_dep, _, _ in self.ground:
+        for (h, _, et, t_dep, _, _), t in zip(self.ground, self.targets or repeat(None)):
+            if t is not None:
+                et, t_dep = t.elevation, t.in_depression
             if work >= STEP_WORK:
                 work = 0
                 yield out
@@ -208,7 +214,7 @@ class _Sweep:
                     continue
             work += JUDGE_WORK
             with g.traced_once():       # each thread of a sweep is asked once
-                r = judge(s, v, make_end(s, h))
+                r = judge(s, v, make_end(s, h) if t is None else t)
             out.append(1 + r.hindrance if r.los else 0)
         return out
 
@@ -260,6 +266,18 @@ def _named(ground: list, codes: array, start: int) -> dict:
     or not, and the Hindrance DRM of those seen."""
     return {name: {"los": c > 0, "hindrance": c - 1 if c else 0}
             for (_, name, _, _, _, _), c in zip(ground[start:len(codes)], codes[start:])}
+
+
+def sweep_codes(s: Setup, v: End, targets: Sequence[End]) -> array:
+    """A code per hex of the map, in ``ground``'s order, of the LOS from ``v``
+    to each of ``targets`` (one End per hex, in that order): 0 unseen, else 1 +
+    its Hindrance DRM. Equal to a ruling per target (``pycore.rules.los.driver.judge``)."""
+    return finish(_Sweep(s, v, targets).steps())
+
+
+def map_hexes(s: Setup) -> list[tuple[g.Hex, str]]:
+    """Every hex of the map and its name, in the order of a sweep's codes."""
+    return [(h, name) for h, name, _, _, _, _ in _ground(s)]
 
 
 def visibility(s: Setup, viewer: Any) -> dict:
