@@ -1,4 +1,4 @@
-"""Command line: ``python -m pycore los|fire|wa|visibility SETUP.json ...``.
+"""Command line: ``python -m pycore los|fire|wa|visibility|seen|coverage|move SETUP.json ...``.
 
 Prints the same dicts as ``pycore.api`` as JSON.  Exit status 0 on success,
 2 with a one-line error on bad input.
@@ -41,6 +41,15 @@ def main(argv: list[str] | None = None) -> int:
     sp = sub.add_parser("visibility")
     sp.add_argument("setup")
     sp.add_argument("viewer", metavar="VIEWER")
+    sp = sub.add_parser("seen", help="who sees TARGET (an analysis aid, A6.11)")
+    sp.add_argument("setup")
+    sp.add_argument("target", metavar="TARGET", help="unit id or hex name")
+    sp.add_argument("--steps", action="store_true", help="each viewer's ruling steps")
+    sp = sub.add_parser("coverage", help="how many of SIDE's units see each hex (A6.11)")
+    sp.add_argument("setup")
+    sp.add_argument("side", metavar="SIDE")
+    sp.add_argument("--level", type=int, default=0, help="a unit at this building level")
+    sp.add_argument("--at", metavar="HEX", help="each viewer's ruling of this hex, with steps")
     sp = sub.add_parser("move")
     sp.add_argument("setup")
     sp.add_argument("unit", metavar="UNIT")
@@ -57,6 +66,10 @@ def main(argv: list[str] | None = None) -> int:
             out = api.wall_advantage(setup)
         elif args.cmd == "visibility":
             out = api.visibility(setup, args.viewer)
+        elif args.cmd == "seen":
+            out = api.seen_by(setup, args.target, args.steps)
+        elif args.cmd == "coverage":
+            out = api.coverage(setup, args.side, args.level, args.at)
         else:
             out = api.move_cost(setup, args.unit, args.from_hex, args.to_hex)
     except SetupError as e:

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from array import array
 from collections import OrderedDict
+from dataclasses import replace
 from typing import Any
 
+from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
 from ..setup import Setup, Slot, Unit, hex_field, int_field
@@ -70,7 +72,12 @@ def seen_by(s: Setup, target: Any, steps: bool = False) -> dict:
 
 # --- coverage --------------------------------------------------------------------------------
 
-PROBE_ID = "a unit"     # the unit a coverage target stands for, as its steps name it
+def probe(s: Setup, h: g.Hex, level: int) -> End:
+    """The unit a coverage target stands for, at ``level`` of hex ``h``: named
+    "a unit" within a step and "A unit in F6" at its start."""
+    end = make_end(s, h, level, unit=Unit("a unit", "", "squad", h, level))
+    where = s.names.hex(h) + (f" level {level}" if level else "")
+    return replace(end, name=f"A unit in {where}")
 
 
 def _side(s: Setup, side: Any) -> str:
@@ -99,7 +106,7 @@ def _targets(s: Setup, level: int) -> list[End]:
     out = []
     for h, _ in map_hexes(s):
         at = level if s.hex(h).top_level >= level else 0
-        out.append(make_end(s, h, at, unit=Unit(PROBE_ID, "", "squad", h, at)))
+        out.append(probe(s, h, at))
     return out
 
 
