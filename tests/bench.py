@@ -26,6 +26,8 @@ Rows, on CPython, with their targets:
   a step <= 100 ms) and the page's grid drawn in steps.
   ``python -m tests.bench pathological`` prints this section alone, and
   ``python -m tests.bench drawn`` the board as drawn.
+- ``coverage`` for a side of 10 units on a 2 x 1 map of boards as drawn
+  (<= 0.5 s); ``python -m tests.bench coverage`` prints it alone.
 
 The random boards are seeded, so every run measures the same work.
 """
@@ -536,8 +538,56 @@ def bench_pathological() -> dict:
     return out
 
 
+def bench_coverage(units: int = 10, runs: int = 5, seed: int = 8) -> dict:
+    """``coverage`` for a side of ``units`` Good Order units on a 2 x 1 map of boards
+    as drawn (docs/contract.md, "Who sees a hex"): seconds of CPU on a setup just
+    loaded (its boards' drawing read then), and with the drawing read but no sweep
+    kept (``seen.CODES`` emptied); the first run of the process apart."""
+    from tests.vasl_writer import board_archive
+    from pycore.rules import seen
+    rng = random.Random(seed)
+    hexes, shapes = _drawn_board(rng)
+    shapes = _crest_lines(hexes, random.Random(seed + 1)) + shapes
+    left = api.import_board(board_archive(hexes, {}, shapes=shapes, metadata_buildings=False))
+    right = api.import_board(board_archive(hexes, {}, shapes=shapes, version="6.2", name="12",
+                                           metadata_buildings=False))
+    two = {"boards": [[{"board": "41", "source": left["source"]},
+                       {"board": "12", "source": right["source"], "flip": True}]]}
+    cells = load_setup({"format": "asl-setup", "version": 1, "map": two}, api.LIBRARY)
+    names = [cells.names.hex(h) for h in rng.sample(cells.grid.hexes(), units + 1)]
+    setup = {"format": "asl-setup", "version": 1, "map": two,
+             "units": [{"id": f"g{i}", "side": "German", "type": "squad", "hex": n}
+                       for i, n in enumerate(names[:-1])]
+             + [{"id": "r1", "side": "Russian", "type": "squad", "hex": names[-1]}]}
+    cpu = time.process_time
+    loaded, swept = [], []
+    for _ in range(runs + 1):
+        t0 = cpu()
+        s = load_setup(setup, api.LIBRARY)
+        got = seen.coverage(s, "German")
+        t1 = cpu()
+        s.derived(seen.CODES).clear()
+        seen.coverage(s, "German")
+        loaded.append(t1 - t0)
+        swept.append(cpu() - t1)
+    api.clear_boards()
+    return {"hexes": len(got["hexes"]), "units": len(got["units"]), "first": loaded[0],
+            "loaded": statistics.median(loaded[1:]), "swept": statistics.median(swept[1:]),
+            "seen": sum(1 for v in got["hexes"].values() if v["seen"])}
+
+
+def print_coverage(c: dict) -> None:
+    print(f"coverage, a side of {c['units']} units on 2 x 1 boards as drawn ({c['hexes']} hexes, "
+          f"{c['seen']} seen), CPU, median of the runs after the first:")
+    print(f"  setup just loaded {c['loaded']:.3f} s; its drawing read, no sweep kept "
+          f"{c['swept']:.3f} s (target <= 0.5 s); first of the process {c['first']:.3f} s")
+
+
 def main() -> None:
     import sys
+    if sys.argv[1:] == ["coverage"]:           # python -m tests.bench coverage
+        print_coverage(bench_coverage())
+        return
     if sys.argv[1:] == ["pathological"]:       # python -m tests.bench pathological
         print_pathological(bench_pathological())
         return
@@ -574,6 +624,7 @@ def main() -> None:
           f"a visibility map {b['map_visibility'] * 1e3:.0f} ms")
     print_drawn(bench_drawn())
     print_ssr(bench_ssr())
+    print_coverage(bench_coverage())
     print_pathological(bench_pathological())
 
 
