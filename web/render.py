@@ -30,7 +30,6 @@ import svgwrite
 
 from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.steps import finish
 
 from . import mapstyle, marks
 from .frame import (U, Pixels, board_layer, edge, escape, fmt, hexside_point, map_rect, root_attrs,
@@ -159,7 +158,8 @@ class _Tiles(dict):
 
 
 def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
-            selected: str | None = None, unit: float = U, region=None, counters: bool = True) -> str:
+            selected: str | None = None, unit: float = U, region=None, counters: bool = True,
+            *, session: Any = None) -> str:
     """The map of ``setup`` as an SVG document string.
 
     ``los``: a ``pycore.api.los``/``fire`` result with ``viewer`` and ``target``
@@ -174,17 +174,17 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     (and their hexsides, vertices and units) near it are drawn, so a crop of
     a large map (the ruling card, web/card.py) costs what it shows.
     """
-    return finish(map_svg_steps(setup, los, overlay, selected, unit, region, counters))
+    return api.finish(map_svg_steps(setup, los, overlay, selected, unit, region, counters, session=session))
 
 
 def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = None,
                   selected: str | None = None, unit: float = U, region=None,
-                  counters: bool = True) -> Generator[None, None, str]:
+                  counters: bool = True, *, session: Any = None) -> Generator[None, None, str]:
     """``map_svg`` in steps: pauses (yields None) after each ``STEP`` hexes,
     hexsides or vertices drawn, and returns the same SVG (a 132 x 80
     map of an old link takes seconds, and the page's worker answers rulings
     and saves between steps; web.bridge)."""
-    loaded = api.load(setup)
+    loaded = api.load(setup, session=session)
 
     def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
