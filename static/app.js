@@ -66,7 +66,7 @@ const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
 // The map's terrain as the rules see it, every layer decided by Python (ui/terrain.js):
 // painted as given, the SSRs' changes edged in gold, the hexes whose board draws
 // terrain the app does not model marked, the SSRs' legend shown.
-const terrain = new MapTerrain({ store, python, onView: (got) => {
+const terrain = new MapTerrain({ store, python, ready: library.ready, onView: (got) => {
   if (!maps.drawnIs(store.setup.map)) return;
   view.paintTerrain(terrain.painted(store.setup));
   view.markParts("data-ssr", got.changed);

@@ -33,9 +33,10 @@ function stroke(view, before, now, beneath) {
 
 export class MapTerrain {
   // onView(answer): Python answered for the map on screen (app.js repaints, marks
-  // the SSRs' changes and shows their legend).
-  constructor({ store, python, onView }) {
-    Object.assign(this, { store, python, onView });
+  // the SSRs' changes and shows their legend); ready: a promise of the player's
+  // board files imported into Python (ui/boardlib.js), before a map naming them is asked.
+  constructor({ store, python, ready, onView }) {
+    Object.assign(this, { store, python, ready, onView });
     this.given = null;          // {setup, answer}: Python's last answer and the setup it was for
   }
 
@@ -74,6 +75,7 @@ export class MapTerrain {
 
   // At every change: ask Python for the setup on screen (a newer question replaces a waiting one).
   async refresh() {
+    await this.ready;
     const setup = this.store.setup;
     if (this.given?.setup === setup) return;
     let got;
