@@ -31,7 +31,7 @@ from .explain import RULEBOOK
 from .location import End, resolve
 from .mapterrain import HexInfo
 from .session import Session
-from .setup import UNIT_FLAGS, UNIT_TYPES, Setup, load_setup
+from .setup import UNIT_FLAGS, UNIT_TYPES, Setup, Slot, load_setup
 from .steps import finish
 from .terrain import BUILDINGS, HEXSIDES, TERRAIN
 from .visibility import visibility_steps as sweep
@@ -340,11 +340,10 @@ def map_terrain(setup: Any, *, session: Session | None = None) -> dict:
         unknown = {g.hex_name(h): ", ".join(said) for h, said in unmodelled.on_map(s).items()} \
             if layers.boards else {}
         beneath = None
-        if layers.corrections:
-            spec = s.to_dict()
-            under = load({**spec, "hexes": {}, "hexsides": {}, "units": []}, session=session)
-            got_h, got_s = _terrain_of(under)
-            beneath = {"hexes": got_h, "hexsides": got_s}
+        if layers.corrections:      # the same map and SSRs without the player's entries
+            spec = replace(s, units=()).to_dict()
+            under = load({**spec, "hexes": {}, "hexsides": {}}, session=session)   # kept: edits share it
+            beneath = {k: dict(v) for k, v in under.derived(_BENEATH).items()}
     return {"hexes": hexes, "hexsides": sides, "changed": changed, "beneath": beneath,
             "unmodelled": unknown}
 
@@ -354,6 +353,9 @@ def _terrain_of(s: Setup) -> tuple[dict, dict]:
     d = replace(s, units=(), ssr=()).to_dict(whole=True)
     sides = {k: v for k, v in d["hexsides"].items() if (v if isinstance(v, str) else v.get("type")) != "none"}
     return d["hexes"], sides
+
+
+_BENEATH: Slot[dict] = Slot("beneath", lambda s: dict(zip(("hexes", "hexsides"), _terrain_of(s))))
 
 
 def _origin(s: Setup, key: Any, hexes: tuple) -> str:
