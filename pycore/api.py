@@ -209,7 +209,8 @@ def describe_ssr(spec: Any) -> str:
 
 
 def ssr_catalog() -> list:
-    """Every SSR a setup may name, in order: ``{"name", "label", "rule", "group"}``."""
+    """Every SSR a setup may name, in order: ``{"name", "label", "rule", "group"}``.
+    Two of one ``group`` change the same terrain: a setup naming both is refused."""
     return ssr.catalog()
 
 

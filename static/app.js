@@ -72,7 +72,7 @@ const terrain = new MapTerrain({ store, python, ready: library.ready, onView: (g
   view.markParts("data-ssr", got.changed);
   view.markHexes("data-unmodelled", Object.keys(got.unmodelled));
   scenario.showLegend(got.legend);
-} });
+}, onError: (err) => showMessage(`The map's terrain could not be painted: ${err.player ?? err.message}`) });
 const paint = new PaintTool({ store, python, under: terrain.under, imported: () => terrain.imported() });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
 // Scenario rules: the toggles (ui/scenario.js).
@@ -85,7 +85,7 @@ const vis = new VisibilityTool({ store, view, python });
 const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,
-  selected: () => units.selected, onDrawn: () => refresh("map") });
+  onDrawn: () => refresh("map") });
 
 // What a tap on the map does, by tool and by what was tapped (ui/tools.js).
 const tools = new Tools({

@@ -143,7 +143,8 @@ QUERIES: dict[str, Query] = {
     # The map's terrain as the rules see it, every layer decided (pycore.mapterrain),
     # with the SSRs' legend: what the map paints. And the toggles' list.
     "map_terrain": Query(scenario.terrain, imports=("pycore.los.unmodelled",)),
-    "ssr_catalog": Query(scenario.catalog, setup_first=False, session=False),
+    # Turning an SSR on turns off any other of its group (they change the same terrain).
+    "ssr_catalog": Query(api.ssr_catalog, setup_first=False, session=False),
     "missing_boards": Query(boardfile.missing_boards, setup_first=False, at_start=False),
     "board_image_file": Query(boardfile.board_image_file, setup_first=False, session=False,
                               at_start=False),

@@ -188,21 +188,19 @@ def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = No
 
     def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
-        data = _drawn(loaded) if counters else loaded.to_dict()
+        data = _drawn(loaded, session) if counters else loaded.to_dict()
         return (yield from _map_svg(loaded, data, los, overlay, selected, unit, region, counters))
     return (yield from loaded.named_steps(steps()))
 
 
-def _drawn(loaded) -> dict:
-    """The setup as drawn: on imported boards their terrain with the
-    setup's own entries over it, a removed wall ("none") left out."""
+def _drawn(loaded, session: Any) -> dict:
+    """The setup as drawn: its terrain after every layer (the boards, the
+    SSRs, its own entries: ``pycore.api.map_terrain``), its units as they are."""
     data = loaded.to_dict()
     if not loaded.layers.corrections and not loaded.ssr_changed:
         return data
-    full = loaded.to_dict(whole=True)     # the boards' reading, SSRs applied
-    sides = {k: v for k, v in full["hexsides"].items()
-             if (v if isinstance(v, str) else v.get("type")) != "none"}
-    return {**data, "hexes": full["hexes"], "hexsides": sides}
+    terrain = api.map_terrain(loaded, session=session)
+    return {**data, "hexes": terrain["hexes"], "hexsides": terrain["hexsides"]}
 
 
 def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region,

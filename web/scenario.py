@@ -1,22 +1,15 @@
-"""The page's "Scenario rules" section and its map's terrain (pycore/ssr.py,
-docs/ssr.md, pycore/mapterrain.py): the SSRs a player may toggle, and the
-map's terrain as the rules see it, which the page paints as it is given.
+"""The map's terrain as the page paints it (pycore/mapterrain.py, docs/ssr.md):
+the whole map as the rules see it, with the legend of its SSRs.
 
-The page computes no rule: it lists ``catalog()`` as toggles and paints what
-``terrain(setup)`` returns, every layer decided by ``pycore.api.map_terrain``.
+The page computes no rule: it lists ``pycore.api.ssr_catalog()`` as toggles
+and paints what ``terrain(setup)`` returns, every layer decided by
+``pycore.api.map_terrain``.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from pycore import api
-
-
-def catalog() -> list:
-    """Every SSR the page offers, in order: ``{"name", "label", "rule", "group"}``.
-    Turning one on turns off any other of its ``group`` (they change the same
-    terrain: the setup would refuse both)."""
-    return api.ssr_catalog()
 
 
 def terrain(setup: Any, *, session: Any = None) -> dict:

@@ -9,9 +9,9 @@ import { drawnMap, keepDrawnMap } from "./mapcache.js";
 import { showMessage } from "./messages.js";
 
 export class MapLoader {
-  // selected(): the selected unit's id; onDrawn(): the new map is on screen.
-  constructor({ box, view, pz, store, python, library, boardGrid, selected, onDrawn }) {
-    Object.assign(this, { box, view, pz, store, python, library, boardGrid, selected, onDrawn });
+  // onDrawn(): the new map is on screen.
+  constructor({ box, view, pz, store, python, library, boardGrid, onDrawn }) {
+    Object.assign(this, { box, view, pz, store, python, library, boardGrid, onDrawn });
     this.job = Promise.resolve();       // the drawing under way; settles when it is shown
   }
 

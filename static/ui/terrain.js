@@ -34,9 +34,10 @@ function stroke(view, before, now, beneath) {
 export class MapTerrain {
   // onView(answer): Python answered for the map on screen (app.js repaints, marks
   // the SSRs' changes and shows their legend); ready: a promise of the player's
-  // board files imported into Python (ui/boardlib.js), before a map naming them is asked.
-  constructor({ store, python, ready, onView }) {
-    Object.assign(this, { store, python, ready, onView });
+  // board files imported into Python (ui/boardlib.js), before a map naming them is asked;
+  // onError(err): an answer failed for another reason than the setup (the page says so).
+  constructor({ store, python, ready, onView, onError = () => {} }) {
+    Object.assign(this, { store, python, ready, onView, onError });
     this.given = null;          // {setup, answer}: Python's last answer and the setup it was for
   }
 
@@ -77,12 +78,17 @@ export class MapTerrain {
   async refresh() {
     await this.ready;
     const setup = this.store.setup;
-    if (this.given?.setup === setup) return;
+    if (this.given?.setup === setup) {       // answered: shown again (a map drawn anew has no marks)
+      this.onView(this.given.answer);
+      return;
+    }
     let got;
     try {
       got = await this.python.latest("terrain", "map_terrain", setup);
-    } catch {
-      return;      // a refused setup is the store's to say; a superseded one is newer
+    } catch (err) {
+      // a refused setup is the store's to say; a superseded one is newer
+      if (err?.kind !== "SetupError" && err?.kind !== "Superseded") this.onError(err);
+      return;
     }
     this.given = { setup, answer: got };
     this.onView(got);
