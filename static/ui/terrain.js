@@ -76,6 +76,11 @@ export class MapTerrain {
 
   // At every change: ask Python for the setup on screen (a newer question replaces a waiting one).
   async refresh() {
+    try {
+      await this.python.ready;
+    } catch {
+      return;       // Python did not load: the page says so already
+    }
     await this.ready;
     const setup = this.store.setup;
     if (this.given?.setup === setup) {       // answered: shown again (a map drawn anew has no marks)
