@@ -56,22 +56,23 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("from_hex", metavar="FROM")
     sp.add_argument("to_hex", metavar="TO")
     args = p.parse_args(argv)
+    session = api.Session()      # the command's own: it imports no board
     try:
         setup = _read(args.setup)
         if args.cmd == "los":
-            out = api.los(setup, args.viewer, args.target)
+            out = api.los(setup, args.viewer, args.target, session=session)
         elif args.cmd == "fire":
-            out = api.fire(setup, args.firer, args.target, args.indirect)
+            out = api.fire(setup, args.firer, args.target, args.indirect, session=session)
         elif args.cmd == "wa":
-            out = api.wall_advantage(setup)
+            out = api.wall_advantage(setup, session=session)
         elif args.cmd == "visibility":
-            out = api.visibility(setup, args.viewer)
+            out = api.visibility(setup, args.viewer, session=session)
         elif args.cmd == "seen":
-            out = api.seen_by(setup, args.target, args.steps)
+            out = api.seen_by(setup, args.target, args.steps, session=session)
         elif args.cmd == "coverage":
-            out = api.coverage(setup, args.side, args.level, args.at)
+            out = api.coverage(setup, args.side, args.level, args.at, session=session)
         else:
-            out = api.move_cost(setup, args.unit, args.from_hex, args.to_hex)
+            out = api.move_cost(setup, args.unit, args.from_hex, args.to_hex, session=session)
     except SetupError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

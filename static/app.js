@@ -30,6 +30,7 @@ import { installViewControls } from "./ui/viewcontrols.js";
 import { QuestionSave } from "./ui/question.js";
 import { ReadingView } from "./ui/reading.js";
 import { ScenarioRules } from "./ui/scenario.js";
+import { MapTerrain } from "./ui/terrain.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -62,16 +63,20 @@ const boardGrid = new BoardGrid();
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
   inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
-const paint = new PaintTool({ store, python,
-  under: { hex: (n) => scenario.under(boardUnder).hex(n), hexside: (n) => scenario.under(boardUnder).hexside(n) },
-  imported: () => Boolean(library.layer(store.setup)) });
-const boardUnder = library.under(() => store.setup);
+// The map's terrain as the rules see it, every layer decided by Python (ui/terrain.js):
+// painted as given, the SSRs' changes edged in gold, the hexes whose board draws
+// terrain the app does not model marked, the SSRs' legend shown.
+const terrain = new MapTerrain({ store, python, ready: library.ready, onView: (got) => {
+  if (!maps.drawnIs(store.setup.map)) return;
+  view.paintTerrain(terrain.painted(store.setup));
+  view.markParts("data-ssr", got.changed);
+  view.markHexes("data-unmodelled", Object.keys(got.unmodelled));
+  scenario.showLegend(got.legend);
+}, onError: (err) => showMessage(`The map's terrain could not be painted: ${err.player ?? err.message}`) });
+const paint = new PaintTool({ store, python, under: terrain.under, imported: () => terrain.imported() });
 boardGrid.sourceFor = (label) => library.sourceFor(label);
-// Scenario rules: the map as the rules see it with the SSRs on (ui/scenario.js).
-const scenario = new ScenarioRules({ store, python,
-  onView: () => maps.drawnIs(store.setup.map) && view.sync(painted(store.setup), units.selected),
-  onChanged: (names) => view.markParts("data-ssr", names) });
-const painted = (setup) => scenario.painted(setup, library.painted(setup));
+// Scenario rules: the toggles (ui/scenario.js).
+const scenario = new ScenarioRules({ store, python });
 const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
@@ -80,7 +85,7 @@ const vis = new VisibilityTool({ store, view, python });
 const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,
-  selected: () => units.selected, onDrawn: () => refresh("map") });
+  onDrawn: () => refresh("map") });
 
 // What a tap on the map does, by tool and by what was tapped (ui/tools.js).
 const tools = new Tools({
@@ -134,7 +139,8 @@ function refresh(reason) {
   }
   maps.shown();
   units.dropGone();
-  view.sync(painted(setup), units.selected);
+  view.sync(terrain.painted(setup), units.selected);
+  terrain.refresh();
   scenario.refresh();
   share.stale();
   units.showEditor();

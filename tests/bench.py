@@ -208,7 +208,7 @@ def bench_board_import(runs: int = 7, seed: int = 4) -> dict:
     right = api.import_board(board_archive(hexes, sides, name="12"))["source"]     # its own number
     setup = {"format": "asl-setup", "version": 1, "map": {"boards": [[
         {"board": "41", "source": left}, {"board": "12", "source": right, "flip": True}]]}}
-    api.SETUPS.clear()
+    api.DEFAULT.setups.clear()
     t0 = time.perf_counter()
     api.wall_advantage(setup)
     t1 = time.perf_counter()
@@ -270,7 +270,7 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
                                            metadata_buildings=False))["source"]
     terrain = api.board_terrain(source)["hexes"]
     drawn = load_setup({"format": "asl-setup", "version": 1,
-                        "map": {"boards": [[{"board": "41", "source": source}]]}}, api.LIBRARY)
+                        "map": {"boards": [[{"board": "41", "source": source}]]}}, api.DEFAULT.library)
     painted = load_setup({"format": "asl-setup", "version": 1, "map": {"boards": [["41"]]},
                           "hexes": {"41" + k: v for k, v in terrain.items()}})
     cells = painted.grid.hexes()
@@ -304,7 +304,7 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     out["paired"] = tuple(statistics.median(t) * 1e6 for t in paired)
     two_map = {"boards": [[{"board": "41", "source": source},
                            {"board": "12", "source": right, "flip": True}]]}
-    two = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.LIBRARY)
+    two = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.DEFAULT.library)
     names = [{"hex": two.names.hex(h)} for h in rng.sample(two.grid.hexes(), viewers + 3)]
     for v in names[:3]:                       # earlier viewers of the session
         sweep.visibility(two, v)
@@ -332,12 +332,12 @@ def bench_drawn(n: int = 2000, viewers: int = 15, seed: int = 5) -> dict:
     # the first reading of every hex of the 2 x 1 map, once per setup (its boards' layers
     # are read once per board, and kept)
     from pycore.rules.los.context import terrain
-    fresh = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.LIBRARY)
+    fresh = load_setup({"format": "asl-setup", "version": 1, "map": two_map}, api.DEFAULT.library)
     t0 = cpu()
     for h in fresh.grid.hexes():
         terrain(fresh).entry(h)
     out["read_once"] = (cpu() - t0) * 1e3
-    board = api.LIBRARY.get(right)
+    board = api.DEFAULT.library.get(right)
     board.layers.clear()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
@@ -527,7 +527,7 @@ def bench_pathological() -> dict:
         row["visibility in steps"] = _in_steps(2 * job, "visibility",
                                                json.dumps([setup, {"hex": where}]))
         # as after an edit: the setup not loaded yet, its loading the first step's
-        api.SETUPS.clear()
+        api.DEFAULT.setups.clear()
         bridge._RECENT_TEXTS.clear()
         row["the same, a new setup"] = _in_steps(2 * job, "visibility",
                                                  json.dumps([setup, {"hex": where}]))
@@ -553,7 +553,7 @@ def bench_coverage(units: int = 10, runs: int = 5, seed: int = 8) -> dict:
                                            metadata_buildings=False))
     two = {"boards": [[{"board": "41", "source": left["source"]},
                        {"board": "12", "source": right["source"], "flip": True}]]}
-    cells = load_setup({"format": "asl-setup", "version": 1, "map": two}, api.LIBRARY)
+    cells = load_setup({"format": "asl-setup", "version": 1, "map": two}, api.DEFAULT.library)
     names = [cells.names.hex(h) for h in rng.sample(cells.grid.hexes(), units + 1)]
     setup = {"format": "asl-setup", "version": 1, "map": two,
              "units": [{"id": f"g{i}", "side": "German", "type": "squad", "hex": n}
@@ -563,7 +563,7 @@ def bench_coverage(units: int = 10, runs: int = 5, seed: int = 8) -> dict:
     loaded, swept = [], []
     for _ in range(runs + 1):
         t0 = cpu()
-        s = load_setup(setup, api.LIBRARY)
+        s = load_setup(setup, api.DEFAULT.library)
         got = seen.coverage(s, "German")
         t1 = cpu()
         s.derived(seen.CODES).clear()
@@ -597,7 +597,7 @@ def main() -> None:
     if sys.argv[1:] == ["drawn"]:              # python -m tests.bench drawn
         print_drawn(bench_drawn())
         return
-    api.SETUPS.clear()
+    api.DEFAULT.setups.clear()
     r = bench_los()
     engine = r["engine"][0]
     print("los, range 6-14, random 33x10 board (median, p95):")

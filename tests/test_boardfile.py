@@ -75,18 +75,21 @@ def test_only_the_workers_paths_are_read():
 def test_map_terrain_is_each_boards_reading_in_the_maps_names(flip):
     setup = two_boards(flip)
     layer = call("map_terrain", setup)["ok"]
-    assert layer["hexes"]["41Q5"] == {"terrain": "woods"}
-    assert layer["hexes"]["41R4"] == {"level": 1}
-    assert layer["hexes"]["42C3"] == {"terrain": "stone-building", "levels": 2}
+    assert layer["hexes"]["41Q5"] == {"terrain": "woods", "origin": "board 41"}
+    assert layer["hexes"]["41R4"] == {"level": 1, "origin": "board 41"}
+    assert layer["hexes"]["42C3"] == {"terrain": "stone-building", "levels": 2, "origin": "board 42"}
     assert "41A1" not in layer["hexes"]           # open ground at level 0, as in a setup
-    assert layer["hexsides"] == {"41Q5-41R4": "hedge"}
+    assert layer["hexsides"] == {"41Q5-41R4": {"type": "hedge", "origin": "board 41"}}
+    # beneath the player's entries (none here): the boards' terrain, what the paint tools start from
+    assert layer["beneath"]["hexes"]["41Q5"] == {"terrain": "woods"}
     # What the rules judge is the same terrain (A6.1: the reading stands for the depiction).
     assert api.place(setup, "41Q5")["name"] == "41Q5"
 
 
 def test_map_terrain_of_a_map_without_imported_boards_is_empty():
     plain = {"format": "asl-setup", "version": 1, "map": {"boards": [["12", "6"]]}}
-    assert call("map_terrain", plain)["ok"] == {"hexes": {}, "hexsides": {}, "unmodelled": {}}
+    assert call("map_terrain", plain)["ok"] == {"hexes": {}, "hexsides": {}, "unmodelled": {}, "changed": [],
+                                                "beneath": None, "legend": ""}
 
 
 def test_map_terrain_names_the_hexes_whose_board_draws_what_the_app_does_not_model():
@@ -164,7 +167,7 @@ def test_prepare_boards_reads_every_hex_of_each_board_ahead_and_changes_no_rulin
     before = call("visibility", setup, viewer)["ok"]
     api.clear_boards()                                        # boards read afresh, nothing cached
     setup = two_boards(flip=True)
-    boards = [api.LIBRARY.get(b["source"]) for b in setup["map"]["boards"][0]]
+    boards = [api.DEFAULT.library.get(b["source"]) for b in setup["map"]["boards"][0]]
     assert all(not b.layers for b in boards)
     hexes = len(BOARD_GRID.hexes())                        # 346: 17 columns of 10, 16 of 11
     assert call("prepare_boards", setup)["ok"] == 2 * hexes

@@ -636,7 +636,7 @@ def _largest_setup_queries() -> None:
             ("visibility, the middle (new viewer)", lambda: api.visibility(text, middle)),
             ("visibility, the corner again", lambda: api.visibility(text, corner)),
             ("render_map", lambda: map_svg(setup))]
-    api.SETUPS.clear()
+    api.DEFAULT.setups.clear()
     print(f"\nlargest legal setup: 132 x 20, {len(setup['hexes'])} hexes, "
           f"{len(setup['hexsides'])} hexsides, {len(setup['units'])} units")
     for name, run in rows:
@@ -1027,16 +1027,16 @@ def test_a_board_labelled_other_than_its_source_is_refused_naming_both(source41)
     assert text.startswith("map.boards[0][0].source: ") and "board 42" in text \
         and "board 41" in text, text
     from pycore import api
-    assert load_setup(_board_setup("41", source41), api.LIBRARY).layout is not None
+    assert load_setup(_board_setup("41", source41), api.DEFAULT.library).layout is not None
 
 
 def test_a_link_labelling_a_board_other_than_its_source_is_refused(source41):
     from pycore import api
     link = share.encode(api.load(_board_setup("41", source41)))
     bad = json_link(json.dumps(_board_setup("42", source41)))
-    assert share.decode(link, api.LIBRARY)["map"]["boards"][0][0]["board"] == "41"
+    assert share.decode(link, api.DEFAULT.library)["map"]["boards"][0][0]["board"] == "41"
     with pytest.raises(SetupError, match=r"board 42 .* board 41"):
-        share.decode(bad, api.LIBRARY)
+        share.decode(bad, api.DEFAULT.library)
 
 
 def test_a_file_labelling_a_board_other_than_its_source_is_refused_in_a_players_words(source41):

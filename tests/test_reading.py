@@ -15,7 +15,7 @@ import pytest
 
 from pycore import api
 from pycore import geometry as g
-from pycore.api import load as load_setup    # loaded with the boards imported (api.LIBRARY)
+from pycore.api import load as load_setup    # loaded with the boards imported (api.DEFAULT.library)
 from pycore.terrain.vasl import grid, layers, reading
 from pycore.terrain.vasl.archive import GRID_HEIGHT
 from tests.helpers import unit
@@ -294,7 +294,7 @@ def test_a_board_number_is_read_as_players_type_it(typed):
 
 def test_the_new_maps_cells_name_an_imported_board_however_its_number_is_typed():
     from pycore.errors import SetupError
-    from web.boardfile import forget_board, layout_boards
+    from pycore.api import forget_board, layout_boards
     from web.messages import player_words
 
     def forget_all() -> None:

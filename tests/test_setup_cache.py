@@ -21,7 +21,7 @@ def call(name, *args):
 
 @pytest.fixture(autouse=True)
 def empty_caches():
-    api.SETUPS.clear()
+    api.DEFAULT.setups.clear()
     bridge._RECENT_TEXTS.clear()
 
 
@@ -90,5 +90,5 @@ def test_the_cache_keeps_a_bounded_number_of_setups():
     for col in "CDEFGHIJ":
         call("los", setup(hexes={f"{col}7": {"terrain": "woods"}}, units=OPEN["units"]),
              "g", "r")
-    assert len(api.SETUPS) <= limits.SETUP_CACHE_SIZE
+    assert len(api.DEFAULT.setups) <= limits.SETUP_CACHE_SIZE
     assert len(bridge._RECENT_TEXTS) <= limits.SETUP_CACHE_SIZE

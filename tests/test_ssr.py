@@ -225,7 +225,7 @@ def _imported_map(ssrs, hexsides=None) -> dict:
 
 
 def test_an_imported_boards_hedges_become_bocage_where_the_hedge_art_lies():
-    s = api.load(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))   # with api.LIBRARY
+    s = api.load(_imported_map(["hedges-to-bocage"], {"55P4-55P5": "hedge"}))   # with api.DEFAULT.library
     assert s.wall(s.names.parse_hexside("55Q1-55R1")).type == "bocage"
     assert s.wall(s.names.parse_hexside("55E4-55E5")).type == "wall"
     # A correction over the imported board still overrides (docs/contract.md).
@@ -630,8 +630,8 @@ def test_B15_grain_hinders_in_season_only(rules, hindrance):
         assert any("B15" in st["rule"] or "grain" in st["text"] for st in there["steps"])
 
 
-def test_the_ssr_view_names_what_the_ssrs_changed_for_the_map_to_mark():
-    from web.scenario import ssr_view
+def test_the_map_terrain_names_what_the_ssrs_changed_for_the_map_to_mark():
+    from web.scenario import terrain as ssr_view
     s = {"format": "asl-setup", "version": 1, "map": {"columns": 10, "rows": 10},
          "hexes": {"C3": {"terrain": "grain"}, "D4": {"terrain": "woods"}},
          "hexsides": {"C3-C4": "hedge", "E5-E6": "wall"}, "units": []}

@@ -242,7 +242,7 @@ def test_the_setups_own_entries_override_the_board_and_alone_travel_in_links():
     loaded = api.load(s)
     assert loaded.wall(g.hexside(*(loaded.layout.parse_hex(n) for n in ("41E4", "41E5"))))
     link = share.encode(api.load(s))
-    back = share.decode(link, api.LIBRARY)
+    back = share.decode(link, api.DEFAULT.library)
     assert back["hexes"] == {"41R5": {"terrain": "open"}}
     assert back["hexsides"] == {}
     assert back["map"]["boards"] == [[{"board": "41", "source": source}]]
@@ -255,7 +255,7 @@ def test_a_setup_takes_away_a_boards_wall_with_the_type_none():
     assert api.fire(s, "g", "r")["tem"] == 0
     walled = dict(s, hexsides={})
     assert api.fire(walled, "g", "r")["tem"] == 2                  # B9.3: the wall's TEM
-    assert share.decode(share.encode(api.load(s)), api.LIBRARY)["hexsides"] == {"41R5-41R6": "none"}
+    assert share.decode(share.encode(api.load(s)), api.DEFAULT.library)["hexsides"] == {"41R5-41R6": "none"}
 
 
 def test_a_flipped_board_turns_its_terrain_round_with_its_names():
@@ -303,7 +303,7 @@ def test_importing_the_same_file_twice_keeps_one_board():
     data = board_archive({"Q5": {"terrain": "woods"}}, name="99")
     first = api.import_board(data)
     assert api.import_board(data) == first
-    assert api.LIBRARY.sources().count(first["source"]) == 1
+    assert api.DEFAULT.library.sources().count(first["source"]) == 1
 
 
 def test_a_removed_board_is_not_judged_from_a_setup_loaded_before():

@@ -77,7 +77,7 @@ def test_an_edit_changes_the_map_of_a_viewer_asked_before_A6_2():
 def test_caches_stay_inside_their_bounds_after_40_viewers():
     # limits.py documents the bounds; this holds the memory they allow on a
     # 2 x 2 board map (66 x 20) after 40 viewers' visibility maps.
-    api.SETUPS.clear()
+    api.DEFAULT.setups.clear()
     visibility._OFFSETS.clear()
     tracing._REL_CACHE.clear()
     tracing._ABS_CACHE.clear()

@@ -3,7 +3,6 @@ chunk at a time and answers other questions between chunks, or drops a sweep
 a newer one replaces. A sweep paused anywhere, with anything asked in its
 pauses, must give exactly the map of a ruling per hex (A6.2)."""
 import json
-import sys
 import types
 
 import pytest
@@ -283,15 +282,12 @@ def test_an_answer_found_after_its_steps_time_is_spent_comes_in_the_next_step(mo
     one that ends in time answers at once; either way the answer is call's."""
     clock = [0.0]
     monkeypatch.setattr(bridge, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
-    module = types.ModuleType("slow_query_for_test")
-    module.run = lambda: {"answer": 42}
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    monkeypatch.setitem(bridge.QUERIES, "slow", queries.Query(module.__name__, "run", setup_first=False,
-                                                             steps="steps"))
     for spend, steps in ((bridge.STEP_SECONDS * 3, 2), (0.0, 1)):
         def spent(spend=spend):
             clock[0] += spend
-        module.steps = lambda spent=spent: _slow_last_chunk(spent)
+        monkeypatch.setitem(bridge.QUERIES, "slow", queries.Query(
+            lambda: {"answer": 42}, setup_first=False, session=False,
+            steps=lambda spent=spent: _slow_last_chunk(spent)))
         answer, taken = _drive(7, bridge.begin(7, "slow", "[]"))
         assert answer == json.loads(bridge.call("slow", "[]")) == {"ok": {"answer": 42}}
         assert taken == steps, (spend, taken)

@@ -14,19 +14,21 @@ from __future__ import annotations
 import gc
 import json
 import re
-import sys
 import time
 from importlib import import_module
 from typing import Any, NamedTuple
 
-from pycore import jsonread
+from pycore import api
 from pycore.errors import SetupError
 from web.build_id import BUILD_ID   # noqa: F401 - static/worker.js reads bridge.BUILD_ID
 from web.queries import QUERIES
 
+# The page's session: the boards the player imported and the setups loaded
+# with them (pycore.session), passed to every query that takes one.
+SESSION = api.Session()
 
 # What call() itself imports for a query that takes a setup.
-_CALL_IMPORTS = ("pycore.api", "pycore.limits")
+_CALL_IMPORTS = ("pycore.api", "pycore.limits", "pycore.jsonread")
 
 
 def modules(idle: bool = False) -> list[str]:
@@ -83,8 +85,7 @@ def _freeze_imports() -> None:
     docs/terrain-interface.md). Only while no setup is loaded: a setup and its
     derived facts hold references to each other, and a frozen cycle is never
     freed. Pyodide's CPython has ``gc.freeze`` too."""
-    api = sys.modules.get("pycore.api")
-    if _RECENT_TEXTS or _JOBS or (api is not None and len(api.SETUPS)):
+    if _RECENT_TEXTS or _JOBS or api.loaded_setups(SESSION):
         return
     gc.freeze()
 
@@ -92,7 +93,8 @@ def _freeze_imports() -> None:
 # The page sends the whole setup with every query; for a query whose first
 # argument is a setup, its JSON text is matched against the texts seen last,
 # so an unchanged setup is neither parsed nor validated again.
-_RECENT_TEXTS: list[str] = []          # newest first, at most limits.SETUP_CACHE_SIZE
+_RECENT_TEXTS: list[str] = []          # newest first, at most _CACHE_SIZE
+_CACHE_SIZE = api.limits()["setup_cache_size"]
 _SPACE = re.compile(r"[ \t\n\r]*")    # JSON's whitespace, no other
 _DECODER = json.JSONDecoder()
 
@@ -138,20 +140,20 @@ def _split_setup(args_json: str) -> tuple[str, list] | None:
 
 def _loaded(text: str) -> Any:
     """The setup with this JSON text, loaded (from the cache when seen before)."""
-    setup = import_module("pycore.api").load(text)   # SetupError if bad
+    setup = api.load(text, session=SESSION)   # SetupError if bad
     if text in _RECENT_TEXTS:
         _RECENT_TEXTS.remove(text)
     _RECENT_TEXTS.insert(0, text)
-    del _RECENT_TEXTS[import_module("pycore.limits").SETUP_CACHE_SIZE:]
+    del _RECENT_TEXTS[_CACHE_SIZE:]
     return setup
 
 
 def _guard(args_json: str) -> None:
-    """Every door into Python reads JSON within the limits of ``pycore.jsonread``
+    """Every door into Python reads JSON within the limits of ``pycore.api.check_json``
     (size, nesting depth, numbers), before ``json.loads`` sees it: a file, an
     autosave or ``window.asl`` can never exhaust the interpreter's stack.
     SetupError, the player's input being at fault."""
-    jsonread.check(args_json, "setup", "the JSON", wrapped=1)
+    api.check_json(args_json, "setup", "the JSON", wrapped=1)
 
 
 def _setup_error(message: str, name: str, args: Any, setup_text: str | None) -> str:
@@ -161,7 +163,7 @@ def _setup_error(message: str, name: str, args: Any, setup_text: str | None) -> 
         try:
             setup = json.loads(setup_text) if setup_text is not None else args[0]
             if isinstance(setup, str):       # a file's text (validate)
-                setup = jsonread.loads(setup, "setup")
+                setup = api.read_json(setup, "setup")
         except (ValueError, RecursionError, IndexError, TypeError, SetupError):
             setup = None
     from web.messages import player_words
@@ -269,9 +271,9 @@ def _begin(job: int | None, name: str, args_json: str) -> str | None:
 
     def run() -> Any:
         full = args if split is None else [_loaded(split[0]), *args]
-        steps = query.start(*full) if job is not None else None
+        steps = query.start(*full, session=SESSION) if job is not None else None
         if job is None or steps is None:
-            return query.run(*full)
+            return query.run(*full, session=SESSION)
         _JOBS[job] = _Job(name, steps, args_seen, setup_text, {})
         return _MORE
 

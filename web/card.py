@@ -24,8 +24,6 @@ import svgwrite
 
 from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.rules.explain import RULEBOOK
-from pycore.share.question import check as check_question
 from web import frame, present, qr, render
 from web.build_id import BUILD_ID
 
@@ -49,8 +47,7 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
             ("Target", present.end_name(setup, question["target"]))]
     rows += [(f["label"], f["value"]) for f in present.facts(result)]
     if setup.get("ssr"):        # docs/ssr.md: the scenario's SSRs the ruling was made under
-        from pycore.terrain.ssr import describe
-        rows.append(("Scenario rules", describe(setup["ssr"])))
+        rows.append(("Scenario rules", api.describe_ssr(setup["ssr"])))
     holders = present.wall_advantage(wa)
     return rows + [(holders["label"], holders["value"])]
 
@@ -124,24 +121,25 @@ class _Writer:
 
 
 def ruling_card(setup: Any, question: Any, link: Any, build: str | None = None,
-                date: str | None = None) -> str:
+                date: str | None = None, *, session: Any = None) -> str:
     """The ruling card for ``question`` (``pycore.share.question``) on ``setup`` as an
     SVG document string; ``link`` is the share link it prints as text and QR."""
-    loaded = api.load(setup)
-    return _card(loaded.to_dict(), question, link, build, date)
+    loaded = api.load(setup, session=session)
+    return _card(loaded.to_dict(), question, link, build, date, session)
 
 
-def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | None) -> str:
+def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | None,
+          session: Any) -> str:
     setup.pop("question", None)
-    question = check_question(api.load(setup), question)
+    question = api.check_question(setup, question, session=session)
     if not isinstance(link, str) or not link:
         raise SetupError("link: expected the share link's text")
     if build is None:
         build = BUILD_ID
     date = date or datetime.date.today().isoformat()
     ask = getattr(api, question["tool"])
-    result = ask(setup, question["viewer"], question["target"])
-    wa = api.wall_advantage(setup) if setup["units"] else {}
+    result = ask(setup, question["viewer"], question["target"], session=session)
+    wa = api.wall_advantage(setup, session=session) if setup["units"] else {}
 
     dwg = svgwrite.Drawing(size=None, debug=False, profile="full")
     out = _Writer(dwg)
@@ -160,7 +158,8 @@ def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | 
     out.gap(14)
     top = out.y
     drawn = render.map_svg(setup, los={**result, "viewer": question["viewer"],
-                                       "target": question["target"]}, region=(x, y, w, h))
+                                       "target": question["target"]}, region=(x, y, w, h),
+                           session=session)
     dwg.add(dwg.rect((PAD + (INNER - width) / 2 - 1, top - 1), (width + 2, height + 2),
                      fill="none", stroke="#000", stroke_width=1))
     slots = [f'<svg class="asl-map card-map" x="{PAD + (INNER - width) / 2:.1f}" '
@@ -195,7 +194,7 @@ def _card(setup: dict, question: Any, link: Any, build: str | None, date: str | 
     for start_at in range(0, len(link), per_line):   # cut anywhere: no hyphen rules
         out.line(link[start_at:start_at + per_line], 12, family=MONO, x=text_x, cls="card-link")
     out.gap(6)
-    for part in textwrap.wrap(f"Rules: {RULEBOOK}.", width=48):
+    for part in textwrap.wrap(f"Rules: {api.RULEBOOK}.", width=48):
         out.line(part, 14, x=text_x)
     out.line(f"Build {build}, {date}", 14, x=text_x, cls="card-build")
     out.y = max(out.y, start + side) + PAD

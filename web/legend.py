@@ -13,8 +13,7 @@ Written into index.html when the site is built (``buildsite.page``).
 """
 from __future__ import annotations
 
-from pycore import geometry
-from pycore.terrain import catalog as terrain
+from pycore import api, geometry
 
 from . import mapstyle
 from .frame import Pixels, escape, fmt, tag
@@ -82,12 +81,12 @@ def _words(name: str) -> str:
 
 def entries() -> list[tuple[str, list[tuple[str, str]]]]:
     """The key's sections: (title, [(swatch SVG, what it means)])."""
-    hexes = [(_hex(terrain=t), f"{_words(t)} ({terrain.TERRAIN[t].rule})")
+    hexes = [(_hex(terrain=t), f"{_words(t)} ({api.TERRAIN[t].rule})")
              for t in mapstyle.TERRAIN_FILLS]
     hexes.append((_hex(terrain="unknown"), "Terrain the map has no fill for: its name is in the hex"))
     levels = [(_hex(ground=k), "Ground level " + k.replace("-", MINUS) + (" and up" if k == "4" else ""))
               for k in mapstyle.GROUND_FILLS]
-    sides = [(_hexside(type=t), f"{_words(t)} ({terrain.HEXSIDES[t].rule})")
+    sides = [(_hexside(type=t), f"{_words(t)} ({api.HEXSIDES[t].rule})")
              for t in ("wall", "hedge", "bocage", "light-bocage")]
     sides += [
         (_hexside(type="cliff"), "Cliff (B11)"),

@@ -16,10 +16,8 @@ import json
 from typing import Any
 
 from pycore import geometry
-from pycore.geometry.boards import load_layout
+from pycore.api import BUILDINGS, UNIT_FLAGS, UNIT_TYPES, HexInfo, load_layout
 from pycore.errors import SetupError
-from pycore.setup import UNIT_FLAGS, UNIT_TYPES, HexInfo
-from pycore.terrain.catalog import BUILDINGS
 from web import mapstyle, present
 from web.frame import U, Pixels, hexside_point
 

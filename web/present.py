@@ -118,20 +118,20 @@ def wall_advantage(wa: dict) -> Fact:
 # The bridge's queries "los" and "fire" (web.queries QUERIES): the API's ruling
 # with how to show it. pycore.api's own answer is unchanged (docs/contract.md).
 
-def los(setup: Any, viewer: Any, target: Any) -> dict:
-    result = api.los(setup, viewer, target)
+def los(setup: Any, viewer: Any, target: Any, *, session: Any = None) -> dict:
+    result = api.los(setup, viewer, target, session=session)
     return {**result, "present": ruling(result)}
 
 
-def fire(setup: Any, firer: Any, target: Any, indirect: bool = False) -> dict:
-    result = api.fire(setup, firer, target, indirect)
+def fire(setup: Any, firer: Any, target: Any, indirect: bool = False, *, session: Any = None) -> dict:
+    result = api.fire(setup, firer, target, indirect, session=session)
     return {**result, "present": ruling(result)}
 
 
-def claims(setup: Any) -> dict:
+def claims(setup: Any, *, session: Any = None) -> dict:
     """The bridge's ``wall_advantage``: the API's answer, with each unit's
     has / eligible / mandatory in words (``present``, by unit id) for the page's
     Wall Advantage table (B9.32)."""
-    result = api.wall_advantage(setup)
+    result = api.wall_advantage(setup, session=session)
     return {**result, "present": {uid: {k: _yes_no(u.get(k)) for k in ("has", "eligible", "mandatory")}
                                   for uid, u in (result.get("units") or {}).items()}}

@@ -24,10 +24,10 @@ STYLE = (f".grid-outline{{fill:{mapstyle.GROUND_FILLS['0']};{mapstyle.GRID_STROK
          + mapstyle.FRAME_CSS)
 
 
-def map_preview(setup: Any, unit: float = U) -> str:
+def map_preview(setup: Any, unit: float = U, *, session: Any = None) -> str:
     """The preview of ``setup``'s map as an SVG document string (its hexes'
     terrain and units are not in it: the page paints those on the drawing)."""
-    loaded = api.load(setup)
+    loaded = api.load(setup, session=session)
     data = loaded.to_dict()
     hexes = list(loaded.grid.hexes())
     rect = map_rect(hexes, unit)

@@ -4,72 +4,78 @@ from __future__ import annotations
 
 import re
 import sys
-from importlib import import_module
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
+from pycore import api
 from pycore.errors import SetupError
-from pycore.steps import finish
+from web import boardfile, marks, present, preview, reading, scenario
 from web.build_id import BUILD_ID
 
 
 class Query(NamedTuple):
     """One query the page can ask, declared once (``QUERIES``)."""
-    home: str                       # the module its function lives in
-    function: str                   # the function's name there
+    function: Callable[..., Any]    # what answers it: a function of pycore.api, or of web
     setup_first: bool = True        # its first argument is a setup (cached by its text)
+    session: bool = True            # it takes the bridge's session (``session=``)
     idle_wheels: bool = False       # needs svgwrite or segno, loaded once the worker is idle
     imports: tuple[str, ...] = ()   # what the function imports when first run: warmed ahead
     at_start: bool = True           # warmed before ready (a first click may ask it), else when idle
-    steps: str | None = None        # a generator function in home answering it in chunks (begin)
+    steps: Callable[..., Any] | None = None   # a generator function answering it in chunks (begin)
 
-    def run(self, *args: Any) -> Any:
-        return getattr(import_module(self.home), self.function)(*args)
+    @property
+    def home(self) -> str:
+        """The module its function lives in (warmed with ``imports``)."""
+        return self.function.__module__
 
-    def start(self, *args: Any) -> Any:
+    def run(self, *args: Any, session: Any = None) -> Any:
+        return self.function(*args, **({"session": session} if self.session else {}))
+
+    def start(self, *args: Any, session: Any = None) -> Any:
         """Its generator of steps (``steps``), or None when it runs whole."""
-        return getattr(import_module(self.home), self.steps)(*args) if self.steps else None
+        if self.steps is None:
+            return None
+        return self.steps(*args, **({"session": session} if self.session else {}))
 
 
-def validate(setup: Any) -> dict:
-    """The setup checked: an object, or a file's JSON text as it was read (the
-    page parses no file itself, so 1e999999 reaches ``pycore.jsonread``)."""
-    api = import_module("pycore.api")
-    return import_module("pycore.setup").load_setup(setup, api.LIBRARY).to_dict()
+def render_map(setup: Any, options: dict | None = None, *, session: Any = None) -> str:
+    return api.finish(render_map_steps(setup, options, session=session))
 
 
-def render_map(setup: Any, options: dict | None = None) -> str:
-    return finish(render_map_steps(setup, options))
-
-
-def render_map_steps(setup: Any, options: dict | None = None) -> Any:
-    """``render_map`` in steps (a 132 x 80 map takes seconds)."""
+def render_map_steps(setup: Any, options: dict | None = None, *, session: Any = None) -> Any:
+    """``render_map`` in steps (a 132 x 80 map takes seconds). web.render
+    imports svgwrite, one of the idle wheels: imported when first asked."""
     if options is not None and not isinstance(options, dict):
         raise SetupError("options: must be an object")
-    return import_module("web.render").map_svg_steps(setup, **(options or {}))
+    from web.render import map_svg_steps
+    return map_svg_steps(setup, **(options or {}), session=session)
 
 
-def share_read(text: Any) -> dict:
-    """``pycore.share.read``, its warnings in a player's words (``unit g1␊``,
+def ruling_card(*args: Any, session: Any = None) -> str:
+    """The ruling card (web.card, which needs svgwrite: imported when first asked)."""
+    from web.card import ruling_card as card
+    return card(*args, session=session)
+
+
+def qr_svg(*args: Any) -> str:
+    """A QR code (web.qr, which needs segno: imported when first asked)."""
+    from web.qr import qr_svg as qr
+    return qr(*args)
+
+
+def share_read(text: Any, *, session: Any = None) -> dict:
+    """``pycore.api.share_read``, its warnings in a player's words (``unit g1␊``,
     not ``units[0].id``), each ending as a sentence."""
-    opened = import_module("pycore.share").read(text, import_module("pycore.api").LIBRARY)
+    opened = api.share_read(text, session=session)
     opened["warnings"] = _said(opened["warnings"], opened["setup"])
     return opened
 
 
-def share_decode(text: Any) -> dict:
-    """``pycore.share.decode``, the link's map read with this process's boards."""
-    return import_module("pycore.share").decode(text, import_module("pycore.api").LIBRARY)
-
-
-def file_read(text: Any) -> dict:
+def file_read(text: Any, *, session: Any = None) -> dict:
     """A setup file's text checked as ``validate`` checks it, ``{"setup",
     "warnings"}``: what reading it changed or found, said as for a link
     (invisible characters removed from sides and ids, sides that look alike)."""
-    from pycore.setup.lookalike import side_warnings
-    loaded = import_module("pycore.setup").load_setup(text, import_module("pycore.api").LIBRARY)
-    setup = loaded.to_dict()
-    return {"setup": setup,
-            "warnings": _said([*loaded.notices, *side_warnings(loaded.units)], setup)}
+    got = api.read_file(text, session=session)
+    return {"setup": got["setup"], "warnings": _said(got["warnings"], got["setup"])}
 
 
 def _said(warnings: list[str], setup: dict) -> list[str]:
@@ -87,66 +93,62 @@ def _capital(text: str) -> str:
 
 
 def version() -> dict:
-    from pycore.rules.explain import RULEBOOK
-    from pycore import limits
-    return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": RULEBOOK,
-            "max_level": limits.MAX_LEVEL, "max_columns": limits.MAX_COLUMNS,
-            "max_rows": limits.MAX_ROWS, "max_map_hexes": limits.MAX_MAP_HEXES,
-            "max_setup_bytes": limits.MAX_INFLATED_BYTES,
-            # the page refuses a bigger board file from its size, unread
-            "max_board_bytes": limits.MAX_ARCHIVE_BYTES}
+    limits = api.limits()
+    del limits["setup_cache_size"]
+    # the page refuses a board file bigger than max_board_bytes from its size, unread
+    return {"build": BUILD_ID, "python": sys.version.split()[0], "rulebook": api.RULEBOOK, **limits}
 
 
 # Every query the page can ask (docs/contract.md "The Python API", "Share links";
-# docs/architecture.md, "How the page talks to Python"), by name. static/worker.js asks for
-# the names that need the idle wheels (``idle_queries_json``), and ``warm``
-# imports what the others need before the worker reports ready. ``los`` and
-# ``fire`` are pycore.api's, with how to show the ruling (web.present).
+# docs/architecture.md, "How the page talks to Python"), by name, each naming the
+# function that answers it. static/worker.js asks for the names that need the idle
+# wheels (``idle_queries_json``), and ``web.bridge.warm`` imports what the others
+# need before the worker reports ready. ``los`` and ``fire`` are pycore.api's,
+# with how to show the ruling (web.present).
 QUERIES: dict[str, Query] = {
-    "los": Query("web.present", "los", imports=("pycore.api", "pycore.rules.los", "pycore.rules.explain")),
-    "fire": Query("web.present", "fire", imports=("pycore.api", "pycore.rules.tem", "pycore.rules.explain")),
-    "visibility": Query("pycore.api", "visibility", imports=("pycore.rules.los", "pycore.rules.visibility"),
-                        steps="visibility_steps"),    # seconds on the worst setups
-    "wall_advantage": Query("web.present", "claims", imports=("pycore.api", "pycore.rules.wa")),
-    "move_cost": Query("pycore.api", "move_cost", imports=("pycore.rules.movement",),
+    "los": Query(present.los, imports=("pycore.rules.los", "pycore.rules.explain")),
+    "fire": Query(present.fire, imports=("pycore.rules.tem", "pycore.rules.explain")),
+    "visibility": Query(api.visibility, imports=("pycore.rules.los", "pycore.rules.visibility"),
+                        steps=api.visibility_steps),    # seconds on the worst setups
+    "wall_advantage": Query(present.claims, imports=("pycore.rules.wa",)),
+    "move_cost": Query(api.move_cost, imports=("pycore.rules.movement",),
                        at_start=False),                  # not asked by the page yet
-    "place": Query("pycore.api", "place", imports=("pycore.geometry",)),
+    "place": Query(api.place),
     # The counters and hex labels the page draws, from the setup as it holds it.
-    "counters": Query("web.marks", "counters", setup_first=False),
-    "thread": Query("pycore.api", "thread", imports=("pycore.rules.los",)),
-    "validate": Query("web.queries", "validate", imports=("pycore.setup",)),
-    "file_read": Query("web.queries", "file_read", imports=("pycore.setup", "web.messages")),
+    "counters": Query(marks.counters, setup_first=False, session=False),
+    "thread": Query(api.thread, imports=("pycore.rules.los",)),
+    "validate": Query(api.validate),
+    "file_read": Query(file_read, imports=("pycore.setup.lookalike", "web.messages")),
     # A side or id typed in the unit editor, read as a setup reads it.
-    "typed_name": Query("pycore.setup.typed", "typed", imports=("unicodedata",)),
-    "share_encode": Query("pycore.share", "encode"),
-    "share_decode": Query("web.queries", "share_decode", setup_first=False, imports=("pycore.share",)),
-    "share_read": Query("web.queries", "share_read", setup_first=False,   # setup + question
-                        imports=("pycore.share", "web.messages")),
-    "render_preview": Query("web.preview", "map_preview",    # no svgwrite: before the idle wheels
+    "typed_name": Query(api.typed_name, session=False, imports=("pycore.setup.typed", "unicodedata")),
+    "share_encode": Query(api.share_encode, session=False),
+    "share_decode": Query(api.share_decode, setup_first=False),
+    "share_read": Query(share_read, setup_first=False,   # setup + question
+                        imports=("web.messages",)),
+    "render_preview": Query(preview.map_preview,        # no svgwrite: before the idle wheels
                             at_start=False),             # asked only for a new map size
-    "render_map": Query("web.queries", "render_map", idle_wheels=True, imports=("web.render",),
-                        steps="render_map_steps"),
-    "ruling_card": Query("web.card", "ruling_card", idle_wheels=True),
-    "qr_svg": Query("web.qr", "qr_svg", setup_first=False, idle_wheels=True, imports=("segno",)),
-    "version": Query("web.queries", "version", setup_first=False, imports=("pycore.rules.explain",)),
+    "render_map": Query(render_map, idle_wheels=True, imports=("web.render",), steps=render_map_steps),
+    "ruling_card": Query(ruling_card, idle_wheels=True, imports=("web.card",)),
+    "qr_svg": Query(qr_svg, setup_first=False, session=False, idle_wheels=True,
+                    imports=("web.qr", "segno")),
+    "version": Query(version, setup_first=False, session=False),
     # The board library (web/boardfile.py): the worker writes a file's
     # bytes. Asked at start only where the player keeps boards: warmed when idle.
-    "import_board_file": Query("web.boardfile", "import_board_file", setup_first=False,
+    "import_board_file": Query(boardfile.import_board_file, setup_first=False,
                                imports=("pycore.terrain.vasl.archive", "pycore.terrain.vasl.reading",
                                         "encodings.cp437"),  # zip names
                                at_start=False),
-    "forget_board": Query("web.boardfile", "forget_board", setup_first=False, at_start=False),
-    "layout_boards": Query("web.boardfile", "layout_boards", setup_first=False, at_start=False),
-    "map_terrain": Query("web.boardfile", "map_terrain", at_start=False),
-    # Scenario rules: the toggles' list, and the map with the SSRs applied.
-    "ssr_catalog": Query("web.scenario", "catalog", setup_first=False, imports=("pycore.terrain.ssr",)),
-    "ssr_view": Query("web.scenario", "ssr_view", imports=("pycore.terrain.ssr",)),
-    "missing_boards": Query("web.boardfile", "missing_boards", setup_first=False,
-                            at_start=False),
-    "board_image_file": Query("web.boardfile", "board_image_file", setup_first=False,
+    "forget_board": Query(api.forget_board, setup_first=False, at_start=False),
+    "layout_boards": Query(api.layout_boards, setup_first=False, at_start=False),
+    # The map's terrain as the rules see it, every layer decided (pycore.terrain.mapterrain),
+    # with the SSRs' legend: what the map paints. And the toggles' list.
+    "map_terrain": Query(scenario.terrain, imports=("pycore.rules.los.unmodelled",)),
+    # Turning an SSR on turns off any other of its group (they change the same terrain).
+    "ssr_catalog": Query(api.ssr_catalog, setup_first=False, session=False),
+    "missing_boards": Query(boardfile.missing_boards, setup_first=False, at_start=False),
+    "board_image_file": Query(boardfile.board_image_file, setup_first=False, session=False,
                               at_start=False),
     # What the app read in one hex (the reading view, web/reading.py).
-    "hex_reading": Query("web.reading", "hex_reading", imports=("pycore.rules.los",)),
-    "prepare_boards": Query("web.boardfile", "prepare_boards", at_start=False,
-                            imports=("pycore.terrain.vasl.layers",)),
+    "hex_reading": Query(reading.hex_reading, imports=("pycore.rules.los",)),
+    "prepare_boards": Query(api.prepare_boards, at_start=False, imports=("pycore.terrain.vasl.layers",)),
 }

@@ -30,7 +30,6 @@ import svgwrite
 
 from pycore import api, geometry
 from pycore.errors import SetupError
-from pycore.steps import finish
 
 from . import mapstyle, marks
 from .frame import (U, Pixels, board_layer, edge, escape, fmt, hexside_point, map_rect, root_attrs,
@@ -159,7 +158,8 @@ class _Tiles(dict):
 
 
 def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
-            selected: str | None = None, unit: float = U, region=None, counters: bool = True) -> str:
+            selected: str | None = None, unit: float = U, region=None, counters: bool = True,
+            *, session: Any = None) -> str:
     """The map of ``setup`` as an SVG document string.
 
     ``los``: a ``pycore.api.los``/``fire`` result with ``viewer`` and ``target``
@@ -174,35 +174,33 @@ def map_svg(setup: Any, los: dict | None = None, overlay: dict | None = None,
     (and their hexsides, vertices and units) near it are drawn, so a crop of
     a large map (the ruling card, web/card.py) costs what it shows.
     """
-    return finish(map_svg_steps(setup, los, overlay, selected, unit, region, counters))
+    return api.finish(map_svg_steps(setup, los, overlay, selected, unit, region, counters, session=session))
 
 
 def map_svg_steps(setup: Any, los: dict | None = None, overlay: dict | None = None,
                   selected: str | None = None, unit: float = U, region=None,
-                  counters: bool = True) -> Generator[None, None, str]:
+                  counters: bool = True, *, session: Any = None) -> Generator[None, None, str]:
     """``map_svg`` in steps: pauses (yields None) after each ``STEP`` hexes,
     hexsides or vertices drawn, and returns the same SVG (a 132 x 80
     map of an old link takes seconds, and the page's worker answers rulings
     and saves between steps; web.bridge)."""
-    loaded = api.load(setup)
+    loaded = api.load(setup, session=session)
 
     def steps() -> Generator[None, None, str]:
         # The page's grid (counters=False) gets the terrain painted by the page.
-        data = _drawn(loaded) if counters else loaded.to_dict()
+        data = _drawn(loaded, session) if counters else loaded.to_dict()
         return (yield from _map_svg(loaded, data, los, overlay, selected, unit, region, counters))
     return (yield from steps())
 
 
-def _drawn(loaded) -> dict:
-    """The setup as drawn: on imported boards their terrain with the
-    setup's own entries over it, a removed wall ("none") left out."""
+def _drawn(loaded, session: Any) -> dict:
+    """The setup as drawn: its terrain after every layer (the boards, the
+    SSRs, its own entries: ``pycore.api.map_terrain``), its units as they are."""
     data = loaded.to_dict()
     if not loaded.layers.corrections and not loaded.ssr_changed:
         return data
-    full = loaded.to_dict(whole=True)     # the boards' reading, SSRs applied
-    sides = {k: v for k, v in full["hexsides"].items()
-             if (v if isinstance(v, str) else v.get("type")) != "none"}
-    return {**data, "hexes": full["hexes"], "hexsides": sides}
+    terrain = api.map_terrain(loaded, session=session)
+    return {**data, "hexes": terrain["hexes"], "hexsides": terrain["hexsides"]}
 
 
 def _map_svg(loaded, data: dict, los, overlay, selected, unit: float, region,

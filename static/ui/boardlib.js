@@ -3,11 +3,10 @@
 // the page; kept on this device (ui/boardstore.js) and imported again into the
 // worker's Python at every start, before any setup naming them is judged.
 // Python reads the files (web/boardfile.py, pycore/terrain/vasl); this module moves
-// bytes, lists the boards, and paints their terrain beneath the setup's own
-// entries (map_terrain), which override it.
+// bytes and lists the boards. Their terrain is painted as Python gives the
+// map's (ui/terrain.js).
 
 import * as boardstore from "./boardstore.js";
-import { keyIn } from "./edits.js";
 
 const $ = (id) => document.getElementById(id);
 const LINK_KEY = "asl-los.waiting-link.v1";     // a link waiting for its boards
@@ -21,7 +20,6 @@ export class BoardLibrary {
     // a bigger one is refused from its size, unread.
     this.limits = python.ready.then(() => python.call("version")).catch(() => null);
     this.boards = [];                 // {source, board, version, file, warnings}, oldest first
-    this.layers = new Map();          // JSON of map.boards -> {hexes, hexsides}
     this.input = $("board-files");
     this.input.addEventListener("change", () => {
       const files = [...this.input.files];
@@ -252,41 +250,15 @@ export class BoardLibrary {
     return this.boards.findLast((b) => b.board === label)?.source;
   }
 
-  // Fetch the imported boards' terrain of this map (once per layout); true if it changed.
-  async loadLayer(setup) {
+  // A map drawn: its imported boards' drawings read ahead, while the player
+  // looks at the map, so the first visibility map is as quick as the next
+  // (web/boardfile.py), and the player's board images placed beneath the grid.
+  async prepare(setup) {
     await this.ready;
-    const key = JSON.stringify(setup.map.boards ?? null);
-    if (this.layers.has(key) || !(setup.map.boards ?? []).flat().some((b) => b?.source)) return false;
-    const grid = { ...setup, hexes: {}, hexsides: {}, units: [] };
-    this.layers.set(key, await this.python.call("map_terrain", grid));
-    // The boards' drawings read ahead, while the player looks at the map, so
-    // the first visibility map is as quick as the next (web/boardfile.py).
-    this.python.call("prepare_boards", grid).catch(() => {});
-    return true;
-  }
-
-  layer(setup) {
-    return this.layers.get(JSON.stringify(setup.map.boards ?? null)) ?? null;
-  }
-
-  // What the map paints: the boards' terrain, then the setup's own entries over
-  // it ("none": the player removed the board's wall there).
-  painted(setup) {
-    const layer = this.layer(setup);
-    if (!layer) return setup;
-    const hexsides = { ...layer.hexsides, ...setup.hexsides };
-    for (const [k, v] of Object.entries(hexsides)) if ((v?.type ?? v) === "none") delete hexsides[k];
-    return { ...setup, hexes: { ...layer.hexes, ...setup.hexes }, hexsides };
-  }
-
-  // For the paint tools (ui/edits.js): the board's own hex or hexside under a
-  // name on the map of current(), or null where no imported board lies.
-  under(current) {
-    const find = (obj, name) => obj[keyIn(obj, name) ?? ""] ?? null;
-    return {
-      hex: (name) => { const l = this.layer(current()); return l ? find(l.hexes, name) : null; },
-      hexside: (name) => { const l = this.layer(current()); return l ? find(l.hexsides, name) : null; },
-    };
+    if ((setup.map.boards ?? []).flat().some((b) => b?.source)) {
+      this.python.call("prepare_boards", { ...setup, hexes: {}, hexsides: {}, units: [] }).catch(() => {});
+    }
+    return this.placeImages();
   }
 
   // --- the waiting link ------------------------------------------

@@ -9,9 +9,9 @@ import { drawnMap, keepDrawnMap } from "./mapcache.js";
 import { showMessage } from "./messages.js";
 
 export class MapLoader {
-  // selected(): the selected unit's id; onDrawn(): the new map is on screen.
-  constructor({ box, view, pz, store, python, library, boardGrid, selected, onDrawn }) {
-    Object.assign(this, { box, view, pz, store, python, library, boardGrid, selected, onDrawn });
+  // onDrawn(): the new map is on screen.
+  constructor({ box, view, pz, store, python, library, boardGrid, onDrawn }) {
+    Object.assign(this, { box, view, pz, store, python, library, boardGrid, onDrawn });
     this.job = Promise.resolve();       // the drawing under way; settles when it is shown
   }
 
@@ -50,13 +50,7 @@ export class MapLoader {
         keepDrawnMap(python.build, map, svg);   // a damaged kept one is replaced
       }
       if (map.boards) this.boardGrid.show(map.boards);
-      const setup = store.setup;      // its imported boards' terrain, beneath its own entries
-      library.loadLayer(setup).then((got) => {
-        if (got && setup === store.setup) view.sync(library.painted(setup), this.selected());
-        // hexes whose board draws terrain the app does not model (web/boardfile.py)
-        view.markHexes("data-unmodelled", Object.keys(library.layer(setup)?.unmodelled ?? {}));
-        return library.placeImages();
-      }).catch((err) => showMessage(`The boards' terrain could not be painted: ${err.player ?? err.message}`));
+      library.prepare(store.setup).catch(() => {});   // the map's terrain: onDrawn's refresh (ui/terrain.js)
       this.onDrawn();
       this.frame();
     }).catch((err) => showMessage(`The map could not be drawn: ${err.message}`));

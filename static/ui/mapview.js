@@ -208,6 +208,14 @@ export class MapView {
   // only, and only for the entries that changed since the last sync: a tap on
   // a map of 4 x 2 boards touches one hex, not 2,600 hexes and 7,600 hexsides).
   sync(setup, selectedUnit) {
+    this.paintTerrain(setup);
+    this.selected = selectedUnit;
+    this.drawUnits(selectedUnit);
+    this.askCounters(setup);
+  }
+
+  // Bring every hex and hexside in line with setup's terrain (as sync does).
+  paintTerrain(setup) {
     const specs = new Map(Object.entries(setup.hexes || {}).map(([k, v]) => [nameKey(k), v]));
     const sides = new Map(Object.entries(setup.hexsides || {}).map(([k, v]) =>
       [nameKey(k), typeof v === "string" ? { type: v } : v]));
@@ -216,9 +224,6 @@ export class MapView {
       hexes: repaint(this.hexes, specs, before.hexes, (g, spec) => this.paintHex(g, spec || {})),
       sides: repaint(this.hexsides, sides, before.sides, (g, spec) => this.paintHexside(g, spec)),
     };
-    this.selected = selectedUnit;
-    this.drawUnits(selectedUnit);
-    this.askCounters(setup);
   }
 
   // Ask Python for setup's counters and hex labels; draw them when they come

@@ -9,8 +9,8 @@ import { showMessage } from "./messages.js";
 const $ = (id) => document.getElementById(id);
 
 export class PaintTool {
-  // under: {hex(name), hexside(name)}, an imported board's own reading there, or null (ui/boardlib.js);
-  // imported(): whether the map on screen has imported boards (their reading is painted).
+  // under: {hex(name), hexside(name)}, what lies beneath the player's own entry there on imported boards, or null (ui/terrain.js);
+  // imported(): whether the map on screen has imported boards beneath the player's entries.
   constructor({ store, python, under = null, imported = () => false }) {
     this.store = store;
     this.imported = imported;

@@ -1,35 +1,24 @@
-// Scenario rules (docs/ssr.md): one toggle per SSR, the map's legend
-// of the SSRs on, and the map painted as the rules see it with them on.
-// Python owns every rule here: the list of SSRs and their words come from
-// web/scenario.py (ssr_catalog), and the transformed terrain from ssr_view;
-// this module only turns a name on or off in the setup's "ssr" list (one
-// undoable edit) and places what Python answers.
-
-import { keyIn } from "./edits.js";
+// Scenario rules (docs/ssr.md): one toggle per SSR, and the map's legend
+// of the SSRs on. Python owns every rule here: the list of SSRs and their
+// words come from web/scenario.py (ssr_catalog), and the map's terrain with
+// the SSRs applied, their legend and what they changed from "map_terrain"
+// (ui/terrain.js); this module only turns a name on or off in the setup's
+// "ssr" list (one undoable edit) and shows the legend it is given.
 
 const $ = (id) => document.getElementById(id);
 
-// The part of a setup its SSR view depends on.
 const nameOf = (r) => (typeof r === "string" ? r : r?.name);
 const scopeOf = (r) => (typeof r === "string" ? null : r?.board ?? null);
-const viewKey = (setup) => JSON.stringify([setup.map, setup.hexes, setup.hexsides, setup.ssr ?? []]);
-// The boards' terrain with the SSRs applied depends on the map and the SSRs only.
-const boardKey = (setup) => JSON.stringify([setup.map, setup.ssr ?? []]);
 
 export class ScenarioRules {
-  // onView(): the answer for the setup on screen arrived (app.js repaints);
-  // onChanged(names): the hexes and hexsides the SSRs changed, for the map to mark.
-  constructor({ store, python, onView, onChanged = () => {} }) {
-    Object.assign(this, { store, python, onView, onChanged });
+  constructor({ store, python }) {
+    Object.assign(this, { store, python });
     this.list = $("ssr-list");
     this.scopeRow = $("ssr-scope-row");
     this.scopeSelect = $("ssr-scope");
     this.scopeSelect.addEventListener("change", () => this.showPressed());
     this.legend = $("map-legend");
     this.rules = [];                    // [{name, label, rule, group}] from Python
-    this.view = { key: null, terrain: null, legend: "" };
-    this.board = { key: null, terrain: null };   // ssr_view's "board": what the paint tools edit over
-    this.token = 0;
     python.ready.then(() => python.call("ssr_catalog")).then((rules) => {
       this.rules = rules;
       this.draw();
@@ -106,52 +95,12 @@ export class ScenarioRules {
     }, "ssr");
   }
 
-  // What the map paints: Python's terrain with the SSRs applied, once it has
-  // answered for this setup; until then (and without SSRs) what it paints anyway.
-  painted(setup, fallback) {
-    const terrain = this.view.key === viewKey(setup) ? this.view.terrain : null;
-    return terrain ? { ...setup, hexes: terrain.hexes, hexsides: terrain.hexsides } : fallback;
-  }
-
-  // For the paint tools (ui/edits.js): the imported boards' own hex or hexside
-  // under a name as the rules see them with the SSRs on (Python's ssr_view), so
-  // a tap corrects the bocage shown, not the hedge the board reads; `fallback`
-  // (the boards' reading, ui/boardlib.js) when no SSR changed the boards.
-  under(fallback) {
-    const find = (obj, name) => obj[keyIn(obj, name) ?? ""] ?? null;
-    const board = () => (this.board.key === boardKey(this.store.setup) ? this.board.terrain : null);
-    return {
-      hex: (name) => { const b = board(); return b ? find(b.hexes, name) : fallback.hex(name); },
-      hexside: (name) => { const b = board(); return b ? find(b.hexsides, name) : fallback.hexside(name); },
-    };
-  }
-
-  // At every change: the toggles, and the view of the setup on screen.
-  async refresh() {
+  // At every change: the toggles.
+  refresh() {
     this.showPressed();
-    const setup = this.store.setup;
-    const key = viewKey(setup);
-    if (!(setup.ssr ?? []).length) {
-      this.view = { key, terrain: null, legend: "" };
-      this.showLegend("");
-      this.onChanged([]);
-      return;
-    }
-    if (this.view.key === key) return;
-    const token = ++this.token;
-    try {
-      const got = await this.python.latest("ssr", "ssr_view", setup);
-      if (token !== this.token || this.store.setup !== setup) return;
-      this.view = { key, terrain: got.terrain, legend: got.legend };
-      this.board = { key: boardKey(setup), terrain: got.board };
-      this.showLegend(got.legend);
-      if (got.terrain) this.onView();
-      this.onChanged(got.changed ?? []);
-    } catch {
-      // a refused setup is the store's to say (store.onRefused); a superseded one is newer
-    }
   }
 
+  // The SSRs on, in a player's words ("" when none), as Python gives them (map_terrain).
   showLegend(text) {
     this.legend.hidden = !text;
     this.legend.textContent = text ? `SSR: ${text}; what they change is edged in gold` : "";

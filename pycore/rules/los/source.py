@@ -254,7 +254,7 @@ class WholeHexes:
                 (2 * info.level + height, height, info.terrain)
         if got is None:
             return None
-        # named as it is asked: the hex's name follows the map's naming (g.naming)
+        # named as it is asked: the hex's name follows the map's names (Setup.names)
         return Stand(got[0], got[1], f"{got[2]} in {self.s.names.hex(h)}", "A6.2")
 
     def beside(self, h: g.Hex) -> str | None:

@@ -1,12 +1,12 @@
 """A board library: VASL boards imported by a player, by ``source``
 (``"vasl:41:6.3:<16 hex digits of the archive's SHA-256>"``).
 
-A ``Library`` is a plain value passed where boards are needed: ``pycore.api``
-holds the process's one (``api.LIBRARY``) and hands it to
+A ``Library`` is a plain value passed where boards are needed: a caller's
+session (``pycore.session.Session``) holds one and hands it to
 ``pycore.setup.load_setup``, so what a setup means depends on its arguments,
 never on what was imported before (docs/architecture-library.md). A library
 knows nothing of what was loaded from it: forgetting a board and clearing the
-setups loaded with it is ``api.forget_board``'s business.
+setups loaded with it is the session's business.
 
 Each board keeps its hex-by-hex reading and its two pixel planes (elevation
 and terrain code, 1.16 MB each), which rulings that follow the depiction
