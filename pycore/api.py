@@ -352,7 +352,7 @@ def _origin(s: Setup, key: Any, hexes: tuple) -> str:
 
 def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dict:
     """Hex ``name`` as the rules read it, for the reading view (web.reading):
-    ``{"hex", "terrain", "level", "levels", "gully", "bridge", "water", "hexsides",
+    ``{"hex", "terrain", "level", "levels", "gully", "stream", "bridge", "water", "hexsides",
     "own", "board", "drawn_partly", "unmodelled"}``. ``hexsides``: its walls,
     hedges, bocage and cliffs (B11) as ``{"name", "type", "hillside", "gap"}``;
     ``water``: a Water Obstacle hex's kind ("river", "pond", "canal"; B21), else None;
@@ -376,7 +376,7 @@ def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dic
             sides.append({"name": s.names.hexside(sd), "type": side.type, "hillside": side.hillside,
                           "gap": side.gap})
     return {"hex": s.names.hex(h), "terrain": info.terrain, "level": info.level,
-            "levels": info.levels, "gully": info.gully, "bridge": info.bridge,
+            "levels": info.levels, "gully": info.gully, "stream": info.stream, "bridge": info.bridge,
             "water": info.extra.get("water") if info.terrain == "water" else None, "hexsides": sides,
             "own": h in layers.corrected or any(sd in layers.corrected for sd in g.hexsides_of(h)),
             "board": s.layout is not None and any(b.source is not None for b in s.layout.holders(h)),

@@ -440,9 +440,14 @@ def test_B6_2_a_bridge_hinders_a_LOS_through_it_unless_both_ends_are_above_it():
     r = rulings("E1", "E4", {"E2": {"bridge": True}})
     assert r["los"] is True and r["hindrance"] == 1
     assert any("B6.2" in s["text"] and "41E2" in s["text"] for s in r["steps"])
-    # A6.7 EXC: a bridge may affect units at different levels (one end above it)
-    r = rulings("E1", "E4", {"E1": {"level": 1}, "E2": {"bridge": True}})
+    # A6.7 EXC, B6.2: a bridge may affect units at different levels: only one
+    # end below it (IN a gully at level -1), the other at or above its level
+    r = rulings("E1", "E3", {"E1": {"level": 1}, "E3": {"terrain": "gully"}, "E2": {"bridge": True}})
     assert r["los"] is True and r["hindrance"] == 1
+    # B6.2: one end at the bridge's level, the other above it: ends neither both
+    # at its level nor one below it, no Hindrance (was +1; docs/changes.md)
+    r = rulings("E1", "E4", {"E1": {"level": 1}, "E2": {"bridge": True}})
+    assert r["los"] is True and r["hindrance"] == 0
     # both ends above the bridge: no Hindrance
     r = rulings("E1", "E4", {"E1": {"level": 1}, "E4": {"level": 1}, "E2": {"bridge": True}})
     assert r["los"] is True and r["hindrance"] == 0

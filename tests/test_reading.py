@@ -325,7 +325,7 @@ def test_B19_1_unlike_a_gully_a_stream_drawn_in_a_corner_does_not_make_a_stream_
     assert share_of(corner, _own("Q5")) > reading.GULLY_SHARE
     assert read(shapes=[corner])["hexes"] == {}
     across = dict(corner, rect=(-40, -10, 40, 10))       # through the dot: a stream hex
-    assert read(shapes=[across])["hexes"] == {"Q5": {"terrain": "gully"}}
+    assert read(shapes=[across])["hexes"] == {"Q5": {"terrain": "stream"}}
 
 
 # --- the round trip with gullies: painted, written, read back the same ----------------------

@@ -89,7 +89,7 @@ def test_B20_1_a_streams_rivulet_through_the_dot_leaves_a_stream_hex():
     stream = {"hex": "Q5", "terrain": "stream", "level": -1, "rect": (-40, -12, 40, 12),
               "own": True}
     rivulet = water("Q5", rect=(-40, -2, 40, 2))
-    assert read(shapes=[stream, rivulet])["hexes"] == {"Q5": {"terrain": "gully"}}
+    assert read(shapes=[stream, rivulet])["hexes"] == {"Q5": {"terrain": "stream"}}
 
 
 def test_a_bridge_over_the_dot_leaves_its_hex_land_with_its_bridge():

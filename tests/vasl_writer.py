@@ -38,7 +38,7 @@ from pycore.terrain.vasl.grid import quarter
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
-             "crag": 26, "graveyard": 28}
+             "crag": 26, "graveyard": 28, "stream": 32}
 HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cliff": 75}
 # What a shape may draw besides a hex terrain: art drawn over a hex, and
 # terrain the app does not model (VASL's codes).
@@ -82,8 +82,8 @@ def _parse_hexes(hexes: dict) -> dict[g.Hex, dict]:
 
 def _depicted(entry: dict) -> int:
     """The level a hex's ground is drawn at beside a hexside: a gully's IN level."""
-    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
-                                    else 0)
+    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream")
+                                    or entry.get("gully") or entry.get("stream") else 0)
 
 
 def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
@@ -101,15 +101,16 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             if terrain in VASL_BUILDING and not metadata_buildings:
                 code += entry.get("levels", 1) - 1
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
-            painted = entry.get("level", 0) - (1 if terrain == "gully" else 0)
+            painted = entry.get("level", 0) - (1 if terrain in ("gully", "stream") else 0)
             elev[base + j0:base + j1] = bytes([painted & 0xFF]) * (j1 - j0)
     for name, entry in hexes.items():
-        if entry.get("gully"):      # B19.21: gully art round the other terrain at the dot
+        dep = "gully" if entry.get("gully") else "stream" if entry.get("stream") else None
+        if dep:     # B19.21, B20.1: the depression's art round the other terrain at the dot
             level = entry.get("level", 0)
             core = set(shape_pixels({"hex": name, "disc": GULLY_CORE_PX}))
             for k in shape_pixels({"hex": name, "rect": (-40, -40, 40, 40), "own": True}):
                 if k not in core:
-                    codes[k], elev[k] = HEX_CODES["gully"], (level - 1) & 0xFF
+                    codes[k], elev[k] = HEX_CODES[dep], (level - 1) & 0xFF
         if entry.get("bridge"):     # B6.2: a wooden bridge across the hex at its base level
             paint_shape(codes, elev, {"hex": name, "terrain": "bridge", "own": True,
                                       "level": entry.get("level", 0), "rect": (-8, -40, 8, 40)})

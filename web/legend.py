@@ -72,7 +72,8 @@ def _unit(**data: str) -> str:
 
 
 # Terrain a player names otherwise than the setup format does (B21).
-_SAID = {"water": "River, pond or canal: a Water Obstacle"}
+_SAID = {"water": "River, pond or canal: a Water Obstacle",
+         "stream": "Stream: a gully holding a rivulet"}
 
 
 def _words(name: str) -> str:

@@ -24,6 +24,7 @@ TERRAIN_FILLS = {
     "marsh": ("#3f7b9a", "#a9cfc8"),
     "shellholes": ("#6b5a3f", "#cdbf9f"),
     "gully": ("#6e4a26", "#b08a5c"),
+    "stream": ("#2f6fa8", "#b08a5c"),        # B20: a gully holding a rivulet
     "crag": ("#5a5a5a", "#c8c4bc"),          # B17
     "graveyard": ("#4a4a52", "#dcdcd4"),     # B18
     "water": ("#2f6fa8", "#a9d3ef"),         # B21: a river, pond or canal
@@ -140,6 +141,7 @@ def _pattern(dwg: svgwrite.Drawing, name: str, ink: str, paper: str) -> svgwrite
         "marsh": lambda: dwg.path("M1 3 H5 M3 7 H7", stroke=ink, stroke_width=1.1),
         "shellholes": lambda: dwg.circle((4, 4), 2.2, fill="none", stroke=ink, stroke_width=0.9),
         "gully": lambda: dwg.path("M0 4 Q2 2 4 4 T8 4", fill="none", stroke=ink, stroke_width=1),
+        "stream": lambda: dwg.path("M0 4 Q2 2 4 4 T8 4", fill="none", stroke=ink, stroke_width=1.4),
         "building": lambda: dwg.rect((1, 1), (6, 6), fill=ink),
         "stone-building": lambda: dwg.rect((0.5, 0.5), (7, 7), fill=ink, stroke=paper, stroke_width=1),
         "crag": lambda: dwg.polygon([(1, 6), (3, 2), (5, 5), (7, 3)], fill=ink),

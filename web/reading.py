@@ -22,6 +22,8 @@ def _terrain(info: dict) -> str:
         name = f"{name} of {info['levels']} levels"
     if info["gully"] and info["terrain"] != "gully":
         name = f"{name} in a gully"
+    if info["stream"] and info["terrain"] != "stream":     # B20.1
+        name = f"{name} in a stream"
     if info["bridge"]:      # B6.2; over a gully, units are on it unless beneath (B19.1)
         name = f"{name} with a bridge"
     return f"{name}, level {info['level']}"

@@ -117,6 +117,23 @@ EXPLAIN: dict[str, str] = {
     "B18.2": "A graveyard hex hinders (+1) a LOS between same-level ends that crosses "
              "it, its hexsides included; a unit in it has +1 TEM.",
     "B19": "A gully is a Depression: level -1 below its surroundings.",
+    "B20": "A stream is a gully holding a rivulet: a Depression, a level below the "
+           "ground around it, with a gully's IN and crest rules.",
+    "B20.2": "A unit IN a stream sees another Depression hex only when it is adjacent "
+             "and joined to it by a stream hexside, or when the thread reaches another "
+             "stream hex without leaving the stream. So a unit IN a stream and one IN a "
+             "gully see each other only when adjacent and joined; LOS is reciprocal.",
+    "B20.41": "A dry stream is not a stream at all: it is a gully for every purpose.",
+    "B20.42": "Entering a shallow stream (a stream's depth unless an SSR says otherwise) "
+              "costs Infantry and Cavalry three MF, through a stream hexside or not.",
+    "B20.43": "A deep stream rules as a shallow one for LOS; only entering it differs. "
+              "The app does not have that cost and says so.",
+    "B20.44": "A flooded stream is no Depression: the app takes it as a Water Obstacle "
+              "at its hex's base level (usually level 0), as B20.2 says of its level.",
+    "B21": "A pond is a Water Obstacle; by SSR it may be a valley: Open Ground at its "
+           "level, with no Water Obstacle.",
+    "B21.12": "A river is water hexes flowing off the board's end; by SSR it may be a "
+              "valley: Open Ground at its level, with no Water Obstacle.",
     "B19.2": "A gully's hexsides joining another gully hex are Depression hexsides: "
              "a LOS that stays IN the Depression, along those hexsides, is not "
              "blocked by its walls; one that leaves it is judged as A6.3 says.",

@@ -43,6 +43,10 @@ COT = {
     "stone-building": (2, NA, NA, NA, NA, "half B", NA, NA),
     "marsh": (ALL, ALL, NA, NA, NA, NA, NA, NA),
     "gully": (2, 2, ALL, 4, 4, 2, 3, 6),   # B19.4; other terrain's COT is added
+    # B20.42: a shallow stream costs Infantry and Cavalry three MF, through a
+    # stream hexside or not; the vehicles' costs are the gully's (B20.1: a
+    # stream is a gully holding a rivulet). Deep streams: pycore.rules.movement.
+    "stream": (3, 3, ALL, 4, 4, 2, 3, 6),
     # B17.4: Infantry 2 MF, Cavalry 4 MF; no vehicle (nor horse-drawn) ever enters.
     "crag": (2, 4, NA, NA, NA, NA, NA, NA),
     # B18.41 and the Terrain Chart's graveyard row: Infantry 1 MF, cavalry 2 MF;
@@ -128,15 +132,21 @@ class Move:
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog
-        if info.gully and terrain != "gully":
-            gcot, _ = _split(COT["gully"][self.k])
+        if info.is_stream and _deep(self.s, self.b):
+            return self.forbid("B20.43", f"the stream in {self.s.names.hex(self.b)} is deep by "
+                               "the scenario's SSR: the cost of entering a deep stream (B20.43) "
+                               "is not modelled (its text was not found).")
+        dep = "gully" if info.gully else "stream" if info.stream else None
+        rule = {"gully": "B19.4", "stream": "B20.42"}
+        if dep is not None and terrain != dep:
+            gcot, _ = _split(COT[dep][self.k])
             if gcot is NA:
-                return self.forbid("B19.4", f"a {self.cls} unit may not enter a gully.")
-            self.say("B19.4", f"INTO a gully also holding {terrain}: {gcot} + COT {cot} "
+                return self.forbid(rule[dep], f"a {self.cls} unit may not enter a {dep}.")
+            self.say(rule[dep], f"INTO a {dep} also holding {terrain}: {gcot} + COT {cot} "
                      "(cumulative).")
             self.parts.append(gcot)
         else:
-            self.say("B19.4" if terrain == "gully" else "B.2",
+            self.say(rule.get(terrain, "B.2"),
                      f"COT of {terrain} in {self.s.names.hex(self.b)}: {cot}.")
         self.parts.append(self._climb(cot))
         self._abrupt()
@@ -295,3 +305,9 @@ def move_cost(s: Setup, unit: Any, from_hex: Any, to_hex: Any) -> dict:
     if not g.are_adjacent(a, b):
         raise SetupError(f"to_hex: {s.names.hex(b)} is not adjacent to {s.names.hex(a)}")
     return Move(s, unit, a, b).run()
+
+
+def _deep(s: Setup, h: g.Hex) -> bool:
+    """Whether an SSR made the stream in ``h`` deep (B20.43; pycore.terrain.ssr)."""
+    change = s.ssr_changed.get(h)
+    return change is not None and change.after == "deep"

@@ -17,7 +17,7 @@ from .fields import Reader, bool_field, hex_field, int_field, need, shown
 #   hexes: "water": "river", "pond" or "canal" names a Water Obstacle hex's
 #   kind (``"terrain": "water"`` only; B21, docs/contract.md "Water").
 HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS}
-_HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge")
+_HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge", "stream")
 
 
 def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
@@ -39,11 +39,14 @@ def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
         levels = int_field(v.get("levels", 1), f"{path}.levels", 1, limits.MAX_LEVEL)
         gully = bool_field(v.get("gully", False), f"{path}.gully")
         bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
+        # B20.1: a stream holding other terrain, as "gully" marks a gully's (B19.21)
+        stream = bool_field(v.get("stream", False), f"{path}.stream")
         if "water" in v and terrain != "water":
             raise SetupError(f"{path}.water: names the kind of a Water Obstacle (B21); "
                              f"this hex's terrain is {shown(terrain)}, not water")
         out[h] = HexInfo(terrain, level, levels if terrain in BUILDINGS else 1, gully,
-                         r.extras(v, _HEX_FIELDS, path, HEX_EXTRA_FIELDS), bridge)
+                         r.extras(v, _HEX_FIELDS, path, HEX_EXTRA_FIELDS), bridge,
+                         stream and terrain != "stream")
     return out
 
 
@@ -64,6 +67,8 @@ def dump_hexes(own_hexes: Mapping[g.Hex, HexInfo], corrections: bool, names: g.N
             d["gully"] = True
         if info.bridge:
             d["bridge"] = True
+        if info.stream:
+            d["stream"] = True
         d.update(info.extra)
         if d or corrections:   # over an imported board, open ground is a correction
             hexes[names.hex(h)] = d or {"terrain": "open"}

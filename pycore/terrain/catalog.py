@@ -44,6 +44,11 @@ TERRAIN = {t.name: t for t in (
     Terrain("graveyard", 0, 1, True, 1, "B18.2"),  # +1 same-level, TEM +1 (B18.2, B18.3)
     Terrain("shellholes", 0, 0, False, 1, "B2"),
     Terrain("gully", 0, 0, False, 0, "B19", depression=True),
+    # B20.1, B20.2: a stream is a gully holding a rivulet, a Depression whose
+    # IN and crest rules are a gully's; a unit IN it sees other Depression
+    # hexes only as B20.2 says (pycore.rules.los.depression). Shallow unless
+    # an SSR says otherwise (B20.4; pycore.terrain.ssr).
+    Terrain("stream", 0, 0, False, 0, "B20", depression=True),
     # B21.1: a Water Obstacle (a river, pond or canal: ``WATER_KINDS``), a hex
     # whose centre dot lies on the water's blue, a level below the ground
     # around it as drawn (the reading gives its level). Neither obstacle nor

@@ -40,10 +40,16 @@ class HexInfo:
     gully: bool = False
     extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     bridge: bool = False    # B6.2, B19.1: a bridge at the hex's base level
+    stream: bool = False    # B20.1: a stream that also holds other terrain (as ``gully``)
 
     @property
     def is_depression(self) -> bool:
-        return self.gully or TERRAIN[self.terrain].depression
+        return self.gully or self.stream or TERRAIN[self.terrain].depression
+
+    @property
+    def is_stream(self) -> bool:
+        """A stream hex (B20.1), whatever other terrain it holds."""
+        return self.stream or self.terrain == "stream"
 
     @property
     def building(self) -> str | None:
@@ -192,7 +198,8 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False),
                                                   MappingProxyType(water),
-                                                  bridge=entry.get("bridge", False)))
+                                                  bridge=entry.get("bridge", False),
+                                                  stream=entry.get("stream", False)))
         for (h1, h2), entry in rd.hexsides.items():
             kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),

@@ -60,6 +60,19 @@ CATALOG: dict[str, Ssr] = {s.name: s for s in (
     # "orchards": "out-of-season" makes every orchard (pycore.rules.los.orchard).
     Ssr("orchards-out-of-season", "orchards out of season", "B14.2", "season", "orchard",
         "out of season", "season:orchard"),
+    # B20.4: a stream is shallow unless an SSR says otherwise; one depth per
+    # board (docs/ssr.md "Streams and water"). Dry: a gully for all purposes
+    # (B20.41). Deep: the stream as it is for LOS, only entering it changes
+    # (B20.43). Flooded: no Depression, a Water Obstacle at the hex's base level
+    # (B20.2: usually level 0; B20.44's text not found: the app's assumption).
+    Ssr("streams-dry", "streams dry", "B20.41", "stream", "stream", "gully", "stream"),
+    Ssr("streams-deep", "streams deep", "B20.43", "stream", "stream", "deep", "stream"),
+    Ssr("streams-flooded", "streams flooded", "B20.44", "stream", "stream", "water", "stream"),
+    # VASL's "river to valley" and "pond to valley": the water's hexes are Open
+    # Ground at their level, a valley (B10.1 has no Depression of it: A6.3 does
+    # not apply, as to the water before).
+    Ssr("river-to-valley", "river to valley", "B21.12", "water", "river", "open", "water:river"),
+    Ssr("pond-to-valley", "pond to valley", "B21", "water", "pond", "open", "water:pond"),
 )}
 
 # Level changes (B10.1: a hill's base level): "level-2-to-1" makes every hex of
@@ -228,13 +241,29 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
                     done.append(Change(r, info.terrain, terrain))
                 elif r.ssr.kind == "season" and info.terrain == r.ssr.source:
                     done.append(Change(r, info.terrain, r.ssr.result))     # B14.2
+                elif r.ssr.kind == "stream" and info.is_stream:
+                    after = r.ssr.result
+                    if after != "deep" and info.terrain == "stream":
+                        terrain = after
+                    done.append(Change(r, "stream", after))
+                elif r.ssr.kind == "water" and info.terrain == "water" \
+                        and info.extra.get("water") == r.ssr.source:
+                    terrain = r.ssr.result
+                    done.append(Change(r, r.ssr.source, "valley"))
                 elif r.ssr.kind == "level" and info.level == r.ssr.source:
                     level = r.ssr.result
                     moved[h] = r, info.level
                     done.append(Change(r, f"level {info.level}", f"level {level}"))
             if done:
-                hexes[h] = make_hex(info, terrain, level)
-                level_only = all(c.rule.ssr.kind == "level" for c in done)
+                hexes[h] = made = make_hex(info, terrain, level)
+                if made.stream and any(c.after in ("gully", "water") for c in done):
+                    # B20.41: other terrain in a dry stream is in a gully; flooded, in no Depression
+                    hexes[h] = replace(made, stream=False,
+                                       gully=any(c.after == "gully" for c in done))
+                # a level change, or a stream's depth (dry or deep), leaves the
+                # drawing's obstacles and Hindrances as drawn (pycore.rules.los.drawing)
+                level_only = all(c.rule.ssr.kind == "level" or c.after in ("deep", "gully")
+                                 for c in done)
                 changed[h] = done[0]._replace(level_only=level_only) if len(done) == 1 else Change(
                     done[0].rule, " and ".join(c.before for c in done),
                     " and ".join(c.after for c in done), level_only)
@@ -321,11 +350,22 @@ def step(part: Any, change: Change, names: g.Names) -> dict:
         text = f"The {change.before} in {names.hex(part)} is at {change.after} {why}."
     elif change.rule.ssr.kind == "season":
         text = f"The orchard in {names.hex(part)} is out of season {why}."
+    elif change.rule.ssr.kind == "stream":
+        text = f"The stream in {names.hex(part)} is {_STREAM[change.after]} {why}."
+    elif change.rule.ssr.kind == "water":
+        text = (f"The {change.before} in {names.hex(part)} is a valley {why}: Open Ground at "
+                f"its level, no Water Obstacle.")
     else:
         name = names.hex(part)
         after = "open ground" if change.after == "open" else change.after
         text = f"{name} is {after} ({change.before} on the board) {why}."
     return {"rule": rule.ssr.rule, "text": text}
+
+
+# What a stream SSR makes of a stream, in a step's words (B20.4).
+_STREAM = {"gully": "dry, a gully for all purposes (B20.41)",
+           "deep": "deep: as a shallow stream for LOS, only entering it differs",
+           "water": "flooded: no Depression, a Water Obstacle at its hex's base level"}
 
 
 def parts(item: Any) -> tuple:

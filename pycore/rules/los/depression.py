@@ -1,6 +1,6 @@
 """Depressions: A6.3 (a LOS INTO a Depression needs elevation advantage per hex
-of range; continuous Depression hexsides, exclusive of vertices) and B19.2
-(gullies and their Depression hexsides)."""
+of range; continuous Depression hexsides, exclusive of vertices), B19.2
+(gullies and their Depression hexsides) and B20.2 (streams)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
@@ -21,6 +21,8 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
         return
     if v.in_depression and t.in_depression:
+        if _stream_rule(ctx, r):
+            return
         if not _continuous(ctx, ctx.trace):
             why = ("they are adjacent but not connected by a Depression hexside"
                    if ctx.range == 1 else
@@ -61,16 +63,53 @@ def judge(ctx: Ctx, r: Ruling) -> None:
                       "Depression (A6.3).")
 
 
-def _continuous(ctx: Ctx, items: Iterable[g.TraceItem]) -> bool:
+def _continuous(ctx: Ctx, items: Iterable[g.TraceItem], stream: bool = False) -> bool:
     """The thread stays IN the Depression: only Depression hex interiors and
-    connected Depression hexsides, no vertex (A6.3 EXC, B19.2)."""
+    connected Depression hexsides, no vertex (A6.3 EXC, B19.2); with
+    ``stream``, only stream hexes (B20.2)."""
     for it in items:
         if it.kind == "hex":
-            if not ctx.s.hex(it.hexes[0]).is_depression:
+            info = ctx.s.hex(it.hexes[0])
+            if not (info.is_stream if stream else info.is_depression):
                 return False
         elif it.kind == "cross":
             if not ctx.s.depression_connected(g.hexside(*it.hexes)):
                 return False
         else:
             return False
+    return True
+
+
+def _stream_rule(ctx: Ctx, r: Ruling) -> bool:
+    """B20.2, where an end is IN a stream (the other IN a Depression too): it
+    sees another Depression hex only when ADJACENT and joined by a stream
+    hexside, or when the thread reaches another stream hex without leaving the
+    stream's depiction, i.e. along stream hexes and the Depression hexsides
+    joining them. So a stream and a gully (or a sunken road) see each other
+    only when adjacent and joined; the rule reads the same from either end
+    (A6.5). Judged here, True; False where neither end is IN a stream (B19.2)."""
+    v, t = ctx.viewer, ctx.target
+    vs, ts = ctx.s.hex(v.hex).is_stream, ctx.s.hex(t.hex).is_stream
+    if not (vs or ts):
+        return False
+    if ctx.range == 1:
+        joined = ctx.s.depression_connected(g.hexside(v.hex, t.hex))
+        if joined:
+            r.say("B20.2", "IN a stream, the other end ADJACENT and joined to it by a stream "
+                           "hexside: LOS (B20.2).")
+        else:
+            r.blocked(ctx.names.hex(t.hex), "B20.2",
+                      "Both are IN Depressions, one a stream, and they are adjacent but not "
+                      "joined by a stream hexside (B20.2).")
+        return True
+    if not (vs and ts):
+        r.blocked(ctx.names.hex(t.hex), "B20.2",
+                  "One end is IN a stream, the other IN another kind of Depression: they see "
+                  "each other only when ADJACENT and joined by a stream hexside (B20.2).")
+    elif _continuous(ctx, ctx.trace, stream=True):
+        r.say("B20.2", "The LOS runs from stream hex to stream hex without leaving the "
+                       "stream (B20.2).")
+    else:
+        r.blocked(ctx.names.hex(t.hex), "B20.2",
+                  "Both are IN a stream and the LOS leaves the stream between them (B20.2).")
     return True

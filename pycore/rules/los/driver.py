@@ -21,8 +21,8 @@ from ..location import End
 from ...setup import Setup
 from ...terrain import ssr
 from ...terrain.mapterrain import MapTerrain, correction_step
-from . import (bocage, building, depression, entrenchment, hindrance, hindrance_total, obstacles,
-               walls)
+from . import (bocage, bridge, building, depression, entrenchment, hindrance, hindrance_total,
+               obstacles, walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import cited
 from .ruling import Ruling
@@ -48,6 +48,9 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     said: set[Any] | None = set() if s.ssr_changed or s.layers.corrected else None
     if said is not None:
         _changed(r, s.layers, said, (v.hex, t.hex), s.names)
+    if bridge.on_and_beneath(s, v, t):
+        r.blocked(s.names.hex(t.hex), "B6.2", bridge.blocked_text(v, t, s.names))
+        return r
     if v.hex == t.hex:
         if abs(v.level - t.level) > 1:
             r.blocked(s.names.hex(v.hex), "A6.8",

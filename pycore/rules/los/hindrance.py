@@ -80,12 +80,13 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, what: str | None, drawn: bo
             r.say(ter.rule if ter.hinders_all_levels else "A6.7",
                   f"{where} {ctx.names.hex(h)}: +{ter.hindrance} LOS Hindrance "
                   f"(A6.7{also}).")
-    if bridge and info.bridge and not drm and ctx.lo.elevation <= info.level <= ctx.hi.elevation:
+    lo, hi = ctx.lo.elevation, ctx.hi.elevation
+    if bridge and info.bridge and not drm and (lo < info.level <= hi or lo == hi == info.level):
         drm += 1
         r.say("B6.2", f"the bridge in {ctx.names.hex(h)}: +1 LOS Hindrance (B6.2, A6.7: a bridge "
-                      f"hinders a LOS through it unless both ends are beneath it or both above "
-                      f"it; the app assumes the LOS crosses the bridge's sides, not only its "
-                      f"road).")
+                      f"hinders a LOS through it between ends at its level, or with only one "
+                      f"end below it; the app assumes the LOS crosses the bridge's sides, not "
+                      f"only its road).")
     if ctx.with_afv:
         drm += _afv(ctx, r, h)
     if drm:

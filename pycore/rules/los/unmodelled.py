@@ -1,6 +1,6 @@
 """What the ruling does not know: terrain an imported board draws that the
 app does not model, or reads only approximately (water, rowhouse walls,
-lumberyards, streams read as gullies, ...; pycore.terrain.vasl.reading). A ruling
+lumberyards, dry streams read as gullies, ...; pycore.terrain.vasl.reading). A ruling
 whose thread crosses or ends in such a hex says so, hex by hex, so the
 players check it by eye (A6.1: the LOS is judged on the board as drawn). It
 changes no ruling."""

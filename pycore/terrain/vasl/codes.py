@@ -10,8 +10,8 @@ this app's own:
   more, VASL's "Stone Building, 2 Level");
 - a hexside type (``"wall"``, ``"hedge"``, ``"bocage"``, ``"cactus-hedge"``, ``"cliff"``),
   read along hexsides only;
-- a trailing ``~`` marks an approximation the import warns about (a stream or
-  a sunken road read as a gully, a forest as woods);
+- a trailing ``~`` marks an approximation the import warns about (a dry
+  stream or a sunken road read as a gully, a forest as woods);
 - None: terrain the app does not model yet, read as open ground with a warning.
 
 A code not in the table at all is read as open ground with a warning too.
@@ -50,8 +50,8 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (29, "Lumberyard", None),
     (30, "Gully", "gully"),
     (31, "Dry Stream", "gully~"),
-    (32, "Shallow Stream", "gully~"),
-    (33, "Deep Stream", "gully~"),
+    (32, "Shallow Stream", "stream"),
+    (33, "Deep Stream", "stream"),
     (34, "Flooded Stream", None),
     (35, "Irrigation Ditch", None),
     (40, "Stone Building", "stone-building:1"),
@@ -193,6 +193,9 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
 # The codes VASL puts in its "depression" LOS category: their pixels are drawn
 # one level below the hex's base level (a gully hex at level 0 holds pixels at -1).
 DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
+# Streams (B20.1): a hex whose depression is one of these is a stream hex. A
+# Dry Stream (31) is a gully for all purposes (B20.41), read as one.
+STREAMS = frozenset((32, 33))
 
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).

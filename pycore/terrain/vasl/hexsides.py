@@ -30,8 +30,8 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 def _in_level(entry: dict[str, Any] | None) -> int:
     """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
     entry = entry or {}
-    return entry.get("level", 0) - (1 if entry.get("terrain") == "gully" or entry.get("gully")
-                                    else 0)
+    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream")
+                                    or entry.get("gully") or entry.get("stream") else 0)
 
 
 def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]

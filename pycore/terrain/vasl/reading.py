@@ -10,10 +10,12 @@ measures, thresholds and rules).
   makes a building hex though the dot is in open ground; a second terrain on
   a third of the hex applies too (named in a warning: the format holds one).
   Its base level is the ground drawn at the dot, roads as drawn included.
-- **A gully** (B19.1): gully art on a sixteenth of the hex; a stream, sunken
-  road (a road drawn below the ground beside it: B4) or water drawn below the
-  ground (B20) where it is at the dot. Other terrain is kept with
-  ``"gully": true`` (B19.21).
+- **A gully** (B19.1): gully art on a sixteenth of the hex; a sunken road (a
+  road drawn below the ground beside it: B4) where it is at the dot. Other
+  terrain is kept with ``"gully": true`` (B19.21).
+- **A stream** (B20.1): a stream's art, or its rivulet (water drawn below the
+  ground in a hex holding a depression's art), where it is at the dot:
+  ``"terrain": "stream"``, other terrain kept with ``"stream": true``.
 - **A hexside** (``pycore.terrain.vasl.hexsides``): one place per kind: a wall, hedge, bocage or
   cactus hedge where its depiction covers **at least half of its length**
   (``grid.STRETCHES`` stretches, pixels within ``grid.BAND`` px); Hillside by
@@ -250,7 +252,14 @@ def _read_hex(px: _Pixels) -> _Hex:
         level = max(dep_levels, key=lambda e: (dep_levels[e], -e)) + 1
     else:
         level = surround or 0
-    return _Hex(primary, level, gully, both=both, bridge=_bridge(px))
+    bridge = _bridge(px)
+    if bridge and not gully and dep_levels and _most(dep_levels) + 1 == level:
+        # B6.1, B19.1 (B20.1): a bridge at the stream's crest covers the dot; the
+        # stream runs on beneath it, its art on a sixteenth of the hex.
+        streams = {k: n for k, n in dep.items() if k in c.STREAMS and n >= GULLY_SHARE * total}
+        if streams:
+            gully = max(streams, key=lambda k: streams[k])
+    return _Hex(primary, level, gully, both=both, bridge=bridge)
 
 
 def _bridge(px: _Pixels) -> bool:
@@ -316,13 +325,14 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
         if terrain in BUILDINGS:
             terrain, levels = _building(archive, name, px.hex, terrain)
         gully = got.gully != 0
-        if gully:
+        # B20.1: a stream's art, or its rivulet (water drawn below the ground
+        # beside it, in a hex holding a depression's art), makes a stream hex.
+        stream = got.gully in c.STREAMS or (got.gully < 0 and -got.gully in c.WATER)
+        if gully and not stream:
             r = c.CODES.get(abs(got.gully))
             if got.gully < 0:
-                what = ("a road drawn below the ground beside it (a sunken road, B4)"
-                        if abs(got.gully) in c.ROADS else
-                        "water drawn below the ground beside it (a stream, B20)")
-                notes.setdefault(f"{what} read as a gully", []).append(name)
+                notes.setdefault("a road drawn below the ground beside it (a sunken road, B4) "
+                                 "read as a gully", []).append(name)
             elif r is not None and r.approximate:
                 notes.setdefault(f"{r.name} read as a gully", []).append(name)
         if abs(got.level) > limits.MAX_LEVEL:
@@ -331,12 +341,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                              []).append(name)
         level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
         entry: dict[str, Any] = {}
-        if gully and terrain in ("open", "gully"):
-            entry["terrain"] = "gully"
+        dep = "stream" if stream else "gully"
+        if gully and terrain in ("open", "gully", "stream"):
+            entry["terrain"] = dep
         elif terrain != "open":
             entry["terrain"] = terrain
             if gully:
-                entry["gully"] = True          # B19.21: a gully holding other terrain
+                entry[dep] = True              # B19.21, B20.1: a depression holding other terrain
         if level:
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
