@@ -28,38 +28,64 @@ from typing import Any, Callable
 
 from ... import geometry as g
 from ...setup import Setup
+from ...terrain.catalog import HINDERING, TERRAIN
 from ..location import End, resolve
 from .context import terrain
+from .drawing import unpack
 from .drawn import AsDrawn
 from .ruling import Ruling
 
 # One pixel of VASL's board art, in the board's quarter pixels (docs/rules.md
 # "A borderline thread": a printed board's registration and a taut thread).
 TOLERANCE = 4
+SHIFTS = (TOLERANCE, -TOLERANCE)
+# the largest Hindrance DRM a drawn hex adds (A6.7)
+_MOST = max(TERRAIN[name].hindrance for name in HINDERING)
 
 Finish = Callable[[Ruling], None]
 Judge = Callable[..., Ruling]
 
 
-def _differ(t: AsDrawn, r: Ruling, shift: int) -> tuple[list[g.Hex], list[g.Hex]]:
-    """The hexes the thread passes where a drawing meets the thread moved
-    ``shift`` otherwise than the exact one: (obstacle or ground, Hindrance)."""
+def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], list[g.Hex]]]:
+    """Per shift (``SHIFTS``), the hexes the thread passes where a drawing
+    meets the thread moved so otherwise than the exact one, and the
+    difference could change blocked or not: (obstacle or ground, Hindrance).
+
+    An obstacle or hill no higher than the lower end, either way, blocks
+    neither thread (A6.2); a Hindrance changes blocked or not only where the
+    total may reach +6 (B.10): such differences are left out, as are the
+    obstacles and hills of an end's own hex where its thread starts at the
+    centre dot (A6.2: they never block it). Only the thread's parts up to
+    index ``upto`` are read."""
     p, q = r.viewer.point, r.target.point
-    solid: list[g.Hex] = []
-    hinder: list[g.Hex] = []
-    for item in r.trace:
+    low = min(r.viewer.elevation, r.target.elevation)
+    out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
+    own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
+    for item in r.trace[:upto + 1]:
         if item.kind != "hex":
             continue
         h = item.hexes[0]
-        e = t.entry(h)
-        if e is not None and any(d is not None and d.parts and
-                                 d.met(p, q) != d.met(p, q, shift)
-                                 for d in (e.standing, e.ground)):
-            solid.append(h)
+        e = t.entry(h) if h not in own else None
+        if e is not None:
+            for d, high in ((e.standing, lambda v: unpack(v)[0] > 2 * low),
+                            (e.ground, lambda v: v > low)):
+                if d is None or not d.parts:
+                    continue
+                exact = d.met(p, q)
+                for k in SHIFTS:
+                    got = d.met(p, q, k)
+                    if got != exact and (high(got) or high(exact)) and h not in out[k][0]:
+                        out[k][0].append(h)
         d = t.drawn_hindrance(h)
-        if d is not None and d.met(p, q) != d.met(p, q, shift):
-            hinder.append(h)
-    return solid, hinder
+        if d is not None:
+            exact = d.met(p, q)
+            for k in SHIFTS:
+                if d.met(p, q, k) != exact and h not in out[k][1]:
+                    out[k][1].append(h)
+    for k in SHIFTS:
+        if r.hindrance + _MOST * len(out[k][1]) < 6:
+            out[k][1].clear()
+    return out
 
 
 def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
@@ -69,14 +95,20 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
     t = terrain(s)
     if not r.trace or not isinstance(t, AsDrawn):
         return
-    for shift in (TOLERANCE, -TOLERANCE):
-        solid, hinder = _differ(t, r, shift)
-        if not solid and not hinder:
+    # past the part that blocks the exact thread, a moved thread is blocked there too
+    # unless that part's drawing meets it otherwise (read up to it)
+    last = _block_index(s, r)
+    differ = _differ(t, r, last)
+    for shift in SHIFTS:
+        if not any(differ[shift]):
             continue
         other = judge_los(s, r.viewer, r.target, art=t.shifted(shift))
         finish(other)
         if other.los == r.los:
             continue
+        # A6.5: ``at`` from the whole thread, whichever end views
+        solid, hinder = _differ(t, r, len(r.trace))[shift] if last < len(r.trace) - 1 \
+            else differ[shift]
         h = min(solid or hinder)
         name = s.names.hex(h)
         if solid:
@@ -94,6 +126,17 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
                       "it is blocked (A6.1).")
         r.other = other
         return
+
+
+def _block_index(s: Setup, r: Ruling) -> int:
+    """The index of the part of the thread where the exact ruling is first
+    blocked (its hex, hexside or vertex), else the last part's."""
+    if r.block is not None:
+        where = set(r.block[0].split("-"))
+        for i, item in enumerate(r.trace):
+            if {s.names.hex(h) for h in item.hexes} == where:
+                return i
+    return len(r.trace) - 1
 
 
 def settle(s: Setup, r: Ruling) -> Ruling:
