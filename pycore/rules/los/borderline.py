@@ -61,30 +61,34 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     low = min(r.viewer.elevation, r.target.elevation)
     out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
+    hindering = []
     for item in r.trace[:upto + 1]:
         if item.kind != "hex":
             continue
         h = item.hexes[0]
+        if t.drawn_hindrance(h) is not None:
+            hindering.append(h)
         e = t.entry(h) if h not in own else None
-        if e is not None:
-            for d, high in ((e.standing, lambda v: unpack(v)[0] > 2 * low),
-                            (e.ground, lambda v: v > low)):
-                if d is None or not d.parts:
-                    continue
-                exact = d.met(p, q)
-                for k in SHIFTS:
-                    got = d.met(p, q, k)
-                    if got != exact and (high(got) or high(exact)) and h not in out[k][0]:
-                        out[k][0].append(h)
-        d = t.drawn_hindrance(h)
-        if d is not None:
+        if e is None:
+            continue
+        top, level = e.highest          # nothing drawn there can block: not read again
+        for d, high in ((e.standing if top > 2 * low else None, lambda v: unpack(v)[0] > 2 * low),
+                        (e.ground if level > low else None, lambda v: v > low)):
+            if d is None or not d.parts:
+                continue
+            exact = d.met(p, q)
+            for k in SHIFTS:
+                got = d.met(p, q, k)
+                if got != exact and (high(got) or high(exact)) and h not in out[k][0]:
+                    out[k][0].append(h)
+    if r.hindrance + _MOST * len(hindering) >= 6:
+        for h in hindering:
+            d = t.drawn_hindrance(h)
+            assert d is not None
             exact = d.met(p, q)
             for k in SHIFTS:
                 if d.met(p, q, k) != exact and h not in out[k][1]:
                     out[k][1].append(h)
-    for k in SHIFTS:
-        if r.hindrance + _MOST * len(out[k][1]) < 6:
-            out[k][1].clear()
     return out
 
 
