@@ -158,7 +158,9 @@ def settle(s: Setup, r: Ruling) -> Ruling:
         los, dr = entry["los"], entry.get("dr")
         out = r if los == r.los else r.other
         assert out is not None
-        out.borderline = r.borderline
+        if out is not r:
+            out.borderline = r.borderline
+            out.steps.append(r.steps[-1])       # the "Borderline: ..." step
         how = f"by a dr of {dr}" if dr is not None else "by agreement"
         out.say("A6.1", f"The players settled this borderline LOS {how}: it is "
                         f"{'not blocked' if los else 'blocked'} (A6.1).")
