@@ -100,8 +100,11 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
     if not r.trace or not isinstance(t, AsDrawn):
         return
     # past the part that blocks the exact thread, a moved thread is blocked there too
-    # unless that part's drawing meets it otherwise (read up to it)
+    # unless that part's drawing meets it otherwise (read up to it); a part with no
+    # drawing (a whole hex, a wall) blocks every moved thread
     last = _block_index(s, r)
+    if last is None:
+        return
     differ = _differ(t, r, last)
     for shift in SHIFTS:
         if not any(differ[shift]):
@@ -132,14 +135,27 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
         return
 
 
-def _block_index(s: Setup, r: Ruling) -> int:
+def _block_index(s: Setup, r: Ruling) -> int | None:
     """The index of the part of the thread where the exact ruling is first
-    blocked (its hex, hexside or vertex), else the last part's."""
-    if r.block is not None:
-        where = set(r.block[0].split("-"))
-        for i, item in enumerate(r.trace):
-            if {s.names.hex(h) for h in item.hexes} == where:
+    blocked, a hex drawn in part, else the last part's; None where it is
+    blocked by a part the moved threads meet as the exact one: a hex judged
+    whole, a hexside or a vertex (walls and hexsides are not moved), or at
+    the target's hex by a Depression (A6.3, B19.2). A Hindrance total of +6
+    or more (B.10) is the whole thread's."""
+    if r.block is None or r.block[1] == "B.10":
+        return len(r.trace) - 1
+    try:
+        where = {s.names.parse_hex(name) for name in r.block[0].split("-")}
+    except ValueError:
+        return len(r.trace) - 1
+    t = terrain(s)
+    assert isinstance(t, AsDrawn)
+    for i, item in enumerate(r.trace):
+        if len(item.hexes) == len(where) and set(item.hexes) == where:
+            if item.kind == "hex" and (t.entry(item.hexes[0]) is not None or
+                                       t.drawn_hindrance(item.hexes[0]) is not None):
                 return i
+            return None
     return len(r.trace) - 1
 
 
