@@ -1,6 +1,6 @@
 """Reading a whole setup: the order of its parts, each read (and written,
 ``pycore.setup.writer``) by its own module (``mapspec``, ``hexes``, ``hexsides``,
-``units``), the map's terrain decided by ``pycore.terrain.mapterrain``."""
+``units``, ``settled``), the map's terrain decided by ``pycore.terrain.mapterrain``."""
 from __future__ import annotations
 
 from typing import Any
@@ -19,6 +19,7 @@ from .hexes import load_hexes
 from .hexsides import load_hexsides
 from .mapspec import load_map
 from .model import Setup
+from .settled import load_settled
 from .units import load_units
 
 #   setup: "orchards": "out-of-season" (B14.2; default in season).
@@ -59,8 +60,9 @@ def _load(r: Reader, obj: Any) -> Setup:
     terrain = compose(rules, layout, board, hexes, hexsides, imported)
     hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
     units = load_units(r, d.get("units", []), grid, hexes)
-    extra = r.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr"),
-                     "setup", SETUP_EXTRA_FIELDS)
+    settled = load_settled(r, d.get("settled"), grid, tuple(units))
+    extra = r.extras(d, ("format", "version", "map", "hexes", "hexsides", "units", "ssr",
+                         "settled"), "setup", SETUP_EXTRA_FIELDS)
     # a season SSR limited to one board leaves the rest of the map in season
     if extra.get("orchards") == "in-season" and any(rule.ssr.kind == "season" and rule.board is None
                                                     for rule in rules):
@@ -69,7 +71,7 @@ def _load(r: Reader, obj: Any) -> Setup:
     notices = (removed_warning(r.hidden),) if r.hidden else ()
     return Setup(grid, board, terrain.hexes, terrain.hexsides,
                  tuple(units), extra, map_extra, tuple(r.warnings) + notices,
-                 layout=layout, notices=notices, ssr=rules, terrain=terrain)
+                 layout=layout, notices=notices, ssr=rules, terrain=terrain, settled=settled)
 
 
 def _imported(r: Reader, layout: Layout) -> dict[str, ImportedBoard]:

@@ -55,6 +55,9 @@ class Setup:
     # The map's terrain with its layers (pycore.terrain.mapterrain): where each part came
     # from, and the player's own part. ``hexes`` and ``hexsides`` are its decision.
     terrain: MapTerrain | None = None
+    # The players' settlement of borderline LOS (A6.1; pycore.setup.settled): the setup's
+    # ``settled``.
+    settled: tuple[Mapping[str, Any], ...] = ()
     # How its map names its hexes, hexsides and vertices: as players name its
     # boards' hexes (``12P2``), or plainly (``pycore.geometry.names``).
     names: g.Names = field(init=False, repr=False, compare=False)

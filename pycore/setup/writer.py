@@ -8,6 +8,7 @@ from ..terrain import ssr
 from .hexes import dump_hexes
 from .hexsides import dump_hexsides
 from .mapspec import dump_map
+from .settled import dump_settled
 from .units import dump_units
 
 
@@ -21,5 +22,7 @@ def dump(s: Any, whole: bool = False) -> dict:
            "hexsides": dump_hexsides(own_sides, s.names), "units": dump_units(s.units, s.names)}
     if s.ssr:       # only when there are some (no ssr = none)
         out["ssr"] = ssr.spec(s.ssr)
+    if s.settled:   # the same
+        out["settled"] = dump_settled(s.settled)
     out.update(s.extra)
     return out

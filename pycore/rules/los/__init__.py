@@ -17,7 +17,7 @@ from typing import Any
 
 from ..location import End, resolve
 from ...setup import Setup
-from . import unmodelled, water
+from . import borderline, unmodelled, water
 from .driver import judge
 from .ruling import Ruling
 
@@ -27,9 +27,14 @@ def evaluate(s: Setup, viewer: Any, target: Any) -> Ruling:
     v = viewer if isinstance(viewer, End) else resolve(s, viewer, "viewer")
     t = target if isinstance(target, End) else resolve(s, target, "target")
     r = judge(s, v, t)
+    _finish(s, r)
+    borderline.judge(s, r, judge, lambda o: _finish(s, o))     # A6.1: for the player only too
+    return borderline.settle(s, r)
+
+
+def _finish(s: Setup, r: Ruling) -> None:
     unmodelled.judge(s, r)      # for the player only: a visibility sweep does not say it
     water.judge(s, r)           # B21: the same
-    return r
 
 
 def query(s: Setup, viewer: Any, target: Any) -> dict[str, Any]:

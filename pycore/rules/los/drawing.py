@@ -70,9 +70,12 @@ class Drawn(NamedTuple):
     parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building" or "hill"
 
-    def met(self, a: g.Point, b: g.Point) -> int:
+    def met(self, a: g.Point, b: g.Point, shift: int = 0) -> int:
         """The height (half levels above the hex's base; a hill's level) the
         segment a-b passes through, 0 where it passes beside the drawing.
+        ``shift``: the segment moved by that many quarter pixels across its
+        length (pycore.rules.los.borderline: down the map where it runs nearer
+        the horizontal, else right; a negative shift the other way).
 
         Each board's drawing is read band by band (pycore.terrain.bands.met_banded),
         once the segment reaches its box."""
@@ -82,6 +85,21 @@ class Drawn(NamedTuple):
             if bnds[0][0] <= best:
                 continue
             ax, bx = fx * px + cx, fx * qx + cx
+            if shift:
+                ay, by = fy * py + cy, fy * qy + cy
+                if abs(bx - ax) >= abs(by - ay):    # the same way on the map on every board
+                    k = shift if fy > 0 else -shift
+                    ay, by = ay + k, by + k
+                else:
+                    k = shift if fx > 0 else -shift
+                    ax, bx = ax + k, bx + k
+                if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1) or \
+                        (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
+                    continue
+                got = met_banded(cols, bnds, (ax, ay), (bx, by), best)
+                if got > best:
+                    best = got
+                continue
             if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1):
                 continue                    # beside the box: nothing met there
             ay, by = fy * py + cy, fy * qy + cy

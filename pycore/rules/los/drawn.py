@@ -7,6 +7,7 @@ other hex as whole hexes (``source.WholeHexes``).
 """
 from __future__ import annotations
 
+import copy
 from typing import NamedTuple
 
 from ... import geometry as g
@@ -36,6 +37,7 @@ class AsDrawn(WholeHexes):
     (A6.1, A6.2); every other hex as painted.  Each hex's entry is read once
     (``entry``) and kept."""
     drawn = True
+    shift = 0       # quarter pixels: the thread moved across (pycore.rules.los.borderline)
 
     def __init__(self, s: Setup):
         super().__init__(s)
@@ -92,7 +94,7 @@ class AsDrawn(WholeHexes):
             return WholeHexes.meets(self, h, p, q)
         if not e.standing.parts:
             return None                 # a crest line without an obstacle
-        met = e.standing.met(p, q)
+        met = e.standing.met(p, q, self.shift)
         if not met:
             return None
         # A6.2: the obstacle stands on the ground drawn beneath it
@@ -116,7 +118,7 @@ class AsDrawn(WholeHexes):
         e = self.entry(h)
         if e is None or e.ground is None:
             return WholeHexes.ground(self, h, p, q)
-        return Ground(e.ground.met(p, q), True)
+        return Ground(e.ground.met(p, q, self.shift), True)
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
         if not (self.is_drawn(a) or self.is_drawn(b)):
@@ -143,14 +145,25 @@ class AsDrawn(WholeHexes):
         return Sides(both, (ta, ha), (tb, hb), names, (ga, gb), base, True, drawn_ground,
                      notes)
 
-    def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
+    def shifted(self, shift: int) -> AsDrawn:
+        """This terrain with every thread moved ``shift`` quarter pixels across
+        (pycore.rules.los.borderline); the hexes' readings are shared."""
+        other = copy.copy(self)
+        other.shift = shift
+        return other
+
+    def drawn_hindrance(self, h: g.Hex) -> Drawn | None:
         try:
-            d = self._hindrances[h]
+            return self._hindrances[h]
         except KeyError:
             d = self._hindrances[h] = hindrance(self.s, h)
+            return d
+
+    def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
+        d = self.drawn_hindrance(h)
         if d is None:
             return WholeHexes.hinders(self, h, p, q)
-        met = d.met(p, q)
+        met = d.met(p, q, self.shift)
         return Hindering(HINDERING[met - 1] if met else None, True)
 
     def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:

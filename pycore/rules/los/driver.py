@@ -26,6 +26,7 @@ from . import (bocage, bridge, building, depression, entrenchment, hindrance, hi
 from .context import Ctx, bocage_hexes, terrain
 from .names import cited
 from .ruling import Ruling
+from .source import Terrain
 
 Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 
@@ -39,9 +40,12 @@ ON: dict[g.TraceKind, tuple[Rule, ...]] = {
 AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)
 
 
-def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
+def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
+          art: Terrain | None = None) -> Ruling:
     """The LOS between two ends, with every step; ``with_afv`` False leaves
-    AFVs and wrecks out (D9.4's own checks of the LOS to one)."""
+    AFVs and wrecks out (D9.4's own checks of the LOS to one); ``art``: the
+    terrain to ask instead of the setup's (pycore.rules.los.borderline: the
+    board's art with the thread moved across)."""
     v, t = viewer, target
     r = Ruling(v, t, g.distance(v.hex, t.hex))
     r.say("A6.1", f"LOS from {describe(v, s.names)} to {describe(t, s.names)}, range {r.range}.")
@@ -74,7 +78,8 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True) -> Ruling:
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
-              walls.hexspines(s, v, t, trace), bocage_hexes(s), terrain(s), judge, s.names, with_afv)
+              walls.hexspines(s, v, t, trace), bocage_hexes(s), art or terrain(s), judge, s.names,
+              with_afv)
     _walk(ctx, r, said)
     for rule in AFTER:
         if r.block is not None:

@@ -10,6 +10,7 @@ asking each rule family.  Which file holds which rule:
 - depression.py    A6.3, B19.2: Depressions and gullies
 - entrenchment.py  B9.21: entrenchments
 - driver.py        A6.1 (the thread), A6.8 (same hex, adjacent building levels)
+- borderline.py    A6.1 (a thread within a pixel of the art, and its dr), A6.5
 - building.py      B23.1 (which adjacent building hexes are one building)
 - unmodelled.py    A6.1: what an imported board draws that the app does not model (asked by
                    ``evaluate``, not by the driver: a visibility sweep never says it)
@@ -38,6 +39,10 @@ class Ruling:
     # A6.7: the Hindrance hexes by range from the viewer's end (geometry.point_range):
     # (hex name, DRM)
     hindered: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
+    # A6.1: where the verdict turns on the art within a pixel (pycore.rules.los.borderline),
+    # the rule, the hex, the art and both outcomes; ``other``: the other outcome's ruling
+    borderline: dict[str, Any] | None = None
+    other: Ruling | None = field(default=None, repr=False)
 
     @property
     def hindrance(self) -> int:
@@ -67,6 +72,7 @@ class Ruling:
             "viewer": self.viewer.name,
             "target": self.target.name,
             "thread": {"from": list(self.viewer.point), "to": list(self.target.point)},
+            "borderline": self.borderline,
         }
 
     def say(self, rule: str, text: str) -> None:
