@@ -75,10 +75,11 @@ class Names:
     (``Z9``, ``Y8-Y9``, ``Y8-Y9-Z8``), or, given a layout of boards, as players
     name them (``12P2``; a seam hex answers to both its names).  A setup
     carries its own (``Setup.names``); ``PLAIN`` names a plain grid."""
-    __slots__ = ("boards",)
+    __slots__ = ("boards", "_parsed")
 
     def __init__(self, boards: BoardNames | None = None):
         self.boards = boards
+        self._parsed: dict[str, Hex] = {}     # name -> hex: a click names its two ends again
 
     def hex(self, h: Hex) -> str:
         return plain_hex_name(h) if self.boards is None else self.boards.hex_name(h)
@@ -107,7 +108,14 @@ class Names:
     def parse_hex(self, name: str) -> Hex:
         """A hex name -> hex (ValueError if it is not one on this map's naming):
         ``Z9`` plainly; on boards ``12P2``, or ``P2`` where one board has a P2."""
-        return plain_parse_hex(name) if self.boards is None else self.boards.parse_hex(name)
+        if self.boards is None:
+            return plain_parse_hex(name)
+        got = self._parsed.get(name) if isinstance(name, str) else None
+        if got is None:
+            got = self.boards.parse_hex(name)
+            if len(self._parsed) < _PLAIN_NAMES_MAX:
+                self._parsed[name] = got
+        return got
 
     def parse_hexside(self, name: str) -> Hexside:
         if not isinstance(name, str):

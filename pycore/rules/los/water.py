@@ -18,7 +18,7 @@ not modelled.
 from __future__ import annotations
 
 from ... import geometry as g
-from ...setup import HexInfo, Setup
+from ...setup import HexInfo, Setup, Slot
 from ..location import End
 from .ruling import Ruling
 
@@ -41,9 +41,17 @@ def bank(info: HexInfo, what: str) -> int:
     return 1 if info.terrain == "water" and what != "water" else 0
 
 
+# The map's Water Obstacle hexes, once per setup: a map without any (most) pays nothing per ruling.
+_WATER: Slot[frozenset[g.Hex]] = Slot("water_hexes", lambda s: frozenset(
+    h for h, info in s.hexes.items() if info.terrain == "water"))
+
+
 def judge(s: Setup, r: Ruling) -> None:
     """A step for an end in a Water Obstacle hex, and one naming the Water
     Obstacle hexes the thread crosses, before the ruling's conclusion."""
+    water = s.derived(_WATER)
+    if not water:
+        return
     said: list[str] = []
     for e in (r.viewer, r.target):
         what = kind(s, e.hex)
@@ -52,7 +60,7 @@ def judge(s: Setup, r: Ruling) -> None:
     over: dict[str, list[str]] = {}
     ends = {r.viewer.hex, r.target.hex}
     for h in dict.fromkeys(h for item in r.trace if item.kind == "hex" for h in item.hexes):
-        what = kind(s, h)
+        what = kind(s, h) if h in water else None
         if what is not None and h not in ends:
             over.setdefault(what, []).append(s.names.hex(h))
     for what, names in over.items():
