@@ -19,6 +19,7 @@ from ...terrain.catalog import TERRAIN
 from . import orchard
 from . import water
 from .context import Ctx
+from .ruling import listed
 
 if TYPE_CHECKING:
     from .ruling import Ruling
@@ -108,10 +109,8 @@ def sum_up(r: Ruling, names: g.Names) -> None:
         hexes = r.hindered[rng]
         named = [n for n, _ in hexes]
         most = max(d for _, d in hexes)
-        listed = " and ".join(named) if len(named) < 3 else \
-            ", ".join(named[:-1]) + " and " + named[-1]
         if len(hexes) > 1:
-            r.say("A6.7", f"{listed} are {'both' if len(named) == 2 else 'all'} at "
+            r.say("A6.7", f"{listed(named)} are {'both' if len(named) == 2 else 'all'} at "
                           f"range {rng}: they count once, "
                           f"+{most} (the same-range rule, A6.7).")
         terms.append((f"+{most}", f"{'/'.join(named)}, range {rng}"))

@@ -26,6 +26,11 @@ from ... import geometry as g
 from ..location import End
 
 
+def listed(names: list[str]) -> str:
+    """Names in words: "A", "A and B", "A, B and C"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 @dataclass(eq=False)
 class Ruling:
     """The outcome of one LOS check, with the reasons for it."""
@@ -77,6 +82,17 @@ class Ruling:
 
     def say(self, rule: str, text: str) -> None:
         self.steps.append({"rule": rule, "text": text})
+
+    def say_before_conclusion(self, said: list[tuple[str, str]]) -> None:
+        """Steps (rule, text) said after the walk, put before its last step, the
+        conclusion the driver has already said (water.py, unmodelled.py)."""
+        if not said:
+            return
+        conclusion = self.steps.pop() if self.steps else None
+        for rule, text in said:
+            self.say(rule, text)
+        if conclusion is not None:
+            self.steps.append(conclusion)
 
     def blocked(self, where: str, rule: str, text: str) -> None:
         """No LOS to the Location (the first block found is kept)."""

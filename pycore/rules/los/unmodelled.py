@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ... import geometry as g
 from ...setup import Setup, Slot
-from .ruling import Ruling
+from .ruling import Ruling, listed
 
 
 def _drawn(s: Setup) -> dict[g.Hex, tuple[str, ...]]:
@@ -52,10 +52,7 @@ def judge(s: Setup, r: Ruling) -> None:
         said = drawn.get(h)
         if said:
             where.setdefault(said, []).append(s.names.hex(h))
-    conclusion = r.steps.pop() if r.steps else None
-    for said, names in where.items():
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        r.say("A6.1", f"{listed}: the board draws {', '.join(said)} there: check it by eye "
-                      "(A6.1).")
-    if conclusion is not None:
-        r.steps.append(conclusion)
+    r.say_before_conclusion([
+        ("A6.1", f"{listed(names)}: the board draws {', '.join(said)} there: check it by eye "
+                 "(A6.1).")
+        for said, names in where.items()])

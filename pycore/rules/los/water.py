@@ -20,7 +20,7 @@ from __future__ import annotations
 from ... import geometry as g
 from ...setup import HexInfo, Setup, Slot
 from ..location import End
-from .ruling import Ruling
+from .ruling import Ruling, listed
 
 
 def kind(s: Setup, h: g.Hex) -> str | None:
@@ -52,11 +52,11 @@ def judge(s: Setup, r: Ruling) -> None:
     water = s.derived(_WATER)
     if not water:
         return
-    said: list[str] = []
+    said: list[tuple[str, str]] = []
     for e in (r.viewer, r.target):
         what = kind(s, e.hex)
         if what is not None:
-            said.append(_end(s, e, what))
+            said.append(("B21.1", _end(s, e, what)))
     over: dict[str, list[str]] = {}
     ends = {r.viewer.hex, r.target.hex}
     for h in dict.fromkeys(h for item in r.trace if item.kind == "hex" for h in item.hexes):
@@ -64,16 +64,9 @@ def judge(s: Setup, r: Ruling) -> None:
         if what is not None and h not in ends:
             over.setdefault(what, []).append(s.names.hex(h))
     for what, names in over.items():
-        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        said.append(f"The {what} in {listed} is neither an obstacle nor a Hindrance to the "
-                    "LOS over it (B21.1).")
-    if not said:
-        return
-    conclusion = r.steps.pop() if r.steps else None
-    for text in said:
-        r.say("B21.1", text)
-    if conclusion is not None:
-        r.steps.append(conclusion)
+        said.append(("B21.1", f"The {what} in {listed(names)} is neither an obstacle nor a "
+                              "Hindrance to the LOS over it (B21.1)."))
+    r.say_before_conclusion(said)
 
 
 def _end(s: Setup, e: End, what: str) -> str:
