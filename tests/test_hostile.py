@@ -646,12 +646,6 @@ def _largest_setup_queries() -> None:
     print(f"{'peak memory of the process (RSS)':40} {_rss_mb():8.0f} MB")
 
 
-if __name__ == "__main__":
-    _benchmark()
-    _largest_setup_queries()
-    _board_files_benchmark()
-
-
 @pytest.mark.parametrize("columns, rows", [(132, 20), (66, 40), (33, 80)])
 def test_maps_of_eight_boards_stay_allowed(columns, rows):
     assert load_setup({"format": "asl-setup", "version": 1,
@@ -1068,3 +1062,9 @@ def test_a_link_for_a_board_not_here_is_still_held():
     from web import boardfile
     link = json_link(json.dumps(_board_setup("77", "vasl:77:6.3:0123456789abcdef")))
     assert [m["file"] for m in boardfile.missing_boards(link)] == ["bd77"]
+
+
+if __name__ == "__main__":
+    _benchmark()
+    _largest_setup_queries()
+    _board_files_benchmark()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from pycore import api
-from tests.helpers import assert_blocked, assert_clear, check_both_ways, cited, setup, unit
+from tests.helpers import assert_blocked, assert_clear, check_both_ways, setup, unit
 
 VERTEX = "Q4-Q5-R4"
 

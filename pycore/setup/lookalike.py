@@ -29,7 +29,6 @@ import re
 import unicodedata
 from typing import Any, Iterable
 
-from ..errors import SetupError
 
 # What shows nothing, or turns the text around it (stripped from sides and ids):
 INVISIBLE = re.compile(

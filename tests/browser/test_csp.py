@@ -12,7 +12,6 @@ import http.server
 import json
 import os
 import re
-import shutil
 import threading
 from functools import partial
 from pathlib import Path
