@@ -115,6 +115,25 @@ def test_B1_a_building_beside_its_open_dot_is_still_a_building_hex():
     assert read(shapes=[under])["hexes"] == {}
 
 
+@pytest.mark.parametrize("terrain", ["orchard", "crag"])
+def test_B6_inherent_terrain_drawn_round_an_open_dot_fills_the_hex(terrain):
+    # Board 8's orchards (D2, E2, G3) draw a few trees round an open dot, and
+    # board 80's crags a few rocks: Inherent Terrain fills its hex (B.6). A
+    # neighbour's trees spilling over the hexside (under a tenth) leave it open.
+    def trees(y0: int) -> dict:
+        return {"hex": "X8", "terrain": terrain, "rect": (-40, y0, 40, 40), "own": True}
+    over, under = trees(23), trees(24)
+    assert share_of(over, _disc("X8")) == 0
+    assert share_of(under, _own("X8")) < reading.INHERENT_SHARE < share_of(over, _own("X8"))
+    assert read(shapes=[over])["hexes"] == {"X8": {"terrain": terrain}}
+    assert read(shapes=[under])["hexes"] == {}
+    # and a thread across the hex, X6 to X10, is hindered by it wherever it crosses (A6.7)
+    for shape, drm in ((over, 1), (under, 0)):
+        source = api.import_board(board_archive(shapes=[shape]))["source"]
+        ruling = api.los(board_map(source), "41X6", "41X10")
+        assert ruling["los"] and ruling["hindrance"] == drm, ruling["steps"]
+
+
 def test_B1_building_and_woods_with_neither_dominant_read_as_both_with_a_warning():
     # 2I9: "a combination building-woods hex" (B.1).
     shapes = [{"hex": "I9", "terrain": "woods", "rect": ALL, "own": True},

@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 from ... import geometry as g
 from ... import limits
 from ...geometry.boards import BOARD_GRID
-from ..catalog import BUILDINGS
+from ..catalog import BUILDINGS, TERRAIN
 from . import codes as c
 from . import grid, layers
 from .hexsides import read_hexsides
@@ -51,6 +51,7 @@ DISC_SHARE = Fraction(1, 3)      # a terrain on a third of the disc round the do
 DISC_MIN_PX = 24                 # fewer pixels with a say in the disc: read the whole hex
 HEX_DOMINANT = Fraction(1, 2)    # a terrain on half the hex dominates it, dot or not
 BUILDING_SHARE = Fraction(1, 8)  # a building on an eighth of the hex makes a building hex
+INHERENT_SHARE = Fraction(1, 10)  # Inherent Terrain on a tenth of the hex fills it (B.6)
 BOTH_SHARE = Fraction(1, 3)      # a second terrain on a third of the hex: neither dominates
 GULLY_SHARE = Fraction(1, 16)    # gully art on a sixteenth of the hex: a gully hex (B19.1)
 GULLY_CODE = 30                  # VASL's Gully; other depressions need the dot (B19.1 vs B20)
@@ -222,10 +223,14 @@ def _read_hex(px: _Pixels) -> _Hex:
     if primary == "open" and area:
         dominant = [k for k in share if k != "open" and share[k] >= HEX_DOMINANT * area]
         buildings = [k for k in share if k in BUILDINGS and share[k] >= BUILDING_SHARE * area]
+        inherent = [k for k in share if k in TERRAIN and TERRAIN[k].inherent
+                    and share[k] >= INHERENT_SHARE * area]
         if dominant:
             primary = dominant[0]
         elif buildings:                  # B.1: an open dot never makes a building hex open
             primary = max(buildings, key=lambda k: share[k])
+        elif inherent:                   # B.6: an orchard's trees round an open dot fill the hex
+            primary = max(inherent, key=lambda k: share[k])
     both = None
     if primary != "open" and area:
         others = [k for k in share if k not in ("open", primary) and not k.startswith("?")
