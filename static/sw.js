@@ -121,13 +121,17 @@ self.addEventListener("message", (event) => {
 self.addEventListener("fetch", (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== "GET" || url.origin !== scope.origin) return;
-  event.respondWith(respond(event, url).then(withHeaders));
+  event.respondWith(respond(event, url));
 });
 
 async function respond(event, url) {
-  // Which build's file: a page of an older build keeps its own (see above).
+  // Which build's file: a page of an older build keeps its own (see above). A
+  // navigation makes a new page, of this build, whichever page asked for it (a
+  // page of an older build reloading itself to take this one names itself as
+  // the navigation's client): never the older page's index.html with this
+  // build's scripts and policy.
   const key = url.pathname === scope.pathname ? new URL("index.html", scope) : url;
-  const clientId = event.clientId || event.resultingClientId;
+  const clientId = event.request.mode === "navigate" ? null : event.clientId;
   if (clientId && (await olderClients()).has(clientId)) {
     for (const name of await oldCaches()) {      // a page of an older build: its own files
       const old = await caches.match(key, { cacheName: name, ignoreSearch: true });
@@ -149,5 +153,7 @@ async function respond(event, url) {
       // not this build's file on the server
     }
   }
-  return fetch(event.request);
+  // Only a file passed on from the server gets this build's headers: a kept
+  // file carries its own build's (an older page's policy names its own styles).
+  return withHeaders(await fetch(event.request));
 }

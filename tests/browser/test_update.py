@@ -34,6 +34,9 @@ def two_builds(site, tmp_path_factory):
         f.write("// changed by the update test\n")
     with open(project / "pycore" / "__init__.py", "a") as f:
         f.write("# changed by the update test\n")
+    # and the map's style sheet, whose hash the page's policy names (web/inline_styles.py)
+    with open(project / "web" / "mapstyle.py", "a") as f:
+        f.write("\nHEX_CSS += '\\n.hex-name{word-spacing:1px}'   # changed by the update test\n")
     b = Path(build.build(root / "b", project)["dir"])
     return a, b
 
@@ -112,6 +115,13 @@ def test_rebuilt_site_is_served_whole(visited, update_site, two_builds, tmp_path
     poll(visited, "async () => (await import('./pyworker.js')).python.build", build_id(b))
     wait_ready(visited)
     assert builds(visited) == {"js": build_id(b), "python": build_id(b)}
+    # B's page whole: B's index.html (its policy names B's map style), and B's map
+    # in B's look, never A's page with B's scripts and an unstyled (black) map
+    policy = "() => document.querySelector('meta[http-equiv=Content-Security-Policy]').content"
+    assert visited.evaluate(policy) in (b / "index.html").read_text()
+    visited.wait_for_selector("#map .hex-name")
+    assert visited.eval_on_selector("#map .hex-name", "e => getComputedStyle(e).wordSpacing") == "1px"
+    assert not [m for m in visited.asl_console if "Content Security Policy" in m]
     visited.screenshot(path=tmp_path / "updated.png")
 
 
