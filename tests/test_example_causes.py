@@ -107,11 +107,18 @@ def test_B10_2_an_adjacent_hex_at_the_higher_ends_level_is_no_Crest_Line_as_it_l
 
 # --- B19.21: terrain in a gully's bed sets no level -------------------------------------------
 
+def _in_bed(level: int) -> tuple:
+    """Q5's brush drawn down in the gully's bed round the dot, the open ground of
+    the hex's east side at its own level beside the gully."""
+    return ({"hex": "Q5", "terrain": "brush", "disc": 16, "level": level - 1},
+            {"hex": "Q5", "terrain": "open", "rect": (12, -40, 40, 40), "level": level,
+             "own": True})
+
+
 def _brush_in_gully(level: int) -> dict:
     """Q5 a gully-brush hex at ``level``, its brush drawn down in the bed round the dot."""
     hexes = {"Q5": {"terrain": "brush", "gully": True, **({"level": level} if level else {})}}
-    bed = {"hex": "Q5", "terrain": "brush", "disc": 16, "level": level - 1}
-    return api.board_terrain(api.import_board(board_archive(hexes, None, shapes=(bed,)))
+    return api.board_terrain(api.import_board(board_archive(hexes, None, shapes=_in_bed(level)))
                              ["source"])["hexes"]
 
 
@@ -127,10 +134,22 @@ def test_B19_21_brush_drawn_at_the_crest_round_the_dot_is_the_hexs_level_as_befo
     assert got == {"Q5": {"terrain": "brush", "gully": True}}
 
 
+def test_B19_1_ground_at_the_gullys_bed_level_and_no_lower_than_around_it_is_the_hexs_own():
+    # a gully run down a hill: its art drawn at 0 through ground mostly at 0, a level-1
+    # slope in one corner: the ground at 0 is the hex's, as before (55J6)
+    hexes = {"Q5": {"terrain": "gully", "level": 1}}
+    shapes = ({"hex": "Q5", "terrain": "open", "rect": (12, -40, 40, 40), "level": 0,
+               "own": True},
+              {"hex": "Q5", "terrain": "open", "rect": (-40, -40, -30, 40), "level": 1,
+               "own": True})
+    got = api.board_terrain(api.import_board(board_archive(hexes, None, shapes=shapes))
+                            ["source"])["hexes"]
+    assert got == {"Q5": {"terrain": "gully"}}
+
+
 def test_B19_21_a_gully_brush_hex_is_a_level_0_Hindrance_drawn_and_painted():
     hexes = {"Q5": {"terrain": "brush", "gully": True}}
-    bed = {"hex": "Q5", "terrain": "brush", "disc": 16, "level": -1}
-    source = api.import_board(board_archive(hexes, None, shapes=(bed,)))["source"]
+    source = api.import_board(board_archive(hexes, None, shapes=_in_bed(0)))["source"]
     s = {"format": "asl-setup", "version": 1, "map": {"boards": [[{"board": "41",
                                                                      "source": source}]]}}
     for m in (s, painted(hexes)):

@@ -235,13 +235,17 @@ def _read_hex(px: _Pixels) -> _Hex:
             both = max(others, key=lambda k: share[k])
     # The base level: the ground (roads and paths as drawn) at the dot; a
     # bank is land at its own level, whatever water lies beside it (B21.1).
-    # In a gully hex, terrain drawn at or below its bed's level lies in the gully
-    # (B19.21: 12CC9's brush inside the gully): it says nothing of the hex's level.
-    bed = _most(dep_levels) if gully and dep_levels else None
+    # In a gully hex, terrain drawn down at its bed's level, below the ground
+    # around it, lies in the gully (B19.21: 12CC9's brush inside the gully): it
+    # says nothing of the hex's level. (A gully run down a hill is drawn at
+    # several levels: ground at its bed's level and no lower than the surround
+    # is the hex's own.)
+    bed = _most(dep_levels) if gully and dep_levels and surround is not None else None
 
     def grounds(v: int) -> bool:
+        e = grid.signed(v >> 8)
         return ((v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v)
-                and (bed is None or grid.signed(v >> 8) > bed))
+                and (bed is None or surround is None or e > bed or e >= surround))
 
     levels: Counter[int] = Counter()
     for v, n in px.disc.items():
