@@ -377,7 +377,8 @@ def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dic
                           "gap": side.gap})
     return {"hex": s.names.hex(h), "terrain": info.terrain, "level": info.level,
             "levels": info.levels, "gully": info.gully, "stream": info.stream, "bridge": info.bridge,
-            "water": info.extra.get("water") if info.terrain == "water" else None, "hexsides": sides,
+            "water": info.extra.get("water") if info.terrain == "water" else None,
+            "also": info.also, "hexsides": sides,
             "own": h in layers.corrected or any(sd in layers.corrected for sd in g.hexsides_of(h)),
             "board": s.layout is not None and any(b.source is not None for b in s.layout.holders(h)),
             "drawn_partly": terrain(s).drawn_partly(h), "unmodelled": list(unmodelled.on_map(s).get(h, ()))}

@@ -134,15 +134,12 @@ def test_B6_inherent_terrain_drawn_round_an_open_dot_fills_the_hex(terrain):
         assert ruling["los"] and ruling["hindrance"] == drm, ruling["steps"]
 
 
-def test_B1_building_and_woods_with_neither_dominant_read_as_both_with_a_warning():
-    # 2I9: "a combination building-woods hex" (B.1).
+def test_B1_building_and_woods_with_neither_dominant_read_as_both():
+    # 2I9: "a combination building-woods hex" (B.1): the building first, the woods also
     shapes = [{"hex": "I9", "terrain": "woods", "rect": ALL, "own": True},
               {"hex": "I9", "terrain": "building", "rect": (-40, 8, 40, 40), "own": True}]
     got = read(shapes=shapes)["hexes"]
-    assert got == {"I9": {"terrain": "building"}}
-    said = warnings(shapes=shapes)
-    assert any("building and woods drawn with neither dominant" in w and "B.1" in w
-               and w.endswith("at I9") for w in said), said
+    assert got == {"I9": {"terrain": "building", "also": "woods"}}
     # a small building in a woods hex leaves it woods
     small = [shapes[0], {"hex": "I9", "terrain": "building", "rect": (-40, 24, 40, 40),
                          "own": True}]
@@ -427,9 +424,10 @@ def test_B1_a_second_terrain_on_a_third_of_the_hex_applies_too():
     over, under = brush(8), brush(9)
     assert share_of(under, _own("Q5")) < reading.BOTH_SHARE < share_of(over, _own("Q5"))
     for shape, both in ((over, True), (under, False)):
-        assert read(shapes=[woods, shape])["hexes"] == {"Q5": {"terrain": "woods"}}
-        said = warnings(shapes=[woods, shape])
-        assert any("woods and brush drawn with neither dominant" in w for w in said) == both
+        also = {"also": "brush"} if both else {}
+        assert read(shapes=[woods, shape])["hexes"] == {"Q5": {"terrain": "woods", **also}}
+        # read as both, no longer warned of (B.1, A2.4)
+        assert not any("neither dominant" in w for w in warnings(shapes=[woods, shape]))
 
 
 def test_an_unmodelled_terrain_names_a_hex_from_16_pixels_drawn_in_it():

@@ -20,6 +20,9 @@ RULEBOOK = ("ASL Rulebook, 2nd Edition, updated with errata; chapters A6, B9, B1
 
 EXPLAIN: dict[str, str] = {
     # --- A6: line of sight ------------------------------------------------------
+    "A2.4": "Where a hex holds two terrains and neither dominates (2I9: a building among "
+            "woods), the effects and movement costs of both apply together: entering such a "
+            "hex costs what both cost added up.",
     "A6.1": "A LOS is a straight thread from the centre dot of one hex (or the "
             "point an end is traced to) to the other's. Range is the least number "
             "of hexes from one to the other, counting the target's hex but not the "

@@ -148,6 +148,22 @@ class Move:
         else:
             self.say(rule.get(terrain, "B.2"),
                      f"COT of {terrain} in {self.s.names.hex(self.b)}: {cot}.")
+        other = info.also
+        if other is not None:
+            # B.1, A2.4: two terrains with neither dominant: their costs add up
+            # (A2.4 EX: four MF for Infantry into 2I9, building and woods)
+            ocot, obog = _split(COT[other][self.k])
+            if ocot is NA:
+                return self.forbid("A2.4", f"a {self.cls} unit may not enter {other}, drawn in "
+                                           f"{self.s.names.hex(self.b)} with {terrain}.")
+            self.bog |= obog
+            bog |= obog
+            self.say("A2.4", f"{other} is drawn in {self.s.names.hex(self.b)} with {terrain}, "
+                             f"neither dominant: its COT {ocot} is added (B.1, A2.4).")
+            if isinstance(cot, str) or isinstance(ocot, str):
+                self.parts.append(ocot)         # a share of the allowance, or all of it
+            else:
+                cot = cot + ocot
         self.parts.append(self._climb(cot))
         self._abrupt()
         if bog:

@@ -236,12 +236,18 @@ class Assessment:
     def _in_hex(self) -> None:
         s, t = self.s, self.target
         terrain = s.hex(t.hex).terrain
-        tem = 0 if (t.is_vehicle and t.bypass is not None) else TERRAIN[terrain].tem
-        if terrain == "shellholes":
-            tem = max(0, tem - _elevation_cut(self.fe.elevation, self.te.elevation, self.range))
-        if tem > 0 and not self.air_burst:
-            self.offer(terrain, tem)
-        elif terrain == "brush":
+        # B.1, A2.4: a second terrain drawn with neither dominant applies too (2I9);
+        # each is offered, and TEMs are not added (_conclude)
+        for ter in (terrain, s.hex(t.hex).also):
+            if ter is None:
+                continue
+            tem = 0 if (t.is_vehicle and t.bypass is not None) else TERRAIN[ter].tem
+            if ter == "shellholes":
+                tem = max(0, tem - _elevation_cut(self.fe.elevation, self.te.elevation,
+                                                  self.range))
+            if tem > 0 and not self.air_burst:
+                self.offer(ter, tem)
+        if terrain == "brush":
             self.say("B12.3", f"brush in {self.s.names.hex(t.hex)}: no TEM (B12.3); it is not "
                               "Open Ground.")
         if t.entrenched:

@@ -33,6 +33,7 @@ from .. import limits
 from .location import End, make_end, resolve
 from .los import hilldepression
 from .los.context import terrain
+from .los.crest import adjacent_lower
 from .los.source import blocks_in_hex, crest_blocks, neither_above
 from ..setup import Setup, Slot
 from ..steps import finish
@@ -171,10 +172,12 @@ class _Sweep:
         else:
             lo, lo_ground, hi = et, et + t_dep, v.elevation
         t, get = self.terrain, by_key.get
+        top = h if v.elevation <= et else v.hex       # the higher end's hex, as the engine's
         for k in crossed:           # in the thread's order: the nearest drawing first
             d = get(k)
-            if d is not None and blocks_in_hex(t, d, v.point, h, lo, lo_ground, hi):
-                return True
+            if d is not None and not adjacent_lower(self.s, d, top) and \
+                    blocks_in_hex(t, d, v.point, h, lo, lo_ground, hi):
+                return True         # (B10.2 EXC's hexes are left to the engine)
         return False
 
     def steps(self) -> Generator[array, None, array]:

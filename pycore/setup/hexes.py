@@ -16,7 +16,10 @@ from .fields import Reader, bool_field, hex_field, int_field, need, shown
 #   pycore.rules.los.building).
 #   hexes: "water": "river", "pond" or "canal" names a Water Obstacle hex's
 #   kind (``"terrain": "water"`` only; B21, docs/contract.md "Water").
-HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS}
+#   hexes: "also": a second terrain drawn in the hex with neither dominant (B.1:
+#   2I9, building and woods): both apply (A2.4), pycore.terrain.mapterrain.HexInfo.also.
+ALSO_TERRAINS = tuple(t for t, v in TERRAIN.items() if not v.depression and t not in ("open", "water"))
+HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS, "also": ALSO_TERRAINS}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge", "stream")
 
 

@@ -25,7 +25,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 from .. import geometry as g
 from . import ssr
 from ..geometry.boards import BOARD_GRID, Layout
-from .catalog import BUILDINGS, TERRAIN
+from .catalog import BUILDINGS, TERRAIN, obstacle_height
 from .vasl import layers
 from .vasl.library import Board as ImportedBoard
 
@@ -50,6 +50,33 @@ class HexInfo:
     def is_stream(self) -> bool:
         """A stream hex (B20.1), whatever other terrain it holds."""
         return self.stream or self.terrain == "stream"
+
+    @property
+    def also(self) -> str | None:
+        """A second terrain drawn in the hex with neither dominant (B.1: 2I9 is a
+        combination building-woods hex), whose effects apply too (A2.4), or None."""
+        other = self.extra.get("also")
+        return other if isinstance(other, str) and other != self.terrain else None
+
+    def obstacle(self) -> tuple[int, str]:
+        """The hex's obstacle taken whole: (height in half levels, its terrain),
+        the taller of its terrain and the one drawn with it (B.1, A2.4: 2I9's
+        building and woods both apply)."""
+        best = obstacle_height(self.terrain, self.levels), self.terrain
+        other = self.also
+        if other is not None:
+            height = obstacle_height(other, self.levels if other in BUILDINGS else 1)
+            if height > best[0]:
+                best = height, other
+        return best
+
+    def hindering(self) -> str | None:
+        """The terrain that makes the hex, taken whole, a LOS Hindrance: its own,
+        else the one drawn with it (B.1, A2.4); None where neither hinders."""
+        for t in (self.terrain, self.also):
+            if t is not None and TERRAIN[t].hindrance:
+                return t
+        return None
 
     @property
     def building(self) -> str | None:
@@ -193,7 +220,8 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
             continue
         rd = imported[b.source].reading
         for h, entry in rd.hexes.items():
-            water = {"water": entry["water"]} if "water" in entry else {}    # B21
+            # B21's kind of water; B.1's second terrain with neither dominant (2I9)
+            water: dict[str, Any] = {k: entry[k] for k in ("water", "also") if k in entry}
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False),

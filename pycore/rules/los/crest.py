@@ -76,6 +76,15 @@ def count(ctx: Ctx, ob: g.Hex, level: int, diff: int) -> Count:
                               f"({rule}, A6.41-A6.43).")
 
 
+def adjacent_lower(s: Setup, h: g.Hex, hi: g.Hex) -> bool:
+    """B10.2 EXC: is ``h`` a hex of lower elevation adjacent to the higher end's
+    hex ``hi`` (not a Depression: its Crest Lines are those of a hill)? The
+    higher end may always trace its LOS through the Crest Lines drawn in it
+    (15Y4 through Y3 to Y2)."""
+    return (g.distance(h, hi) == 1 and s.hex(h).level < s.hex(hi).level
+            and not s.hex(h).is_depression)
+
+
 def cliff_behind(ctx: Ctx, ob: g.Hex) -> g.Hexside | None:
     """A cliff hexside of ``ob`` down to a lower hex that the thread crosses,
     runs along or touches: the Crest Line there is a cliff (B11.1)."""

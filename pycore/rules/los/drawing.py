@@ -27,7 +27,7 @@ from ...terrain.bands import Band, bands, met_banded
 from ...terrain.depiction import Box, Columns, Run
 from ...limits import MAX_LEVEL
 from ...setup import Setup, Slot
-from ...terrain.catalog import TERRAIN, hindrance_value, obstacle_height
+from ...terrain.catalog import TERRAIN, hindrance_value
 from ...terrain.vasl import grid, layers
 
 
@@ -262,7 +262,7 @@ def hindrance_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     """Hex h's hindrance values on board b, as drawn or whole."""
     d = hindrance(s, h)
     if d is None:
-        return layers.filled(b.to_local(h), hindrance_value(s.hex(h).terrain))
+        return layers.filled(b.to_local(h), hindrance_value(s.hex(h).hindering() or "open"))
     return next((p.cols for p in d.parts if p.board is b), {})
 
 
@@ -347,8 +347,7 @@ def obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     """Hex h's obstacle heights (half levels) on board b, as drawn or whole."""
     d = partial(s, h)
     if d is None:
-        info = s.hex(h)
-        return layers.filled(b.to_local(h), obstacle_height(info.terrain, info.levels))
+        return layers.filled(b.to_local(h), s.hex(h).obstacle()[0])
     return next((p.cols for p in d.parts if p.board is b), {})
 
 

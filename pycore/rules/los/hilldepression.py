@@ -29,6 +29,7 @@ from ...setup import Setup, Slot
 from .context import Ctx
 
 if TYPE_CHECKING:
+    from ..location import End
     from .ruling import Ruling
 
 
@@ -43,17 +44,39 @@ def has_any(s: Setup) -> bool:
 
 
 def _step(s: Setup, sd: g.Hexside) -> bool:
-    """A Crest Line-Depression hexside: a Depression hexside between two gully
-    hexes of different base levels (B19.5)."""
+    """A Crest Line-Depression hexside: where the gully changes elevation
+    (B19.5): a Depression hexside between two gully hexes of different base
+    levels, or between a gully hex and a hex whose ground lies below the
+    gully's floor (the gully run on down as ground drawn lower: 24D8, a level
+    below a unit IN D9)."""
     a, b = sd
-    return s.hex(a).level != s.hex(b).level and s.depression_connected(sd)
+    if s.depression_connected(sd):
+        return s.hex(a).level != s.hex(b).level
+    return _below_floor(s, a, b) or _below_floor(s, b, a)
+
+
+def _below_floor(s: Setup, h: g.Hex, n: g.Hex) -> bool:
+    """Is gully hex ``h``'s neighbour ``n`` ground lower than ``h``'s floor
+    (a unit IN ``h``, B19.2)?"""
+    hi, ni = s.hex(h), s.hex(n)
+    return hi.is_depression and not ni.is_depression and ni.level < hi.level - 1
+
+
+def _ends(ctx: Ctx) -> tuple[End, End]:
+    """The end IN a Depression, and the other: the lower end, or the end IN a
+    Depression where the other is not IN one and no higher (B19.51 EX: a unit
+    IN 24D9, at -1, seen from D3 at -1 and from D8's ground at -2)."""
+    lo, hi = ctx.lo, ctx.hi
+    if not lo.in_depression and hi.in_depression:
+        return hi, lo
+    return lo, hi
 
 
 def _entry(ctx: Ctx) -> tuple[g.Hex, g.Hexside, int] | None:
     """The lower end IN a Hill Depression hex whose thread enters it across its
     Crest Line-Depression hexside, exclusive of vertices (B19.51): that hex, the
     hexside, and the trace index where the run down the gully begins."""
-    lo = ctx.lo
+    lo, _ = _ends(ctx)
     if not lo.in_depression or not has_any(ctx.s):
         return None
     h = lo.hex
@@ -68,7 +91,9 @@ def _entry(ctx: Ctx) -> tuple[g.Hex, g.Hexside, int] | None:
         return None                                  # a vertex or a hexside: excluded
     sd = g.hexside(*items[k].hexes)
     up = sd[0] if sd[1] == h else sd[1]
-    if not (_step(ctx.s, sd) and ctx.s.hex(up).level > info.level):
+    # the lower of two gully hexes, or the gully hex above ground drawn below its floor
+    if not (_step(ctx.s, sd) and (ctx.s.hex(up).level > info.level or
+                                  _below_floor(ctx.s, h, up))):
         return None
     if info.terrain not in ("open", "gully"):
         return None                                  # Crest status level terrain in the hex
@@ -93,7 +118,7 @@ def floor(ctx: Ctx, h: g.Hex, level: int) -> int:
     e = _entry(ctx)
     if e is None:
         return level
-    lo_is_target = ctx.lo is ctx.target
+    lo_is_target = _ends(ctx)[0] is ctx.target
     for i, it in enumerate(ctx.trace):
         if it.kind == "hex" and it.hexes[0] == h:
             on_run = i >= e[2] if lo_is_target else i <= e[2]
@@ -108,7 +133,7 @@ def judge(ctx: Ctx, r: Ruling) -> bool:
     if e is None:
         return False
     h, sd, _ = e
-    hi = ctx.hi
+    hi = _ends(ctx)[1]
     crest = ctx.s.hex(h).level
     where = f"across its Crest Line-Depression hexside {ctx.names.hexside(sd)}"
     if hi.elevation <= crest:

@@ -49,12 +49,33 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
     # A6.2: a crest line drawn in the hex counts where the thread crosses it,
     # beside the obstacle or not
     level, name = ground.level, ctx.names.hex(h)
+    if _adjacent_lower(ctx, h, level):
+        # B10.2 EXC: the Crest Lines drawn in a lower hex adjacent to the higher
+        # end (its own level's among them) are that hex's: the LOS is traced
+        # through them, the hex counted at its own level (15Y4 through Y3 to Y2)
+        base = ctx.s.hex(h).level
+        if base > ctx.lo_ground:
+            obstacle(ctx, r, 2 * base, 1, (h,), name,
+                     f"the hill (level {base}) in {name}", "A6.2", crest=True)
+        else:
+            r.say("B10.2", f"The crest lines drawn in {name} are those of a lower hex "
+                           f"adjacent to {ctx.hi.name}, which may always trace its LOS "
+                           f"through them (B10.2 EXC).")
+        return
     if level > ctx.lo_ground:
         obstacle(ctx, r, 2 * level, 1, (h,), name,
                  f"the hill (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
     elif ctx.s.hex(h).level > ctx.lo_ground:
         r.say("A6.2", f"The crest line drawn across {name} lies beside the thread: the "
                       f"ground it passes over is at level {level} (A6.2).")
+
+
+def _adjacent_lower(ctx: Ctx, h: g.Hex, level: int) -> bool:
+    """B10.2 EXC (pycore.rules.los.crest.adjacent_lower), the ground drawn in
+    ``h`` where the thread crosses it no higher than the higher end's own hex
+    (ground drawn above it is an obstacle as any other)."""
+    return crests.adjacent_lower(ctx.s, h, ctx.hi.hex) and \
+        level <= ctx.s.hex(ctx.hi.hex).level
 
 
 def _cap(text: str) -> str:

@@ -35,7 +35,6 @@ from typing import NamedTuple, Protocol
 
 from ... import geometry as g
 from ...setup import Setup
-from ...terrain.catalog import TERRAIN, obstacle_height
 
 
 NOTHING = -(1 << 30)        # an obstacle top below every end: no obstacle (``WholeHexes.highest``)
@@ -231,7 +230,7 @@ class WholeHexes:
         """The highest obstacle top (half levels; NOTHING where none) and the
         highest ground level that any thread through hex h can meet there."""
         info = self.s.hex(h)
-        height = obstacle_height(info.terrain, info.levels)
+        height, _ = info.obstacle()
         return (2 * info.level + height if height else NOTHING), info.level
 
     def what(self, h: g.Hex) -> str:
@@ -242,16 +241,16 @@ class WholeHexes:
         """(obstacle height in half levels, level) where every thread through
         hex h meets them alike; None where the drawing decides."""
         info = self.s.hex(h)
-        return obstacle_height(info.terrain, info.levels), info.level
+        return info.obstacle()[0], info.level
 
     def meets(self, h: g.Hex, p: g.Point, q: g.Point) -> Stand | None:
         try:
             got = self._stands[h]
         except KeyError:
             info = self.s.hex(h)
-            height = obstacle_height(info.terrain, info.levels)
+            height, what = info.obstacle()
             got = self._stands[h] = None if not height else \
-                (2 * info.level + height, height, info.terrain)
+                (2 * info.level + height, height, what)
         if got is None:
             return None
         # named as it is asked: the hex's name follows the map's names (Setup.names)
@@ -268,22 +267,21 @@ class WholeHexes:
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
         ia, ib = self.s.hex(a), self.s.hex(b)
-        ha, hb = (obstacle_height(i.terrain, i.levels) for i in (ia, ib))
+        (ha, wa), (hb, wb) = ia.obstacle(), ib.obstacle()
         ta, tb = 2 * ia.level + ha, 2 * ib.level + hb
         both = None
         if ha and hb:
             both = Stand(min(ta, tb), ha if ta <= tb else hb,
-                         f"{ia.terrain}/{ib.terrain} on both sides of hexside "
+                         f"{wa}/{wb} on both sides of hexside "
                          f"{self.s.names.hexside((a, b))}", "A6.1")
         return Sides(both, (ta, ha), (tb, hb),
-                     (named(ia.terrain, ia.terrain, a, self.s.names), named(ib.terrain, ib.terrain, b, self.s.names)),
+                     (named(wa, wa, a, self.s.names), named(wb, wb, b, self.s.names)),
                      (ia.level, ib.level), min(ia.level, ib.level))
 
     def hinders(self, h: g.Hex, p: g.Point, q: g.Point) -> Hindering:
         got = self._hinders.get(h)
         if got is None:
-            t = self.s.hex(h).terrain
-            got = self._hinders[h] = Hindering(t if TERRAIN[t].hindrance else None)
+            got = self._hinders[h] = Hindering(self.s.hex(h).hindering())
         return got
 
     def hinders_along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Beside:

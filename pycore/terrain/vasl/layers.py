@@ -243,17 +243,22 @@ def filled(h: g.Hex, height: int) -> Columns:
 @lru_cache(maxsize=None)
 def _ground_table() -> bytes:
     """Codes whose pixels say nothing of the ground's level: depressions
-    (drawn a level down: A6.3's business, not a crest line's) and what is
-    drawn over the ground (walls, hedges, roads)."""
-    return bytes(1 if (code in c.DEPRESSIONS or height_table()[code] == NO_SAY) else 0
+    (drawn a level down: A6.3's business, not a crest line's) and the
+    hexside art drawn over the ground (walls, hedges, bocage, cliffs). A road
+    or path is ground at the level it is drawn at, as a bridge is: a road
+    over a hill is the hill there (B10.2 EX: 15Y4's thread to AA3 runs along
+    the road across Z3's level-2 ground)."""
+    return bytes(1 if (code in c.DEPRESSIONS or
+                       (height_table()[code] == NO_SAY and code not in c.ROADS)) else 0
                  for code in range(256))
 
 
 def ground_layer(board: Board, h: g.Hex) -> Layer:
     """Board-local hex ``h``'s ground as drawn: its levels per pixel where
     they differ (a crest line drawn across the hex, A6.2), else ``whole``
-    its one level. Pixels of depressions and of walls, hedges and roads have
-    no say; a hex drawn below level 0 anywhere is taken whole."""
+    its one level. Pixels of depressions and of walls, hedges, bocage and
+    cliffs have no say (roads and paths do); a hex drawn below level 0
+    anywhere is taken whole."""
     key = ("ground", h)
     got = board.layers.get(key)
     if got is not None:

@@ -240,14 +240,26 @@ def _read_hex(px: _Pixels) -> _Hex:
             both = max(others, key=lambda k: share[k])
     # The base level: the ground (roads and paths as drawn) at the dot; a
     # bank is land at its own level, whatever water lies beside it (B21.1).
+    # In a gully hex, terrain drawn down at its bed's level, below the ground
+    # around it, lies in the gully (B19.21: 12CC9's brush inside the gully): it
+    # says nothing of the hex's level. (A gully run down a hill is drawn at
+    # several levels: ground at its bed's level and no lower than the surround
+    # is the hex's own.)
+    bed = _most(dep_levels) if gully and dep_levels and surround is not None else None
+
+    def grounds(v: int) -> bool:
+        e = grid.signed(v >> 8)
+        return ((v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v)
+                and (bed is None or surround is None or e > bed or e >= surround))
+
     levels: Counter[int] = Counter()
     for v, n in px.disc.items():
-        if (v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v):
+        if grounds(v):
             levels[grid.signed(v >> 8)] += n
     if sum(levels.values()) < DISC_MIN_PX:
         levels = Counter()
         for v, n in px.hex.items():
-            if (v & 255) not in _WALLISH and (v & 255) not in c.WATER and not depression(v):
+            if grounds(v):
                 levels[grid.signed(v >> 8)] += n
         if sum(levels.values()) < GULLY_SHARE * total:
             levels = Counter()
@@ -319,14 +331,14 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                 notes.setdefault(f"terrain code {code} (not in VASL's table) read as open "
                                  f"ground", []).append(name)
             terrain = "open"
+        also = None
         if got.both is not None and terrain == "open":     # beside terrain the app lacks
             terrain = got.both
         elif got.both is not None:
+            # B.1: neither dominant, both apply (2I9: building and woods): the
+            # first in precedence is the hex's terrain, the other its "also"
             terrain = min(terrain, got.both, key=_rank)
-            other = got.both if terrain != got.both else got.terrain
-            notes.setdefault(f"{terrain} and {other} drawn with neither dominant: both apply "
-                             f"(B.1, as in 2I9); read as {terrain}, the drawing judging the "
-                             f"LOS", []).append(name)
+            also = got.both if terrain != got.both else got.terrain
         if terrain in BUILDINGS:
             terrain, levels = _building(archive, name, px.hex, terrain)
         gully = got.gully != 0
@@ -357,6 +369,8 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
             entry["levels"] = levels
+        if also is not None and terrain not in ("open", "gully", "stream"):
+            entry["also"] = also
         if got.water:
             waters[h] = got.water
             if got.flat:
