@@ -15,7 +15,7 @@ def load_map(r: Reader, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], 
     known = ("columns", "rows", "board", "boards")
     layout = None
     if "boards" in m:   # a layout of geomorphic boards
-        layout = load_layout(m["boards"])
+        layout = load_layout(m["boards"], size_of=r.boards.size_of)
         if "board" in m:
             raise SetupError("map.board: not with map.boards (each board has its own label)")
         for key, value in (("columns", layout.grid.columns), ("rows", layout.grid.rows)):
