@@ -1,0 +1,197 @@
+"""Boards of the other sizes VASL draws (issue 38): a Deluxe board (15 x 5
+hexes, three times as large) and a board cut in two down its column Q (17 x
+20 hexes: VASL's 1a-13b, 1b's columns named Q to GG as printed). Their size
+and hex size are read from their own archive; boards of one size are laid
+side by side as a geomorphic board's are, their half hexes making one hex at
+the seam (docs/board-reading.md "Board sizes"). The archives are written by
+the tests (tests/vasl_writer.py); the real ones are read where the machine has
+them."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from pycore import api
+from pycore.errors import SetupError
+from pycore.session import Session
+from tests.vasl_writer import DELUXE, HALF_A, HALF_B, board_archive
+
+BOARDS = Path(os.path.expanduser("~/.cache/vasl-boards"))
+
+
+def _setup(rows, **more):
+    return {"format": "asl-setup", "version": 1, "map": {"boards": rows}, **more}
+
+
+@pytest.fixture(scope="module")
+def deluxe():
+    """Deluxe boards a and b: woods at aC3, a one-level hill at bD2, a wall
+    along bF3-bG3; and a Deluxe pair's session."""
+    s = Session()
+    a = api.import_board(board_archive({"C3": {"terrain": "woods"}}, {}, name="a",
+                                       shape=DELUXE), session=s)
+    b = api.import_board(board_archive({"D2": {"level": 1}, "B3": {"terrain": "woods"}},
+                                       {"F3-G3": "wall"}, name="b", shape=DELUXE), session=s)
+    return s, a, b
+
+
+@pytest.fixture(scope="module")
+def halves():
+    """Board 1 cut in two: 1a (columns A to Q) and 1b (Q to GG), woods at 1bR10."""
+    s = Session()
+    a = api.import_board(board_archive({"B2": {"terrain": "brush"}}, {}, name="1a",
+                                       shape=HALF_A), session=s)
+    b = api.import_board(board_archive({"R10": {"terrain": "woods"}}, {}, name="1b",
+                                       shape=HALF_B), session=s)
+    return s, a, b
+
+
+def test_a_deluxe_board_imports_with_its_own_size_and_names(deluxe):
+    s, a, b = deluxe
+    assert (a["columns"], a["rows"]) == (15, 5) and (b["columns"], b["rows"]) == (15, 5)
+    assert api.board_terrain(a["source"], session=s)["hexes"] == {"C3": {"terrain": "woods"}}
+    read = api.board_terrain(b["source"], session=s)
+    assert read["hexes"] == {"B3": {"terrain": "woods"}, "D2": {"level": 1}}
+    assert read["hexsides"] == {"F3-G3": "wall"}
+
+
+def test_half_boards_are_named_as_printed_from_q_to_gg(halves):
+    s, a, b = halves
+    assert (a["columns"], a["rows"]) == (17, 20) and (b["columns"], b["rows"]) == (17, 20)
+    assert api.board_terrain(b["source"], session=s)["hexes"] == {"R10": {"terrain": "woods"}}
+    assert api.board_terrain(a["source"], session=s)["hexes"] == {"B2": {"terrain": "brush"}}
+
+
+def _pair(a, b, flip=False):
+    return [[{"board": a["board"], "source": a["source"]},
+             {"board": b["board"], "source": b["source"], **({"flip": True} if flip else {})}]]
+
+
+def test_deluxe_boards_side_by_side_share_their_seam_hexes(deluxe):
+    s, a, b = deluxe
+    setup = _setup(_pair(a, b))
+    loaded = api.load(setup, session=s)
+    assert (loaded.grid.columns, loaded.grid.rows) == (29, 5)
+    names = loaded.names
+    assert names.parse_hex("aO3") == names.parse_hex("bA3")
+    assert names.all(names.parse_hex("bA3")) == ["aO3", "bA3"]
+    assert names.hex(names.parse_hex("bD2")) == "bD2"
+    with pytest.raises(ValueError, match="its hexes run from aA1 to aO5"):
+        names.parse_hex("aP3")
+    terrain = api.map_terrain(setup, session=s)["hexes"]
+    assert terrain["aC3"]["terrain"] == "woods" and terrain["bD2"]["level"] == 1
+
+
+@pytest.mark.parametrize("woods", [True, False])
+def test_los_across_a_deluxe_seam_meets_the_other_boards_woods_both_ways(deluxe, woods):
+    """A6.1 both ways: the thread from aN3 to bD3 crosses the seam and passes
+    through bB3's centre: blocked by its woods, clear where the player clears it."""
+    s, a, b = deluxe
+    setup = _setup(_pair(a, b), **({} if woods else {"hexes": {"bB3": {"terrain": "open"}}}))
+    for viewer, target in (("aN3", "bD3"), ("bD3", "aN3")):
+        got = api.los(setup, viewer, target, session=s)
+        assert got["los"] is not woods
+        assert got["range"] == 4
+        if woods:
+            assert got["blocked_at"] == "bB3"
+
+
+@pytest.mark.parametrize("woods", [True, False])
+def test_los_across_the_seam_of_two_half_boards_both_ways(halves, woods):
+    s, a, b = halves
+    setup = _setup(_pair(a, b), **({} if woods else {"hexes": {"1bR10": {"terrain": "open"}}}))
+    loaded = api.load(setup, session=s)
+    assert (loaded.grid.columns, loaded.grid.rows) == (33, 20)
+    assert loaded.names.all(loaded.names.parse_hex("1bQ5")) == ["1aQ5", "1bQ5"]
+    for viewer, target in (("1aP10", "1bT10"), ("1bT10", "1aP10")):
+        got = api.los(setup, viewer, target, session=s)
+        assert got["los"] is not woods and got["range"] == 4
+
+
+def test_a_flipped_deluxe_board_turns_its_names_round(deluxe):
+    s, a, b = deluxe
+    names = api.load(_setup(_pair(a, b, flip=True)), session=s).names
+    # flipped, b's A1 is the map's bottom right corner, and its O5 the seam hex aO1
+    assert names.parse_hex("bO5") == names.parse_hex("aO1")
+    assert names.hex(names.parse_hex("bA1")) == "bA1"
+    corner = names.parse_hex("bA1")
+    assert corner == max(api.load(_setup(_pair(a, b, flip=True)), session=s).grid.hexes())
+
+
+def test_boards_of_two_sizes_on_one_map_are_refused_naming_the_field(deluxe):
+    s, a, _ = deluxe
+    geo = api.import_board(board_archive({}, {}, name="41"), session=s)
+    rows = [[{"board": "41", "source": geo["source"]}, {"board": "a", "source": a["source"]}]]
+    with pytest.raises(SetupError, match=r"^map\.boards\[0\]\[1\]: board a is 15 x 5 hexes, "
+                                         r"but board 41 is 33 x 10"):
+        api.load(_setup(rows), session=s)
+
+
+def test_a_painted_geomorphic_board_below_a_half_board_is_refused():
+    s = Session()
+    half = api.import_board(board_archive({}, {}, name="1a", shape=HALF_A), session=s)
+    rows = [[{"board": "1a", "source": half["source"]}]] + [[f"x{i}"] for i in range(4)]
+    with pytest.raises(SetupError, match=r"^map\.boards\[1\]\[0\]: board x0 is 33 x 10"):
+        api.load(_setup(rows), session=s)
+
+
+# --- the real boards, where this machine has them --------------------------------------
+
+def _real(name: str) -> bytes:
+    path = BOARDS / name
+    if not path.exists():
+        pytest.skip(f"{path} is not on this machine")
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("name, size, first", [("bda", (15, 5), "A"), ("bdBFP1", (15, 5), "A"),
+                                                ("bd1a", (17, 20), "A"), ("bd1b", (17, 20), "Q")])
+def test_the_real_boards_of_other_sizes_import(name, size, first):
+    s = Session()
+    got = api.import_board(_real(name), session=s)
+    assert (got["columns"], got["rows"]) == size
+    hexes = api.board_terrain(got["source"], session=s)["hexes"]
+    assert hexes, "a real board reads some terrain"
+    letters = {h.rstrip("0123456789") for h in hexes}
+    assert min(letters, key=lambda c: (len(c), c)) >= first
+
+
+def test_the_real_half_boards_lie_side_by_side_with_one_seam():
+    s = Session()
+    a = api.import_board(_real("bd1a"), session=s)
+    b = api.import_board(_real("bd1b"), session=s)
+    setup = _setup(_pair(a, b))
+    loaded = api.load(setup, session=s)
+    assert loaded.names.all(loaded.names.parse_hex("1bQ20")) == ["1aQ20", "1bQ20"]
+    assert api.los(setup, "1aA1", "1bGG20", session=s)["range"] == 32 + 3
+
+
+def _with_metadata(data: bytes, old: bytes, new: bytes) -> bytes:
+    import io
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as z, zipfile.ZipFile(out, "w") as w:
+        for info in z.infolist():
+            body = z.read(info)
+            w.writestr(info.filename, body.replace(old, new) if info.filename ==
+                       "BoardMetadata.xml" else body)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("old, new, words", [
+    (b'hexHeight="194.2"', b'hexHeight="180"', ("hexHeight of 180", "194.2 pixels")),
+    (b'hexHeight="194.2"', b'hexHeight="194.2" A1CenterY="0"', ("half hex", "alternate")),
+    (b'hexHeight="194.2"', b'hexHeight="194.2" A1CenterX="-50"', ("A1 lies -50 pixels",)),
+    (b'width="15"', b'width="17"', ("17 x 5", "15 x 5")),
+])
+def test_a_board_whose_metadata_disagrees_with_its_grid_is_refused(old, new, words):
+    data = board_archive({}, {}, name="a", shape=DELUXE)
+    from zipfile import ZipFile
+    import io
+    assert old in ZipFile(io.BytesIO(data)).read("BoardMetadata.xml")
+    with pytest.raises(SetupError) as e:
+        api.import_board(_with_metadata(data, old, new), session=Session())
+    for w in words:
+        assert w in str(e.value)
