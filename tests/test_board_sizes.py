@@ -16,7 +16,7 @@ import pytest
 from pycore import api
 from pycore.errors import SetupError
 from pycore.session import Session
-from tests.vasl_writer import DELUXE, HALF_A, HALF_B, board_archive
+from tests.vasl_writer import DELUXE, HALF_A, HALF_B, LOWER, board_archive
 
 BOARDS = Path(os.path.expanduser("~/.cache/vasl-boards"))
 
@@ -110,6 +110,32 @@ def test_los_across_the_seam_of_two_half_boards_both_ways(halves, woods):
         assert got["los"] is not woods and got["range"] == 4
 
 
+@pytest.mark.parametrize("woods", [True, False])
+def test_the_lower_half_of_a_tall_board_is_named_from_row_11_below_its_upper_half(woods):
+    """VASL's BFPDW1a over BFPDW1b: the lower board's A column runs from A11;
+    its row-10 half hexes are the upper board's; a thread down column C from
+    the upper board meets the lower board's woods at C12 (A6.1), both ways."""
+    s = Session()
+    up = api.import_board(board_archive({}, {}, name="DW1a"), session=s)
+    low = api.import_board(board_archive({"C12": {"terrain": "woods"}} if woods else {}, {},
+                                         name="DW1b", shape=LOWER), session=s)
+    assert (low["columns"], low["rows"]) == (33, 10)
+    assert api.board_terrain(low["source"], session=s)["hexes"] == (
+        {"C12": {"terrain": "woods"}} if woods else {})
+    setup = _setup([[{"board": "DW1a", "source": up["source"]}],
+                    [{"board": "DW1b", "source": low["source"]}]])
+    loaded = api.load(setup, session=s)
+    assert (loaded.grid.columns, loaded.grid.rows) == (33, 20)
+    names = loaded.names
+    assert names.all(names.parse_hex("DW1bB10")) == ["DW1aB10", "DW1bB10"]
+    with pytest.raises(ValueError, match="its hexes run from DW1bA11 to DW1bGG20"):
+        names.parse_hex("DW1bC5")
+    for viewer, target in (("DW1aC9", "DW1bC14"), ("DW1bC14", "DW1aC9")):
+        got = api.los(setup, viewer, target, session=s)
+        assert got["los"] is not woods and got["range"] == 5
+        assert got["blocked_at"] == ("DW1bC12" if woods else None)
+
+
 def test_a_flipped_deluxe_board_turns_its_names_round(deluxe):
     s, a, b = deluxe
     names = api.load(_setup(_pair(a, b, flip=True)), session=s).names
@@ -146,9 +172,10 @@ def _real(name: str) -> bytes:
     return path.read_bytes()
 
 
-@pytest.mark.parametrize("name, size, first", [("bda", (15, 5), "A"), ("bdBFP1", (15, 5), "A"),
-                                                ("bd1a", (17, 20), "A"), ("bd1b", (17, 20), "Q")])
-def test_the_real_boards_of_other_sizes_import(name, size, first):
+@pytest.mark.parametrize("name, size, first, top", [
+    ("bda", (15, 5), "A", 0), ("bdBFP1", (15, 5), "A", 0), ("bd1a", (17, 20), "A", 0),
+    ("bd1b", (17, 20), "Q", 0), ("bdBFPDW1b", (33, 10), "A", 10)])
+def test_the_real_boards_of_other_sizes_import(name, size, first, top):
     s = Session()
     got = api.import_board(_real(name), session=s)
     assert (got["columns"], got["rows"]) == size
@@ -156,6 +183,7 @@ def test_the_real_boards_of_other_sizes_import(name, size, first):
     assert hexes, "a real board reads some terrain"
     letters = {h.rstrip("0123456789") for h in hexes}
     assert min(letters, key=lambda c: (len(c), c)) >= first
+    assert min(int(h[len(h.rstrip("0123456789")):]) for h in hexes) >= top
 
 
 def test_the_real_half_boards_lie_side_by_side_with_one_seam():

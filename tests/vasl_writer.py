@@ -41,6 +41,8 @@ from pycore.terrain.vasl.grid import GEO, Shape
 DELUXE = Shape(BoardSize(15, 5), 2363, 971)
 HALF_B = Shape(BoardSize(17, 20, 17), 901, 1290)
 HALF_A = Shape(BoardSize(17, 20), 901, 1290)
+# The lower half of a board 20 rows high (VASL's BFPDW1b): A11 to GG20.
+LOWER = Shape(BoardSize(33, 10, 1, 10), 1800, 645)
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
@@ -72,8 +74,8 @@ def column_runs(shape: Shape = GEO) -> tuple[tuple[tuple[g.Hex, int, int], ...],
             if dx >= 2:
                 continue
             half = 1 if dx <= 1 else 2 - dx          # the hexagon's half height at x
-            j0 = max(0, ceil((shape.ay * (h[1] - half) - half_u) / u))
-            j1 = min(shape.height, ceil((shape.ay * (h[1] + half) - half_u) / u))
+            j0 = max(0, ceil((shape.ay * (h[1] - half) + shape.by - half_u) / u))
+            j1 = min(shape.height, ceil((shape.ay * (h[1] + half) + shape.by - half_u) / u))
             if j0 < j1:
                 runs.append((h, j0, j1))
         runs.sort(key=lambda r: r[1])
@@ -257,7 +259,9 @@ def metadata_xml(hexes: dict, name: str = "41", version: str = "6.3",
         f' hexWidth="{float(Fraction(shape.width, size.columns - 1)):.10g}"'
         f' hexHeight="{float(Fraction(shape.height, size.rows)):.10g}"'
         + (f' A1CenterX="{-(size.first - 1) * shape.width // (size.columns - 1)}"'
-           if size.first > 1 else ""))
+           if size.first > 1 else "")
+        + (f' A1CenterY="{float(Fraction(shape.height, 2 * size.rows) * (1 - 2 * size.top)):g}"'
+           if size.top else ""))
     return (f'<?xml version="1.0"?>\n{extra}<boardMetadata name="{name}" version="{version}" '
             f'versionDate="Nov 2026" author="tests" boardImageFileName="bd{name}.gif" '
             f'hasHills="TRUE" width="{size.columns}" height="{size.rows}"{geometry}>\n'

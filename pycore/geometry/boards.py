@@ -31,7 +31,7 @@ mean.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from .. import geometry as g
@@ -62,15 +62,15 @@ def board_number(label: str) -> str:
 class BoardSize:
     """A board's hexes: ``columns`` across, from column number ``first``
     (1 = A; 17 = Q, the right half of a board cut down its column Q, as VASL's
-    1b-13b), ``rows`` down. Its odd columns hold rows 1..rows, its even ones
-    0..rows, as on a geomorphic board. The number of columns is odd."""
+    1b-13b), ``rows`` down, after ``top`` rows of another board (10 on the
+    lower half of a board 20 rows high, as VASL's BFPDW1b-7b: its A column
+    runs from A11). Its odd columns hold rows top + 1..top + rows, its even
+    ones top..top + rows, as on a geomorphic board. The number of columns is
+    odd."""
     columns: int = COLUMNS
     rows: int = ROWS
     first: int = 1
-    grid: g.Grid = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "grid", g.Grid(self.last, self.rows))
+    top: int = 0
 
     @property
     def last(self) -> int:
@@ -84,25 +84,31 @@ class BoardSize:
     @property
     def flip(self) -> g.Point:
         """Flipped: local (x, y) -> (flip[0] - x, flip[1] - y)."""
-        return 3 * (self.first + self.last), 2 * self.rows
+        return 3 * (self.first + self.last), 4 * self.top + 2 * self.rows
 
     def contains(self, h: g.Hex) -> bool:
-        return self.grid.contains(h) and h[0] >= 3 * self.first
+        if not g.is_centre(h):
+            return False
+        col, row = g.col_row(h)
+        return self.first <= col <= self.last and \
+            (1 if col % 2 else 0) <= row - self.top <= self.rows
 
     def hexes(self) -> list[g.Hex]:
-        return [h for h in self.grid.hexes() if h[0] >= 3 * self.first]
+        return [g.hex_at(c, r) for c in range(self.first, self.last + 1)
+                for r in range(self.top + (1 if c % 2 else 0), self.top + self.rows + 1)]
 
     def is_half(self, h: g.Hex) -> bool:
         col, row = g.col_row(h)
-        return col in (self.first, self.last) or (col % 2 == 0 and row in (0, self.rows))
+        return col in (self.first, self.last) or \
+            (col % 2 == 0 and row - self.top in (0, self.rows))
 
     def kind(self) -> str:
         return f"{self.columns} x {self.rows}"
 
     def span(self, label: str = "") -> str:
         """Its first and last hexes' names: "A1 to GG10"."""
-        return (f"{label}{g.column_name(self.first)}1 to "
-                f"{label}{g.column_name(self.last)}{self.rows}")
+        return (f"{label}{g.column_name(self.first)}{self.top + 1} to "
+                f"{label}{g.column_name(self.last)}{self.top + self.rows}")
 
 
 GEOMORPHIC = BoardSize()
@@ -138,7 +144,7 @@ class Board:
 
     def box(self) -> tuple[g.Point, g.Point]:
         """The board's edges in lattice units: through the centres of its edge hexes."""
-        x0, y0 = self.origin[0] + 3 * self.size.first, self.origin[1]
+        x0, y0 = self.origin[0] + 3 * self.size.first, self.origin[1] + 2 * self.size.top
         step = self.size.step
         return (x0, y0), (x0 + step[0], y0 + step[1])
 
@@ -158,8 +164,8 @@ class Layout:
         def board(i: int, j: int, label: str, flip: bool) -> Board:
             size = sizes.get(label, GEOMORPHIC)
             step = size.step
-            return Board(label, flip, (step[0] * j - 3 * (size.first - 1), step[1] * i),
-                         self.sources.get(label), size)
+            return Board(label, flip, (step[0] * j - 3 * (size.first - 1),
+                                       step[1] * i - 2 * size.top), self.sources.get(label), size)
         self.boards = tuple(board(i, j, label, flip) for i, row in enumerate(rows)
                             for j, (label, flip) in enumerate(row))
         self.by_label = {b.label: b for b in self.boards}

@@ -24,7 +24,10 @@ its columns less one across, its height over its rows down. The metadata's
 ``width``, ``height``, ``hexWidth``, ``hexHeight`` and ``A1CenterY``, where
 given, must agree with it (to the metadata's printed precision); a negative
 ``A1CenterX`` of a whole number of hexes makes the grid's first column a
-later one (-901 on 1b-13b: column Q, as VASL names their hexes). A board
+later one (-901 on 1b-13b: column Q, as VASL names their hexes), and a
+negative ``A1CenterY`` a whole number of rows above the image its first row
+a later one (-612.75 on BFPDW1b-7b, the lower halves of boards 20 rows high:
+their column A runs from A11, as VASL names them). A board
 whose A1 is a half hex (``A1CenterY`` 0, VASL's alternate grain) or whose
 columns are even in number is refused, in those words.
 
@@ -386,12 +389,22 @@ def _shape(name: str, width: int, height: int, gw: int, gh: int, meta: dict[str,
                              "the file is damaged")
     hex_w, hex_h = Fraction(gw, width - 1), Fraction(gh, height)
     first = 1
-    x0 = _number(meta, "A1CenterX", board)
-    for key, exact in (("hexWidth", hex_w), ("hexHeight", hex_h), ("A1CenterY", hex_h / 2)):
+    x0, y0 = _number(meta, "A1CenterX", board), _number(meta, "A1CenterY", board)
+    top = 0
+    if y0 is not None and y0 == 0:
+        raise SetupError(f"board file: {board}'s hex A1 is a half hex (VASL's alternate "
+                         "hex grain): the app reads boards whose A1 is a whole hex only")
+    if y0 is not None and y0 < 0:       # the lower half of a taller board: A1 rows above it
+        rows_above = (hex_h / 2 - y0) / hex_h
+        if not _agrees(Fraction(round(rows_above)) * hex_h, rows_above * hex_h) \
+                or round(rows_above) > 100:
+            raise SetupError(f"board file: {board}'s hex A1 lies {meta['A1CenterY'].strip()} "
+                             "pixels down its image: the app reads boards whose A1 is half a "
+                             "hex down, or a whole number of hexes above the image")
+        top = round(rows_above)
+    for key, exact in (("hexWidth", hex_w), ("hexHeight", hex_h),
+                       ("A1CenterY", hex_h / 2 - top * hex_h)):
         given = _number(meta, key, board)
-        if key == "A1CenterY" and given is not None and given == 0:
-            raise SetupError(f"board file: {board}'s hex A1 is a half hex (VASL's alternate "
-                             "hex grain): the app reads boards whose A1 is a whole hex only")
         if given is not None and not _agrees(given, exact):
             raise SetupError(f"board file: BoardMetadata.xml gives {board} a {key} of "
                              f"{meta[key].strip()}, but its LOSData grid one of "
@@ -405,7 +418,7 @@ def _shape(name: str, width: int, height: int, gw: int, gh: int, meta: dict[str,
         first = 1 + round(columns)
     if first + width - 1 > 78:
         raise SetupError(f"board file: {board}'s columns run past ZZZ: the file is damaged")
-    return Shape(BoardSize(width, height, first), gw, gh)
+    return Shape(BoardSize(width, height, first, top), gw, gh)
 
 
 def _number(meta: dict[str, str], key: str, board: str) -> Fraction | None:

@@ -62,7 +62,7 @@ GEO_HEX_HEIGHT = Fraction(GRID_HEIGHT, 10)   # 64.5 px: the art's measures above
 class Shape:
     """A board's hexes (``size``) on its ``width`` x ``height`` pixel grid,
     and the exact integer frame between them (the module's docstring)."""
-    __slots__ = ("size", "width", "height", "sx", "sy", "unit", "ax", "bx", "ay", "scale",
+    __slots__ = ("size", "width", "height", "sx", "sy", "unit", "ax", "bx", "ay", "by", "scale",
                  "period", "period_px", "pad", "padded_height", "_key")
 
     def __init__(self, size: BoardSize, width: int, height: int):
@@ -73,6 +73,7 @@ class Shape:
         self.unit = lcm(self.sx.denominator, self.sy.denominator, 2)
         self.ax, self.ay = int(self.unit * self.sx), int(self.unit * self.sy)
         self.bx = -3 * size.first * self.ax
+        self.by = -2 * size.top * self.ay
         self.scale = max(1, round(self.sy * 2 / GEO_HEX_HEIGHT))
         cols = next(c for c in range(2, 2 * size.columns + 2, 2)
                     if (c * width) % (size.columns - 1) == 0)
@@ -95,15 +96,16 @@ class Shape:
 
     def pixel_of(self, p: g.Point) -> tuple[Fraction, Fraction]:
         """A lattice point's position on the board's pixel grid (exact)."""
-        return self.sx * (p[0] - 3 * self.size.first), self.sy * p[1]
+        return self.sx * (p[0] - 3 * self.size.first), self.sy * (p[1] - 2 * self.size.top)
 
     def lattice_of(self, x: Fraction | int, y: Fraction | int) -> tuple[Fraction, Fraction]:
         """A pixel-grid position in lattice units (exact): ``pixel_of``'s inverse."""
-        return Fraction(x) / self.sx + 3 * self.size.first, Fraction(y) / self.sy
+        return (Fraction(x) / self.sx + 3 * self.size.first,
+                Fraction(y) / self.sy + 2 * self.size.top)
 
     def frame(self, p: g.Point) -> tuple[int, int]:
         """A lattice point in the board's integer frame: ``unit * pixel_of(p)``."""
-        return self.ax * p[0] + self.bx, self.ay * p[1]
+        return self.ax * p[0] + self.bx, self.ay * p[1] + self.by
 
     def centre_pixel(self, h: g.Hex) -> tuple[int, int]:
         """The pixel a hex's centre dot falls in, kept on the board: the centres of
