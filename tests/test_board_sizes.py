@@ -223,3 +223,13 @@ def test_a_board_whose_metadata_disagrees_with_its_grid_is_refused(old, new, wor
         api.import_board(_with_metadata(data, old, new), session=Session())
     for w in words:
         assert w in str(e.value)
+
+
+def test_a_link_of_deluxe_boards_on_a_device_without_them_names_the_files_to_import(deluxe):
+    """The map's size follows from boards this device does not have: the
+    player is told which file to import, not that the map's size is wrong."""
+    s, a, b = deluxe
+    setup = {**_setup(_pair(a, b)), "map": {"boards": _pair(a, b), "columns": 29, "rows": 5}}
+    assert api.load(setup, session=s).grid.columns == 29
+    with pytest.raises(SetupError, match=r"^map\.boards\[0\]\[0\]\.source: board a .* import bda"):
+        api.load(setup, session=Session())

@@ -34,6 +34,8 @@ def test_two_deluxe_boards_make_a_map_painted_tapped_and_asked_across_the_seam(t
     press(page, hex_sel("aN3"), touch=True)
     press(page, hex_sel("bD3"), touch=True)
     panel = read_los_panel(page)
+    for data in (BDA, BDB):
+        api.import_board(data)
     expected = api.los(setup_of(page), {"hex": "aN3", "level": 0}, {"hex": "bD3", "level": 0})
     assert expected["los"] is False and expected["blocked_at"] == "bB3"
     assert panel["los"] is False and panel["blocked_at"].startswith("bB3")

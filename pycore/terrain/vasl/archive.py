@@ -404,8 +404,8 @@ def _shape(name: str, width: int, height: int, gw: int, gh: int, meta: dict[str,
         top = round(rows_above)
     for key, exact in (("hexWidth", hex_w), ("hexHeight", hex_h),
                        ("A1CenterY", hex_h / 2 - top * hex_h)):
-        given = _number(meta, key, board)
-        if given is not None and not _agrees(given, exact):
+        figure = _number(meta, key, board)
+        if figure is not None and not _agrees(figure, exact):
             raise SetupError(f"board file: BoardMetadata.xml gives {board} a {key} of "
                              f"{meta[key].strip()}, but its LOSData grid one of "
                              f"{float(exact):g} pixels: the app cannot place its hexes")
