@@ -31,7 +31,7 @@ mean.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
 from .. import geometry as g
@@ -71,20 +71,19 @@ class BoardSize:
     rows: int = ROWS
     first: int = 1
     top: int = 0
+    # Lattice offset to the next board right, and down; flipped, local (x, y)
+    # is (flip[0] - x, flip[1] - y) (computed once: every name turns on them).
+    step: g.Point = field(init=False, repr=False, compare=False)
+    flip: g.Point = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "step", (3 * (self.columns - 1), 2 * self.rows))
+        object.__setattr__(self, "flip", (3 * (self.first + self.last),
+                                          4 * self.top + 2 * self.rows))
 
     @property
     def last(self) -> int:
         return self.first + self.columns - 1
-
-    @property
-    def step(self) -> g.Point:
-        """Lattice offset to the next board right, and down."""
-        return 3 * (self.columns - 1), 2 * self.rows
-
-    @property
-    def flip(self) -> g.Point:
-        """Flipped: local (x, y) -> (flip[0] - x, flip[1] - y)."""
-        return 3 * (self.first + self.last), 4 * self.top + 2 * self.rows
 
     def contains(self, h: g.Hex) -> bool:
         if not g.is_centre(h):

@@ -48,6 +48,7 @@ GRID_WIDTH, GRID_HEIGHT = 1800, 645     # a board's pixel grid (pycore.terrain.v
 
 X_SCALE, X_SHIFT, Y_SCALE = Fraction(75, 4), Fraction(225, 4), Fraction(129, 4)
 STRETCHES = 32          # a hexside (37.5 px) is read in stretches of about 1.2 px
+SIDES = range(STRETCHES // 4, 3 * STRETCHES // 4)   # the middle half, where B9.6 is read
 BAND = 8                # px each side of a hexside where its wall/hedge/bocage is drawn
 SIDE_BAND = 16          # px each side read for the level beside the depiction (B9.6)
 DISC_PX = 10            # px round a hex's centre dot read for the terrain "at" the dot (B.1)
@@ -199,7 +200,8 @@ class Pixel(NamedTuple):
 class HexsidePixels:
     """The pixels that show one hexside, as offsets from ``base`` in a padded plane.
     ``sides`` (the pixels within ``SIDE_BAND`` px, for B9.6's test) are worked
-    out when first asked: few hexsides are asked."""
+    out when first asked, for the middle half of the hexside, all B9.6's test
+    reads (``SIDES``): few hexsides are asked."""
     __slots__ = ("base", "span", "runs", "stretches", "line", "_sides", "_make_sides")
 
     def __init__(self, base: int, span: int, runs: tuple[tuple[int, int], ...],
@@ -216,7 +218,8 @@ class HexsidePixels:
 
     @property
     def sides(self) -> tuple[tuple[Pixel, ...], ...]:
-        """Per stretch: pixels within SIDE_BAND px, nearest first."""
+        """Per stretch: pixels within SIDE_BAND px, nearest first (the
+        stretches ``SIDES``; the others empty)."""
         if self._sides is None:
             self._sides = self._make_sides()
         return self._sides
@@ -307,10 +310,15 @@ def _pattern(key: tuple[g.Point, g.Point, int, int], shape: Shape = GEO) -> Hexs
     runs = tuple((i * ph + b0 - base, i * ph + b1 + 1 - base) for i, b0, b1 in columns)
     assert sum(e - s for s, e in runs) == sum(len(s) for s in band)
 
+    # the middle half: along * STRETCHES // length2 in SIDES
+    lo = -(-SIDES.start * length2 // STRETCHES)
+    hi = -(-SIDES.stop * length2 // STRETCHES) - 1
+
     def make_sides() -> tuple[tuple[Pixel, ...], ...]:
         sides: list[list[Pixel]] = [[] for _ in range(STRETCHES)]
         for i, j0, j1, a0, c0 in side_cols:
-            for j in range(j0, j1 + 1):
+            m0, m1 = _rows(dy * u, a0, lo, hi)
+            for j in range(max(j0, m0), min(j1, m1) + 1):
                 stretch = (a0 + dy * u * j) * STRETCHES // length2
                 cross = c0 + dx * u * j
                 side = 0 if cross == 0 else (a_sign if cross > 0 else -a_sign)

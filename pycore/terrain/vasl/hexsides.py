@@ -130,7 +130,7 @@ def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
     depiction at the higher level (no lower terrain between the wall and the
     higher level's terrain), over most of the middle half of the hexside?"""
     high = low = 0
-    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
+    for pixels in pattern.sides[grid.SIDES.start:grid.SIDES.stop]:
         for p in pixels:
             if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
                 if grid.signed(elevations[p.offset]) >= high_level:
