@@ -38,10 +38,7 @@ _WHERE = re.compile(r" (?:at|drawn at) [A-Z0-9, ]+(?: and \d+ more)?$")
 def _category(warning: str) -> str:
     text = warning.split(": ", 1)[1] if warning.startswith("board ") else warning
     text = _WHERE.sub("", text)
-    text = re.sub(r"\(([0-9, ]+)\)", "(codes)", text)
-    return text.replace(" (not in the app yet: check it by eye) drawn", " (not modelled: "
-                        "check it by eye)").replace(" (not in the app yet: read as open ground) "
-                                                    "drawn", " (not modelled: read as open ground)")
+    return re.sub(r"\(([0-9, ]+)\)", "(codes)", text)
 
 
 def _refusal(text: str, name: str) -> str:
@@ -85,7 +82,8 @@ def census(folder: Path, runs: int = 1) -> dict:
         kinds: Counter = Counter()
         for said in board.reading.unmodelled.values():
             kinds.update(said)
-        notes = sorted({_category(w) for w in got["warnings"]} - {k for k in kinds})
+        # the warnings' other categories (what is not modelled is the column before)
+        notes = sorted({_category(w) for w in got["warnings"] if "not in the app yet" not in w})
         out["boards"][path.name] = {"size": f"{got['columns']} x {got['rows']}",
                                     "seconds": best, "kinds": kinds, "notes": notes}
     return out

@@ -316,13 +316,16 @@ def _pattern(key: tuple[g.Point, g.Point, int, int], shape: Shape = GEO) -> Hexs
 
     def make_sides() -> tuple[tuple[Pixel, ...], ...]:
         sides: list[list[Pixel]] = [[] for _ in range(STRETCHES)]
+        make = tuple.__new__             # a Pixel made in C (its __new__ is Python's)
+        du, cu = dy * u, dx * u
         for i, j0, j1, a0, c0 in side_cols:
-            m0, m1 = _rows(dy * u, a0, lo, hi)
+            m0, m1 = _rows(du, a0, lo, hi)
+            at = i * ph - base
             for j in range(max(j0, m0), min(j1, m1) + 1):
-                stretch = (a0 + dy * u * j) * STRETCHES // length2
-                cross = c0 + dx * u * j
+                cross = c0 + cu * j
                 side = 0 if cross == 0 else (a_sign if cross > 0 else -a_sign)
-                sides[stretch].append(Pixel(i * ph + j - base, side, abs(cross)))
-        return tuple(tuple(sorted(s, key=lambda p: p.across)) for s in sides)
+                sides[(a0 + du * j) * STRETCHES // length2].append(
+                    make(Pixel, (at + j, side, cross if cross >= 0 else -cross)))
+        return tuple(tuple(sorted(s, key=itemgetter(2))) for s in sides)
     return HexsidePixels(base, span, runs, tuple(_getter([o - base for o in s]) for s in band),
                          tuple(tuple(o - base for o in s) for s in line), make_sides)
