@@ -233,3 +233,29 @@ def test_a_link_of_deluxe_boards_on_a_device_without_them_names_the_files_to_imp
     assert api.load(setup, session=s).grid.columns == 29
     with pytest.raises(SetupError, match=r"^map\.boards\[0\]\[0\]\.source: board a .* import bda"):
         api.load(setup, session=Session())
+
+
+@pytest.mark.parametrize("flips", [(False, False), (False, True), (True, False), (True, True)])
+@pytest.mark.parametrize("sizes, across", [
+    (((17, 20, 1, 0), (17, 20, 17, 0)), True), (((15, 5, 1, 0), (15, 5, 1, 0)), False),
+    (((33, 10, 1, 0), (33, 10, 1, 10)), False)])
+def test_every_name_of_every_hex_reads_back_on_boards_of_every_size_flipped_or_not(
+        sizes, across, flips):
+    """Each hex's names (a seam hex's two) read back to it, and each board's
+    own hexes are exactly the map's hexes it holds, whatever the boards' size,
+    first column or first row, flipped or not."""
+    from pycore import geometry as g
+    from pycore.geometry.boards import BoardSize, Layout
+    labels = ("p1", "p2")
+    cells = [(label, flip) for label, flip in zip(labels, flips)]
+    rows = [cells] if across else [[c] for c in cells]
+    layout = Layout(rows, {}, {label: BoardSize(*size) for label, size in zip(labels, sizes)})
+    names = g.Names(layout)
+    held = set()
+    for h in layout.grid.hexes():
+        assert layout.holders(h), f"{h} is on no board"
+        for name in names.all(h):
+            assert names.parse_hex(name) == h
+        held.update((b.label, b.to_local(h)) for b in layout.holders(h))
+    for b in layout.boards:
+        assert {local for label, local in held if label == b.label} == set(b.size.hexes())
