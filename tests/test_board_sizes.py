@@ -259,3 +259,27 @@ def test_every_name_of_every_hex_reads_back_on_boards_of_every_size_flipped_or_n
         held.update((b.label, b.to_local(h)) for b in layout.holders(h))
     for b in layout.boards:
         assert {local for label, local in held if label == b.label} == set(b.size.hexes())
+
+
+@pytest.mark.parametrize("shape, name, hexes", [
+    (DELUXE, "a", ("C3", "A3", "E3", "C1", "C5")),
+    (HALF_B, "1b", ("S5", "Q5", "U5", "S3", "S7"))])
+def test_woods_drawn_over_part_of_a_hex_block_only_where_drawn_on_boards_of_other_sizes(
+        shape, name, hexes):
+    """A6.1 in the board's own pixel frame: woods drawn over the left part of a
+    hex (the dot in open ground, so the hex reads open) block the thread that
+    crosses them, and not the one that passes beside them, either way round."""
+    mid, west, east, north, south = hexes
+    k = shape.scale
+    woods = {"hex": mid, "terrain": "woods", "rect": (-28 * k, -40 * k, -3 * k, 40 * k),
+             "own": True}
+    s = Session()
+    got = api.import_board(board_archive({}, {}, name=name, shapes=(woods,), shape=shape),
+                           session=s)
+    assert mid not in api.board_terrain(got["source"], session=s)["hexes"]   # read whole: open
+    setup = _setup([[{"board": name, "source": got["source"]}]])
+    for a, b in ((west, east), (east, west)):
+        ruled = api.los(setup, name + a, name + b, session=s)
+        assert ruled["los"] is False and ruled["blocked_at"] == name + mid
+    for a, b in ((north, south), (south, north)):
+        assert api.los(setup, name + a, name + b, session=s)["los"] is True

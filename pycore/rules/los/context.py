@@ -10,7 +10,6 @@ from ..location import End
 from ...setup import Setup, Slot
 from .drawn import AsDrawn
 from .source import Terrain, WholeHexes
-from ...terrain.vasl.grid import GEO
 
 if TYPE_CHECKING:
     from .ruling import Ruling
@@ -89,13 +88,8 @@ def bocage_hexes(s: Setup) -> frozenset[g.Hex]:
 
 
 def _terrain(s: Setup) -> Terrain:
-    """As drawn on a map of imported geomorphic boards; other boards (Deluxe,
-    1a-13b: ``pycore.terrain.vasl.grid.Shape``) are judged hex by hex, as a
-    painted map is, their drawings not yet read in their own pixel frame."""
     layout = s.layout
-    drawn = layout is not None and layout.sources and \
-        all(b.archive.shape == GEO for b in s.imported.values())
-    return AsDrawn(s) if drawn else WholeHexes(s)
+    return AsDrawn(s) if layout is not None and layout.sources else WholeHexes(s)
 
 
 _TERRAIN: Slot[Terrain] = Slot("terrain", _terrain)
