@@ -32,9 +32,17 @@ from math import ceil
 from typing import Any
 
 from pycore import geometry as g
-from pycore.geometry.boards import BOARD_GRID
-from pycore.terrain.vasl.archive import GRID_HEIGHT, GRID_WIDTH, STAIRWAYS
-from pycore.terrain.vasl.grid import quarter
+from pycore.geometry.boards import BoardSize
+from pycore.terrain.vasl.grid import GEO, Shape
+
+# Boards of the other sizes VASL draws (issue 38), as their archives give them:
+# a Deluxe board (15 x 5 hexes, three times as large) and the right half of a
+# board cut down its column Q (17 x 20 hexes, columns Q to GG: VASL's 1b).
+DELUXE = Shape(BoardSize(15, 5), 2363, 971)
+HALF_B = Shape(BoardSize(17, 20, 17), 901, 1290)
+HALF_A = Shape(BoardSize(17, 20), 901, 1290)
+# The lower half of a board 20 rows high (VASL's BFPDW1b): A11 to GG20.
+LOWER = Shape(BoardSize(33, 10, 1, 10), 1800, 645)
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
@@ -52,25 +60,26 @@ WALL_PX = 3          # half the thickness of a drawn wall
 STRIP_PX = 9         # how far beyond a wall the lower level's strip reaches
 
 
-@lru_cache(maxsize=1)
-def column_runs() -> tuple[tuple[tuple[g.Hex, int, int], ...], ...]:
+@lru_cache(maxsize=4)
+def column_runs(shape: Shape = GEO) -> tuple[tuple[tuple[g.Hex, int, int], ...], ...]:
     """For each pixel column, the hexes its pixels lie in: (hex, first row, end row)."""
-    hexes = BOARD_GRID.hexes()
+    hexes = shape.size.hexes()
+    u, half_u = shape.unit, shape.unit // 2
     out = []
-    for i in range(GRID_WIDTH):
-        x = Fraction(4 * i + 2 + 225, 75)            # the pixel centre's lattice x
+    for i in range(shape.width):
+        x = Fraction(u * i + half_u - shape.bx, shape.ax)     # the pixel centre's lattice x
         runs = []
         for h in hexes:
             dx = abs(x - h[0])
             if dx >= 2:
                 continue
             half = 1 if dx <= 1 else 2 - dx          # the hexagon's half height at x
-            j0 = max(0, ceil((129 * (h[1] - half) - 2) / 4))
-            j1 = min(GRID_HEIGHT, ceil((129 * (h[1] + half) - 2) / 4))
+            j0 = max(0, ceil((shape.ay * (h[1] - half) + shape.by - half_u) / u))
+            j1 = min(shape.height, ceil((shape.ay * (h[1] + half) + shape.by - half_u) / u))
             if j0 < j1:
                 runs.append((h, j0, j1))
         runs.sort(key=lambda r: r[1])
-        assert runs[0][1] == 0 and runs[-1][2] == GRID_HEIGHT
+        assert runs[0][1] == 0 and runs[-1][2] == shape.height
         assert all(a[2] == b[1] for a, b in zip(runs, runs[1:])), f"column {i} not tiled"
         out.append(tuple(runs))
     return tuple(out)
@@ -87,13 +96,16 @@ def _depicted(entry: dict) -> int:
 
 
 def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
-            shapes: tuple = ()) -> tuple[bytearray, bytearray]:
+            shapes: tuple = (), shape: Shape = GEO) -> tuple[bytearray, bytearray]:
     """The elevation and code planes (column-major) of a painted board, with
-    ``shapes`` painted over the hexes (``paint_shape``)."""
+    ``shapes`` painted over the hexes (``paint_shape``); ``shape``: the board's
+    size and pixel grid (a geomorphic board's by default; its measures in
+    pixels are a geomorphic board's, times its scale)."""
     info = _parse_hexes(hexes)
-    elev, codes = bytearray(GRID_WIDTH * GRID_HEIGHT), bytearray(GRID_WIDTH * GRID_HEIGHT)
-    for i, runs in enumerate(column_runs()):
-        base = i * GRID_HEIGHT
+    k = shape.scale
+    elev, codes = bytearray(shape.width * shape.height), bytearray(shape.width * shape.height)
+    for i, runs in enumerate(column_runs(shape)):
+        base = i * shape.height
         for h, j0, j1 in runs:
             entry = info.get(h, {})
             terrain = entry.get("terrain", "open")
@@ -107,38 +119,41 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
         dep = "gully" if entry.get("gully") else "stream" if entry.get("stream") else None
         if dep:     # B19.21, B20.1: the depression's art round the other terrain at the dot
             level = entry.get("level", 0)
-            core = set(shape_pixels({"hex": name, "disc": GULLY_CORE_PX}))
-            for k in shape_pixels({"hex": name, "rect": (-40, -40, 40, 40), "own": True}):
-                if k not in core:
-                    codes[k], elev[k] = HEX_CODES[dep], (level - 1) & 0xFF
+            core = set(shape_pixels({"hex": name, "disc": GULLY_CORE_PX * k}, shape))
+            for n in shape_pixels({"hex": name, "rect": (-40 * k, -40 * k, 40 * k, 40 * k),
+                                   "own": True}, shape):
+                if n not in core:
+                    codes[n], elev[n] = HEX_CODES[dep], (level - 1) & 0xFF
         if entry.get("bridge"):     # B6.2: a wooden bridge across the hex at its base level
             paint_shape(codes, elev, {"hex": name, "terrain": "bridge", "own": True,
-                                      "level": entry.get("level", 0), "rect": (-8, -40, 8, 40)})
-    for shape in shapes:
-        paint_shape(codes, elev, shape)
+                                      "level": entry.get("level", 0),
+                                      "rect": (-8 * k, -40 * k, 8 * k, 40 * k)}, shape)
+    for drawn in shapes:
+        paint_shape(codes, elev, drawn, shape)
     for name, v in hexsides.items():
         v = {"type": v} if isinstance(v, str) else dict(v)
         sd = g.PLAIN.parse_hexside(name)
         levels = [_depicted(info.get(h, {})) for h in sd]
         if v.get("depression") is False:     # a bank at the hexes' level across the hexside
             ground = min(info.get(h, {}).get("level", 0) for h in sd)
-            _paint_hexside(codes, elev, sd, 0, (0, 1), WALL_PX + 1, ground)
+            _paint_hexside(codes, elev, sd, 0, (0, 1), (WALL_PX + 1) * k, ground, shape)
         if "type" not in v:
             continue
         cover = v.get("cover", (0, 1))
         spans = [cover] if isinstance(cover[0], (int, float)) else list(cover)
         if v.get("gap"):        # a road across the stretches the wall leaves bare
-            _paint_hexside(codes, elev, sd, ROAD, (0, 1))
+            _paint_hexside(codes, elev, sd, ROAD, (0, 1), WALL_PX * k, shape=shape)
         for span in spans:
-            _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], span)
+            _paint_hexside(codes, elev, sd, HEXSIDE_CODES[v["type"]], span, WALL_PX * k,
+                           shape=shape)
         # (a cliff is the hill's own edge: no strip of the lower level beside it, B11)
         if levels[0] != levels[1] and not v.get("hillside", False) and v["type"] != "cliff":
             high = sd[0] if levels[0] > levels[1] else sd[1]
-            _paint_strip(elev, sd, high, min(levels))
+            _paint_strip(elev, sd, high, min(levels), shape)
     return elev, codes
 
 
-def shape_pixels(shape: dict) -> list[int]:
+def shape_pixels(shape: dict, board: Shape = GEO) -> list[int]:
     """The pixels (plane indexes) of a sub-hex shape: ``{"hex": "Q6", "disc": r}``
     (pixel centres within r px of the hex centre) or ``{"hex": "Q6", "rect":
     (x0, y0, x1, y1)}`` (pixel centres within that box, px from the hex centre);
@@ -147,32 +162,34 @@ def shape_pixels(shape: dict) -> list[int]:
     (i, j) with (i + 3 j + phase) mod period below keep, as VASL's fields are
     speckled with open ground."""
     h = g.plain_parse_hex(shape["hex"])
-    qx, qy = quarter(h)
+    qx, qy = board.frame(h)
+    u = board.unit
     if "disc" in shape:
-        r = 4 * shape["disc"]
+        r = u * shape["disc"]
         box = (-r, -r, r, r)
     else:
-        box = tuple(4 * v for v in shape["rect"])
+        box = tuple(u * v for v in shape["rect"])
     out = []
-    for i in range(max(0, (qx + box[0]) // 4 - 1), min(GRID_WIDTH, (qx + box[2]) // 4 + 2)):
-        for j in range(max(0, (qy + box[1]) // 4 - 1), min(GRID_HEIGHT, (qy + box[3]) // 4 + 2)):
-            dx, dy = 4 * i + 2 - qx, 4 * j + 2 - qy
+    runs = column_runs(board)
+    for i in range(max(0, (qx + box[0]) // u - 1), min(board.width, (qx + box[2]) // u + 2)):
+        for j in range(max(0, (qy + box[1]) // u - 1), min(board.height, (qy + box[3]) // u + 2)):
+            dx, dy = u * i + u // 2 - qx, u * j + u // 2 - qy
             inside = dx * dx + dy * dy <= r * r if "disc" in shape else \
                 box[0] <= dx <= box[2] and box[1] <= dy <= box[3]
             keep, period, phase = (tuple(shape.get("dither", (1, 1))) + (0,))[:3]
             if inside and (i + 3 * j + phase) % period < keep and (not shape.get("own") or any(
-                    hh == h and j0 <= j < j1 for hh, j0, j1 in column_runs()[i])):
-                out.append(i * GRID_HEIGHT + j)
+                    hh == h and j0 <= j < j1 for hh, j0, j1 in runs[i])):
+                out.append(i * board.height + j)
     return out
 
 
-def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
+def paint_shape(codes: bytearray, elev: bytearray, shape: dict, board: Shape = GEO) -> None:
     """Paint a shape (``shape_pixels``) with terrain ``shape["terrain"]`` (a
     name of ``SHAPE_CODES``: hex terrain, roads, bridges, water, ...; a
     building: with ``"levels"`` above 1, VASL's code for them) or VASL's code
     ``shape["code"]``, and/or the ground level ``shape["level"]`` (a hill drawn
     over part of a hex, a road on an embankment, a lane below the ground)."""
-    pixels = shape_pixels(shape)
+    pixels = shape_pixels(shape, board)
     if "terrain" in shape or "code" in shape:
         code = SHAPE_CODES[shape["terrain"]] if "terrain" in shape else shape["code"]
         if shape.get("terrain") in VASL_BUILDING:
@@ -184,58 +201,71 @@ def paint_shape(codes: bytearray, elev: bytearray, shape: dict) -> None:
             elev[k] = shape["level"] & 0xFF
 
 
-def _frame(sd: g.Hexside) -> tuple[int, int, int, int, int]:
-    (x1, y1), (x2, y2) = (quarter(p) for p in g.hexside_ends(sd))
+def _frame(sd: g.Hexside, board: Shape = GEO) -> tuple[int, int, int, int, int]:
+    (x1, y1), (x2, y2) = (board.frame(p) for p in g.hexside_ends(sd))
     return x1, y1, x2 - x1, y2 - y1, (x2 - x1) ** 2 + (y2 - y1) ** 2
 
 
-def _pixels_near(sd: g.Hexside, reach_px: int):
+def _pixels_near(sd: g.Hexside, reach_px: int, board: Shape = GEO):
     """(index, along / length^2 as a Fraction, signed cross, cross limit unit) of
     pixels near hexside ``sd`` whose centres project onto it."""
-    x1, y1, dx, dy, length2 = _frame(sd)
-    reach = 4 * reach_px + 4
-    for i in range(max(0, (min(x1, x1 + dx) - reach) // 4),
-                   min(GRID_WIDTH, (max(x1, x1 + dx) + reach) // 4 + 1)):
-        for j in range(max(0, (min(y1, y1 + dy) - reach) // 4),
-                       min(GRID_HEIGHT, (max(y1, y1 + dy) + reach) // 4 + 1)):
-            cx, cy = 4 * i + 2, 4 * j + 2
+    x1, y1, dx, dy, length2 = _frame(sd, board)
+    u = board.unit
+    reach = u * reach_px + u
+    for i in range(max(0, (min(x1, x1 + dx) - reach) // u),
+                   min(board.width, (max(x1, x1 + dx) + reach) // u + 1)):
+        for j in range(max(0, (min(y1, y1 + dy) - reach) // u),
+                       min(board.height, (max(y1, y1 + dy) + reach) // u + 1)):
+            cx, cy = u * i + u // 2, u * j + u // 2
             along = (cx - x1) * dx + (cy - y1) * dy
             if 0 <= along < length2:
-                yield i * GRID_HEIGHT + j, Fraction(along, length2), \
+                yield i * board.height + j, Fraction(along, length2), \
                     dx * (cy - y1) - dy * (cx - x1), length2
 
 
 def _paint_hexside(codes: bytearray, elev: bytearray, sd: g.Hexside, code: int,
                    cover: tuple[float, float], px: int = WALL_PX,
-                   level: int | None = None) -> None:
+                   level: int | None = None, shape: Shape = GEO) -> None:
     t0, t1 = Fraction(cover[0]), Fraction(cover[1])
-    for k, t, cross, length2 in _pixels_near(sd, px):
-        if cross * cross <= (4 * px) ** 2 * length2 and t0 <= t <= t1:
+    u = shape.unit
+    for k, t, cross, length2 in _pixels_near(sd, px, shape):
+        if cross * cross <= (u * px) ** 2 * length2 and t0 <= t <= t1:
             codes[k] = code
             if level is not None:
                 elev[k] = level & 0xFF
 
 
-def _paint_strip(elev: bytearray, sd: g.Hexside, high: g.Hex, level: int) -> None:
-    x1, y1, dx, dy, _ = _frame(sd)
-    qh = quarter(high)
+def _paint_strip(elev: bytearray, sd: g.Hexside, high: g.Hex, level: int,
+                 shape: Shape = GEO) -> None:
+    x1, y1, dx, dy, _ = _frame(sd, shape)
+    qh = shape.frame(high)
     high_sign = 1 if dx * (qh[1] - y1) - dy * (qh[0] - x1) > 0 else -1
-    for k, _t, cross, length2 in _pixels_near(sd, STRIP_PX):
-        if cross * high_sign > 0 and cross * cross <= (4 * STRIP_PX) ** 2 * length2:
+    strip, u = STRIP_PX * shape.scale, shape.unit
+    for k, _t, cross, length2 in _pixels_near(sd, strip, shape):
+        if cross * high_sign > 0 and cross * cross <= (u * strip) ** 2 * length2:
             elev[k] = level & 0xFF
 
 
 def metadata_xml(hexes: dict, name: str = "41", version: str = "6.3",
-                 metadata_buildings: bool = True, extra: str = "") -> bytes:
+                 metadata_buildings: bool = True, extra: str = "", shape: Shape = GEO) -> bytes:
     types = []
     for hex_name, v in hexes.items():
         terrain, levels = v.get("terrain"), v.get("levels", 1)
         if metadata_buildings and terrain in VASL_BUILDING and levels > 1:
             types.append(f'<buildingType hexName="{hex_name}" buildingTypeName='
                          f'"{VASL_BUILDING[terrain]}, {levels - 1} Level" />')
+    size = shape.size
+    geometry = "" if shape == GEO else (
+        f' hexWidth="{float(Fraction(shape.width, size.columns - 1)):.10g}"'
+        f' hexHeight="{float(Fraction(shape.height, size.rows)):.10g}"'
+        + (f' A1CenterX="{-(size.first - 1) * shape.width // (size.columns - 1)}"'
+           if size.first > 1 else "")
+        + (f' A1CenterY="{float(Fraction(shape.height, 2 * size.rows) * (1 - 2 * size.top)):g}"'
+           if size.top else ""))
     return (f'<?xml version="1.0"?>\n{extra}<boardMetadata name="{name}" version="{version}" '
             f'versionDate="Nov 2026" author="tests" boardImageFileName="bd{name}.gif" '
-            f'hasHills="TRUE" width="33" height="10">\n<buildingTypes>\n'
+            f'hasHills="TRUE" width="{size.columns}" height="{size.rows}"{geometry}>\n'
+            '<buildingTypes>\n'
             + "\n".join(types) + "\n</buildingTypes>\n</boardMetadata>\n").encode()
 
 
@@ -255,7 +285,8 @@ def los_payload(elev: bytes, codes: bytes, size: tuple[int, int, int, int] = (33
                 ) -> bytes:
     body = bytearray(2 * len(codes))
     body[0::2], body[1::2] = elev, codes
-    return struct.pack(">4i", *size) + bytes(body) + bytes(STAIRWAYS)
+    stairways = sum(size[1] + c % 2 for c in range(size[0]))    # one byte per hex
+    return struct.pack(">4i", *size) + bytes(body) + bytes(stairways)
 
 
 def zip_archive(members: dict[str, bytes]) -> bytes:
@@ -268,15 +299,18 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
-                  block: int = 1024, shapes: tuple = (), image: bytes | None = None) -> bytes:
+                  block: int = 1024, shapes: tuple = (), image: bytes | None = None,
+                  shape: Shape = GEO) -> bytes:
     """A VASL board archive of a painted board (board-local hex names), with
     sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``);
-    ``image``: the bytes of its board image (a GIF the test draws), else a stub."""
+    ``image``: the bytes of its board image (a GIF the test draws), else a stub;
+    ``shape``: its size and pixel grid (``DELUXE``, ``HALF_A``, ``HALF_B``)."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
-    elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes))
-    los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes)), block), 6)
+    elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes), shape)
+    size = (shape.size.columns, shape.size.rows, shape.width, shape.height)
+    los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes), size), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
-                                                           metadata_buildings),
+                                                           metadata_buildings, shape=shape),
                         "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)"})
 
 

@@ -15,11 +15,13 @@ def load_map(r: Reader, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], 
     known = ("columns", "rows", "board", "boards")
     layout = None
     if "boards" in m:   # a layout of geomorphic boards
-        layout = load_layout(m["boards"])
+        layout = load_layout(m["boards"], size_of=r.boards.size_of)
         if "board" in m:
             raise SetupError("map.board: not with map.boards (each board has its own label)")
+        # a board not imported: its size is not known (the loader names the file to import)
+        known_size = all(r.boards.size_of(src) is not None for src in layout.sources.values())
         for key, value in (("columns", layout.grid.columns), ("rows", layout.grid.rows)):
-            if key in m and m[key] != value:
+            if known_size and key in m and m[key] != value:
                 raise SetupError(f"map.{key}: {shown(m[key])}, but the boards make {value}")
         return layout.grid, None, r.extras(m, known, "map"), layout
     cols = int_field(m.get("columns", 33), "map.columns", 1, limits.MAX_COLUMNS)

@@ -2,7 +2,8 @@
 pixels, so that a thread is read only where it can meet them, highest value
 first, and stops once it meets one (docs/terrain-interface.md "The
 depiction"). Exact, in quarter pixels, as ``pycore.terrain.depiction.met``
-(the pixel plane and what "passes through" means are said there)."""
+(the pixel plane and what "passes through" means are said there), or in a
+board's own frame of ``u`` units a pixel (``u`` is 4 unless said)."""
 from __future__ import annotations
 
 from .depiction import Box, Columns, columns_within, met, misses, rows_passed, scan
@@ -21,7 +22,7 @@ GROUP = 8                            # pixel columns per group
 _SX, _SY = 129, 75
 
 
-def bands(cols: Columns) -> tuple[Band, ...]:
+def bands(cols: Columns, u: int = 4) -> tuple[Band, ...]:
     """Per value drawn, highest first: the box (quarter pixels) round the
     pixels of that value or higher, the bounds of ``129 x + 75 y`` and
     ``129 x - 75 y`` over them (their slanted sides, as a hexagon's),
@@ -51,12 +52,12 @@ def bands(cols: Columns) -> tuple[Band, ...]:
                 acc[i] = [j0, j1]
             else:
                 e[0], e[1] = min(e[0], j0), max(e[1], j1)
-        bounds = _bounds(acc)
-        out.append((v, *bounds, _core(cols, v, bounds[0])))
+        bounds = _bounds(acc, u)
+        out.append((v, *bounds, _core(cols, v, bounds[0], u)))
     return tuple(out)
 
 
-def _core(cols: Columns, v: int, box: Box) -> Box:
+def _core(cols: Columns, v: int, box: Box, u: int = 4) -> Box:
     """A rectangle (quarter pixels) whose pixels all have value ``v`` or
     higher: grown from the tallest such stretch of rows in the middle column
     of the band's ``box`` (or of any column, where that one has none), a
@@ -77,7 +78,7 @@ def _core(cols: Columns, v: int, box: Box) -> Box:
                         out.append((j0, j1))
         return out
 
-    mid = (box[0] + box[2]) // 8
+    mid = (box[0] + box[2]) // (2 * u)
     pivot = max(((j1 - j0, i, j0, j1) for i in ([mid] if stretches(mid) else cols)
                  for j0, j1 in stretches(i)), default=None)
     assert pivot is not None, "a band has pixels of its value"
@@ -94,29 +95,29 @@ def _core(cols: Columns, v: int, box: Box) -> Box:
             break
         area, k, r0, r1 = grown
         lo, hi = min(lo, k), max(hi, k)
-    return 4 * lo, 4 * r0, 4 * hi + 4, 4 * r1 + 4
+    return u * lo, u * r0, u * hi + u, u * r1 + u
 
 
-def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]:
+def _bounds(rows: dict[int, list[int]], u: int = 4) -> tuple[Box, Slants, tuple[Group, ...]]:
     """From each pixel column's first and last row of a band: its box, its
     slanted bounds (each reached at a corner of a column's end pixels), and
     its pixels by groups of GROUP columns."""
     first = min(rows)
-    x0, x1 = 4 * first, 4 * max(rows) + 4
+    x0, x1 = u * first, u * max(rows) + u
     far = 1 << 62
     y0 = u0 = w0 = far
     y1 = u1 = w1 = -far
     groups: dict[int, list[int]] = {}
     for i, (j0, j1) in rows.items():       # (comparisons, not min/max calls: ~80 columns a hex)
-        xl, xr, yt, yb = 4 * i, 4 * i + 4, 4 * j0, 4 * j1 + 4
+        xl, xr, yt, yb = u * i, u * i + u, u * j0, u * j1 + u
         if yt < y0:
             y0 = yt
         if yb > y1:
             y1 = yb
-        u, uu, w, ww = _SX * xl + _SY * yt, _SX * xr + _SY * yb, _SX * xl - _SY * yb, \
+        t, uu, w, ww = _SX * xl + _SY * yt, _SX * xr + _SY * yb, _SX * xl - _SY * yb, \
             _SX * xr - _SY * yt
-        if u < u0:
-            u0 = u
+        if t < u0:
+            u0 = t
         if uu > u1:
             u1 = uu
         if w < w0:
@@ -140,7 +141,7 @@ def _bounds(rows: dict[int, list[int]]) -> tuple[Box, Slants, tuple[Group, ...]]
 
 
 def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
-               b: tuple[int, int], best: int = 0) -> int:
+               b: tuple[int, int], best: int = 0, u: int = 4) -> int:
     """``met``, band by band (``bands``), highest value first: a band whose
     box the segment misses is skipped, and the columns of the next are read
     only where the segment is within its rows, stopping once its value is
@@ -159,17 +160,17 @@ def met_banded(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
                 continue
             if not misses(core, a, b):
                 return v                    # inside its core (``_slanted``)
-            x = met(columns, a, b, v, bv)
+            x = met(columns, a, b, v, bv, u)
             if x > found:
                 found = x
             if x >= v:
                 break
         return found
-    return _slanted(columns, bnds, a, b, best)
+    return _slanted(columns, bnds, a, b, best, u)
 
 
 def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
-             b: tuple[int, int], best: int) -> int:
+             b: tuple[int, int], best: int, u: int = 4) -> int:
     (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
     d, dy = bx - ax, by - ay
     ylo, yhi = (ay, by) if dy > 0 else (by, ay)
@@ -178,8 +179,8 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
     if _off(bnds[-1][1], ax, bx, ylo, yhi, d, dy, c):
         return 0
     get = columns.get
-    d4, base = 4 * d, ay * d - dy * ax   # 4d times the row at x: base + dy x
-    xa, xb = ax // 4, (bx - 1) // 4      # the pixel columns the open x-range meets
+    d4, base = u * d, ay * d - dy * ax   # u d times the row at x: base + dy x
+    xa, xb = ax // u, (bx - 1) // u      # the pixel columns the open x-range meets
     last = len(bnds) - 1
     found = 0
     for k, (v, (x0, y0, x1, y1), slants, groups, core) in enumerate(bnds):
@@ -191,11 +192,11 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
             return v
         if k < last and _off((x0, y0, x1, y1), ax, bx, ylo, yhi, d, dy, c):
             continue
-        first, end = columns_within((x0, y0, x1, y1), ax, ay, d, dy, xa, xb)
+        first, end = columns_within((x0, y0, x1, y1), ax, ay, d, dy, xa, xb, u)
         if end - first > 2:
             # a longer reach: only the columns where the line is between the
             # band's slanted bounds too
-            lo, hi = reach(d, dy, base, slants)
+            lo, hi = reach(d, dy, base, slants, u)
             if lo > first:
                 first = lo
             if hi < end:
@@ -211,16 +212,16 @@ def _slanted(columns: Columns, bnds: tuple[Band, ...], a: tuple[int, int],
                 g1 = end
             # the rows the segment passes through over the group's columns: if
             # they miss the rows its pixels span, no column of it is read
-            j0, j1 = rows_passed(4 * g0, 4 * g1 + 4, ax, bx, base, dy, d4)
+            j0, j1 = rows_passed(u * g0, u * g1 + u, ax, bx, base, dy, d4)
             if j1 < top or j0 > bottom:
                 continue
-            found = scan(get, g0, g1, ax, bx, base, dy, d4, found, v)
+            found = scan(get, g0, g1, ax, bx, base, dy, d4, found, v, u)
             if found >= v:
                 break
     return found
 
 
-def reach(d: int, dy: int, base: int, slants: Slants) -> tuple[int, int]:
+def reach(d: int, dy: int, base: int, slants: Slants, u: int = 4) -> tuple[int, int]:
     """The pixel columns (least, greatest) where the line through a slanted
     segment lies between a band's slanted bounds (``bands``): a superset of
     the columns where the segment can pass through the band's pixels. The line
@@ -235,7 +236,7 @@ def reach(d: int, dy: int, base: int, slants: Slants) -> tuple[int, int]:
             if not lo * d <= m <= hi * d:
                 return 1, 0                 # beyond it throughout
             continue
-        c1, c2 = (lo * d - m) // (4 * k), (hi * d - m) // (4 * k)
+        c1, c2 = (lo * d - m) // (u * k), (hi * d - m) // (u * k)
         if c1 > c2:
             c1, c2 = c2, c1
         first, last = max(first, c1), min(last, c2)

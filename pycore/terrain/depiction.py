@@ -13,7 +13,10 @@ board's lattice maps onto its pixels by an exact rational scale
 (``pycore.terrain.vasl.grid``); four times a pixel coordinate is an integer at every
 lattice point, so everything here is in that board's quarter pixels
 (``pycore.terrain.vasl.grid.quarter``), where a pixel is the square
-[4i, 4i+4] x [4j, 4j+4]: integer arithmetic only, no epsilon.
+[4i, 4i+4] x [4j, 4j+4]: integer arithmetic only, no epsilon. A board of
+another size has a frame of its own, ``u`` units a pixel
+(``pycore.terrain.vasl.grid.Shape.unit``): every function here takes it, 4
+unless said.
 
 What "passes through" means.  A thread meets a pixel's value where a piece of
 it of positive length lies in the pixel's open square, or runs along a pixel
@@ -104,7 +107,7 @@ def top(columns: Columns) -> int:
 
 
 def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | None = None,
-        within: Box | None = None) -> int:
+        within: Box | None = None, u: int = 4) -> int:
     """The largest value the open segment a-b (quarter pixels) passes through,
     0 when it meets none.  ``columns`` may hold only some pixels (a hex's own):
     the others count as 0.  ``most``: the largest value in ``columns``
@@ -122,17 +125,17 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         if ay == by:
             return 0
         ylo, yhi = min(ay, by), max(ay, by)
-        i, inside = divmod(ax, 4)
-        j0, j1 = ylo // 4, (yhi - 1) // 4
+        i, inside = divmod(ax, u)
+        j0, j1 = ylo // u, (yhi - 1) // u
         return _max_in(columns, i, j0, j1) if inside else _max_between(columns, i, j0, j1)
     if within is None:                               # pixel columns the open x-range meets
-        first, last = max(ax // 4, min(columns)), min((bx - 1) // 4, max(columns))
+        first, last = max(ax // u, min(columns)), min((bx - 1) // u, max(columns))
     else:
-        first, last = max(ax // 4, within[0] // 4), min((bx - 1) // 4, within[2] // 4 - 1)
+        first, last = max(ax // u, within[0] // u), min((bx - 1) // u, within[2] // u - 1)
     if first > last:
         return 0
     if ay == by:                                     # horizontal
-        j, inside = divmod(ay, 4)
+        j, inside = divmod(ay, u)
         if not inside:
             return _rows_between(columns, j, first, last)
         found = 0
@@ -147,21 +150,21 @@ def met(columns: Columns, a: tuple[int, int], b: tuple[int, int], most: int | No
         most = top(columns)
     d, dy = bx - ax, by - ay
     if within is not None:
-        first, last = columns_within(within, ax, ay, d, dy, first, last)
-    return scan(columns.get, first, last, ax, bx, ay * d - dy * ax, dy, 4 * d, 0, most)
+        first, last = columns_within(within, ax, ay, d, dy, first, last, u)
+    return scan(columns.get, first, last, ax, bx, ay * d - dy * ax, dy, u * d, 0, most, u)
 
 
-def columns_within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int
-            ) -> tuple[int, int]:
+def columns_within(box: Box, ax: int, ay: int, d: int, dy: int, first: int, last: int,
+                   u: int = 4) -> tuple[int, int]:
     """Pixel columns first..last narrowed to those of ``box`` where the slanted
     line from (ax, ay), direction (d, dy), lies within the box's rows (a
     superset: each end widened by a column; the column scan is exact)."""
     x0, y0, x1, y1 = box
-    ea = (ax * dy + (y0 - ay) * d) // dy // 4
-    eb = (ax * dy + (y1 - ay) * d) // dy // 4
+    ea = (ax * dy + (y0 - ay) * d) // dy // u
+    eb = (ax * dy + (y1 - ay) * d) // dy // u
     if ea > eb:
         ea, eb = eb, ea
-    return max(first, ea - 1, x0 // 4), min(last, eb + 1, x1 // 4 - 1)
+    return max(first, ea - 1, x0 // u), min(last, eb + 1, x1 // u - 1)
 
 
 def rows_passed(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int) -> tuple[int, int]:
@@ -179,7 +182,7 @@ def rows_passed(xl: int, xr: int, ax: int, bx: int, base: int, dy: int, d4: int)
 
 
 def scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: int,
-          found: int, stop: int) -> int:
+          found: int, stop: int, u: int = 4) -> int:
     """The largest value the slanted segment passes through in pixel columns
     i0..i1 (``get``: a column's runs), or ``found`` if none is larger; it stops
     after a column once that value reaches ``stop``."""
@@ -187,7 +190,7 @@ def scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: i
         runs = get(i)
         if not runs:
             continue
-        j0, j1 = rows_passed(4 * i, 4 * i + 4, ax, bx, base, dy, d4)
+        j0, j1 = rows_passed(u * i, u * i + u, ax, bx, base, dy, d4)
         for f, l, w in runs:
             if f > j1:
                 break
@@ -198,7 +201,7 @@ def scan(get: Any, i0: int, i1: int, ax: int, bx: int, base: int, dy: int, d4: i
     return found
 
 
-def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int]
+def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int], u: int = 4
                ) -> tuple[int, int, int]:
     """Along a hexside between two hexes' pixels ``x`` and ``y`` (A6.1: the
     obstruction must be on both sides of the thread), the segment a-b
@@ -214,16 +217,16 @@ def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int]
     if ax == bx:
         return both, side_x, side_y
     d, dy = bx - ax, by - ay
-    for i in range(ax // 4, (bx - 1) // 4 + 1):
+    for i in range(ax // u, (bx - 1) // u + 1):
         if dy == 0:
-            j, inside = divmod(ay, 4)
+            j, inside = divmod(ay, u)
             j0, j1 = j - 1, (j + 1 if inside else j)
         else:
-            xl, xr = max(ax, 4 * i), min(bx, 4 * i + 4)
+            xl, xr = max(ax, u * i), min(bx, u * i + u)
             n1, n2 = ay * d + dy * (xl - ax), ay * d + dy * (xr - ax)
             if n1 > n2:
                 n1, n2 = n2, n1
-            j0, j1 = n1 // (4 * d) - 1, -(-n2 // (4 * d))
+            j0, j1 = n1 // (u * d) - 1, -(-n2 // (u * d))
         vx, vy = _max_in(x, i, j0, j1), _max_in(y, i, j0, j1)
         both, side_x, side_y = max(both, min(vx, vy)), max(side_x, vx), max(side_y, vy)
     return both, side_x, side_y

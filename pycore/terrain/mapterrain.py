@@ -24,7 +24,7 @@ from typing import Any, Callable, Mapping, NamedTuple
 
 from .. import geometry as g
 from . import ssr
-from ..geometry.boards import BOARD_GRID, Layout
+from ..geometry.boards import Layout
 from .catalog import BUILDINGS, TERRAIN, obstacle_height
 from .vasl import layers
 from .vasl.library import Board as ImportedBoard
@@ -248,7 +248,7 @@ def _drawn_relevels(rules: tuple, layout: Layout, imported: Mapping[str, Importe
         if b.source is None:
             continue
         board = imported[b.source]
-        for local in BOARD_GRID.hexes():
+        for local in board.archive.shape.size.hexes():
             h = b.to_map(local)
             if h in changed or h in over or h in out:
                 continue

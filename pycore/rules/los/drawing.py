@@ -9,7 +9,9 @@ other hex, and every painted map, is judged whole.
 
 A seam hex takes the pixels of each imported board holding it (its ground too,
 where its halves differ), each in that
-board's own frame (a flipped board's frame turned with it).
+board's own frame (a flipped board's frame turned with it; a board of another
+size in its own, ``pycore.terrain.vasl.grid.Shape``, ``unit`` frame units a
+pixel where a geomorphic board's quarter pixels are 4).
 
 This module reads the drawings (obstacles, ground, hindrances, and obstacles
 standing on their ground); ``drawn_sides`` reads them along a hexside, and
@@ -32,28 +34,34 @@ from ...terrain.vasl import grid, layers
 
 
 
-def box(cols: Columns) -> Box:
-    """The rectangle (quarter pixels) round a layer's drawn pixels."""
+def box(cols: Columns, u: int = 4) -> Box:
+    """The rectangle (quarter pixels, or ``u`` units a pixel) round a layer's drawn pixels."""
     j0 = min(runs[0][0] for runs in cols.values())
     j1 = max(runs[-1][1] for runs in cols.values())
-    return 4 * min(cols), 4 * j0, 4 * max(cols) + 4, 4 * j1 + 4
+    return u * min(cols), u * j0, u * max(cols) + u, u * j1 + u
 
 
-Frame = tuple[int, int, int, int]        # (fx, cx, fy, cy): a map point's quarter pixels
+Frame = tuple[int, int, int, int, int]   # (fx, cx, fy, cy, u): a map point in b's frame
 
 
-def frame(b: Board) -> Frame:
-    """Board b's quarter-pixel frame (``grid.quarter`` of ``b.to_local``) as
-    one affine map of the map's lattice, each axis scaled and shifted apart:
-    point (x, y) is at (fx x + cx, fy y + cy) in b's quarter pixels."""
-    ox, oy = grid.quarter(b.to_local(g.Hex((0, 0))))
-    ux, uy = grid.quarter(b.to_local(g.Hex((1, 1))))
-    return ux - ox, ox, uy - oy, oy
+def frame(b: Board, shape: grid.Shape = grid.GEO) -> Frame:
+    """Board b's frame (``shape.frame`` of ``b.to_local``: quarter pixels on a
+    geomorphic board) as one affine map of the map's lattice, each axis scaled
+    and shifted apart: point (x, y) is at (fx x + cx, fy y + cy), ``u`` units a pixel."""
+    ox, oy = shape.frame(b.to_local(g.Hex((0, 0))))
+    ux, uy = shape.frame(b.to_local(g.Hex((1, 1))))
+    return ux - ox, ox, uy - oy, oy, shape.unit
+
+
+def shape_of(s: Setup, b: Board) -> grid.Shape:
+    """Board b's pixel frame: its archive's (``grid.Shape``); a painted board's is
+    a geomorphic board's."""
+    return s.imported[b.source].archive.shape if b.source is not None else grid.GEO
 
 
 class Part(NamedTuple):
     """A board's drawing of a hex: the board, its layer's columns, their box
-    and bands (``pycore.terrain.bands``), and the board's quarter-pixel frame."""
+    and bands (``pycore.terrain.bands``), and the board's frame."""
     board: Board
     cols: Columns
     box: Box
@@ -61,8 +69,9 @@ class Part(NamedTuple):
     frame: Frame
 
 
-def _part(b: Board, cols: Columns) -> Part:
-    return Part(b, cols, box(cols), bands(cols), frame(b))
+def _part(s: Setup, b: Board, cols: Columns) -> Part:
+    shape = shape_of(s, b)
+    return Part(b, cols, box(cols, shape.unit), bands(cols, shape.unit), frame(b, shape))
 
 
 class Drawn(NamedTuple):
@@ -81,22 +90,23 @@ class Drawn(NamedTuple):
         once the segment reaches its box."""
         best = 0
         (px, py), (qx, qy) = a, b
-        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy) in self.parts:
+        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy, u) in self.parts:
             if bnds[0][0] <= best:
                 continue
             ax, bx = fx * px + cx, fx * qx + cx
             if shift:
                 ay, by = fy * py + cy, fy * qy + cy
+                moved = shift * u // 4              # quarter pixels in b's frame
                 if abs(bx - ax) >= abs(by - ay):    # the same way on the map on every board
-                    k = shift if fy > 0 else -shift
+                    k = moved if fy > 0 else -moved
                     ay, by = ay + k, by + k
                 else:
-                    k = shift if fx > 0 else -shift
+                    k = moved if fx > 0 else -moved
                     ax, bx = ax + k, bx + k
                 if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1) or \
                         (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
                     continue
-                got = met_banded(cols, bnds, (ax, ay), (bx, by), best)
+                got = met_banded(cols, bnds, (ax, ay), (bx, by), best, u)
                 if got > best:
                     best = got
                 continue
@@ -105,7 +115,7 @@ class Drawn(NamedTuple):
             ay, by = fy * py + cy, fy * qy + cy
             if (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
                 continue
-            got = met_banded(cols, bnds, (ax, ay), (bx, by), best)
+            got = met_banded(cols, bnds, (ax, ay), (bx, by), best, u)
             if got > best:
                 best = got
         return best
@@ -197,9 +207,9 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
             return None                 # below level 0: whole (A6.3's business)
         parts = []
         for b, local, cols, level in found:
-            cols = cols if cols is not None else layers.filled(local, level)
+            cols = cols if cols is not None else layers.filled(local, level, shape_of(s, b))
             if cols:
-                parts.append(_part(b, cols))
+                parts.append(_part(s, b, cols))
         return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
 
@@ -225,8 +235,9 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
         if found is None:
             return None
         drawings = [(b, lay.columns if lay.columns is not None
-                     else layers.filled(b.to_local(h), lay.whole or 0)) for b, lay in found]
-        parts = tuple(_part(b, cols) for b, cols in drawings if cols)
+                     else layers.filled(b.to_local(h), lay.whole or 0, shape_of(s, b)))
+                    for b, lay in found]
+        parts = tuple(_part(s, b, cols) for b, cols in drawings if cols)
         building = any(b.source is not None and
                        layers.shows_building(s.imported[b.source], b.to_local(h))
                        for b, _ in found)
@@ -250,9 +261,10 @@ def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
         # the scenario's terrain changes (no-grain, brush-to-open) on the hex's board
         m = ssr.terrain_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
         remap = {hindrance_value(a): hindrance_value(b) for a, b in m.items()}
-        parts = tuple(_part(b, cols) for b, cols in (
+        parts = tuple(_part(s, b, cols) for b, cols in (
             (b, _revalue(lay.columns, remap) if lay.columns is not None
-             else layers.filled(b.to_local(h), remap.get(lay.whole or 0, lay.whole or 0)))
+             else layers.filled(b.to_local(h), remap.get(lay.whole or 0, lay.whole or 0),
+                                shape_of(s, b)))
             for b, lay in found) if cols)
         return Drawn(parts, "hindrance") if parts else None
     return _per_hex(s, "drawn_hindrance", h, read)
@@ -262,7 +274,8 @@ def hindrance_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     """Hex h's hindrance values on board b, as drawn or whole."""
     d = hindrance(s, h)
     if d is None:
-        return layers.filled(b.to_local(h), hindrance_value(s.hex(h).hindering() or "open"))
+        return layers.filled(b.to_local(h), hindrance_value(s.hex(h).hindering() or "open"),
+                             shape_of(s, b))
     return next((p.cols for p in d.parts if p.board is b), {})
 
 
@@ -325,7 +338,7 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
             if b.source is not None:
                 cols = on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h))
                 if cols:
-                    parts.append(_part(b, cols))
+                    parts.append(_part(s, b, cols))
         return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
     return _per_hex(s, "drawn_standing", h, read)
 
@@ -347,7 +360,7 @@ def obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     """Hex h's obstacle heights (half levels) on board b, as drawn or whole."""
     d = partial(s, h)
     if d is None:
-        return layers.filled(b.to_local(h), s.hex(h).obstacle()[0])
+        return layers.filled(b.to_local(h), s.hex(h).obstacle()[0], shape_of(s, b))
     return next((p.cols for p in d.parts if p.board is b), {})
 
 
@@ -355,5 +368,5 @@ def ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     """Hex h's ground levels on board b, as drawn or whole."""
     hill = ground(s, h)
     if hill is None:
-        return layers.filled(b.to_local(h), s.hex(h).level)
+        return layers.filled(b.to_local(h), s.hex(h).level, shape_of(s, b))
     return next((p.cols for p in hill.parts if p.board is b), {})

@@ -10,7 +10,7 @@ from ...geometry.boards import Board
 from ...terrain.depiction import Columns, met_beside
 from ...setup import Setup, Slot
 from ...terrain.vasl import grid
-from .drawing import ground_cols, hindrance_cols, obstacle_cols, on_ground, unpack
+from .drawing import ground_cols, hindrance_cols, obstacle_cols, on_ground, shape_of, unpack
 
 # --- along a hexside: both hexes' drawings at once (A6.1) --------------------------------
 #
@@ -48,14 +48,15 @@ _ALONG: Slot[dict[tuple[str, tuple[g.Hex, g.Hex], g.Point, g.Point], Any]] = \
     Slot("drawn_along", lambda s: {})
 
 
-def _beside(pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
+def _beside(s: Setup, pairs: list[Pair], p: g.Point, q: g.Point) -> tuple[int, int, int]:
     both = side_a = side_b = 0
     for board, ca, cb in pairs:
         if not ca and not cb:
             continue
-        qa = grid.quarter(board.to_local(g.Hex(p)))
-        qb = grid.quarter(board.to_local(g.Hex(q)))
-        m, ma, mb = met_beside(ca, cb, qa, qb)
+        shape = shape_of(s, board)
+        qa = shape.frame(board.to_local(g.Hex(p)))
+        qb = shape.frame(board.to_local(g.Hex(q)))
+        m, ma, mb = met_beside(ca, cb, qa, qb, shape.unit)
         both, side_a, side_b = max(both, m), max(side_a, ma), max(side_b, mb)
     return both, side_a, side_b
 
@@ -73,7 +74,7 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     if got is None:
         pairs = _pairs(s, "tops", side,
                        lambda b, h: on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h)))
-        both, ta, tb = _beside(pairs, p, q)
+        both, ta, tb = _beside(s, pairs, p, q)
         top, height = unpack(both) if both else (0, 0)
         got = cache[key] = (top, height, unpack(ta) if ta else (0, 0),
                             unpack(tb) if tb else (0, 0))
@@ -89,7 +90,7 @@ def _layer_along(s: Setup, name: str, cols_of: Callable[[Setup, Board, g.Hex], C
     key = (name, side, p, q)
     got = cache.get(key)
     if got is None:
-        got = cache[key] = _beside(_pairs(s, name, side, lambda b, h: cols_of(s, b, h)), p, q)
+        got = cache[key] = _beside(s, _pairs(s, name, side, lambda b, h: cols_of(s, b, h)), p, q)
     return got
 
 

@@ -12,9 +12,24 @@ The format, as VASL's ``BoardArchive`` writes and reads it:
   then the primitives in block-data records (``77`` + a 1-byte length, or ``7A``
   + a 4-byte big-endian length);
 - the primitives are 4 big-endian ints (width and height in hexes, then the
-  pixel grid's width and height: 33, 10, 1800, 645 for a geomorphic board),
-  then for each pixel column x, for each row y, a signed elevation byte and
-  an unsigned terrain-code byte, then one stairway byte per hex.
+  pixel grid's width and height: 33, 10, 1800, 645 for a geomorphic board;
+  15, 5, 2363, 971 for a Deluxe board; 17, 20, 901, 1290 for VASL's half
+  boards 1a-13b), then for each pixel column x, for each row y, a signed
+  elevation byte and an unsigned terrain-code byte, then one stairway byte
+  per hex.
+
+A board's shape (``grid.Shape``) is read from that header, as VASL's
+``BoardArchive.getLOSData`` reads it: a hex is the pixel grid's width over
+its columns less one across, its height over its rows down. The metadata's
+``width``, ``height``, ``hexWidth``, ``hexHeight`` and ``A1CenterY``, where
+given, must agree with it (to the metadata's printed precision); a negative
+``A1CenterX`` of a whole number of hexes makes the grid's first column a
+later one (-901 on 1b-13b: column Q, as VASL names their hexes), and a
+negative ``A1CenterY`` a whole number of rows above the image its first row
+a later one (-612.75 on BFPDW1b-7b, the lower halves of boards 20 rows high:
+their column A runs from A11, as VASL names them). A board
+whose A1 is a half hex (``A1CenterY`` 0, VASL's alternate grain) or whose
+columns are even in number is refused, in those words.
 
 Every damaged or hostile file raises SetupError in a player's words, without
 reading more than the caps below: the archive at most ``MAX_ARCHIVE_BYTES``
@@ -42,22 +57,30 @@ from dataclasses import dataclass
 from xml.etree import ElementTree
 from xml.parsers import expat
 
+from fractions import Fraction
+
 from ... import limits
 from ...errors import SetupError
-from .grid import GRID_HEIGHT, GRID_WIDTH
+from ...geometry.boards import BoardSize
+from .grid import GEO, GRID_HEIGHT, GRID_WIDTH, Shape
 
 COLUMNS, ROWS = 33, 10                  # a geomorphic board, in hexes
 PIXELS = GRID_WIDTH * GRID_HEIGHT
 STAIRWAYS = sum(ROWS + c % 2 for c in range(COLUMNS))   # one byte per hex: 346
 PAYLOAD = 16 + 2 * PIXELS + STAIRWAYS
+# The largest board read: a Deluxe board's grid is 2363 x 971 pixels
+# (2,294,473), twice a geomorphic board's; the caps below admit a little more.
+MAX_PIXELS = 2_500_000
+MAX_BOARD_HEXES = 4_000                 # hexes of one board (a geomorphic board: 346)
+MAX_PAYLOAD = 16 + 2 * MAX_PIXELS + MAX_BOARD_HEXES
 
 MAX_ARCHIVE_BYTES = limits.MAX_ARCHIVE_BYTES
 MAX_ENTRIES = 4096
 MAX_LOSDATA_BYTES = 8_000_000           # the gzip file inside the zip (real ones: ~0.1 MB)
-MAX_PAYLOAD_BYTES = PAYLOAD + PAYLOAD // 64 + 64   # with the block headers (5 per 1,024 bytes)
-# Java writes block data 1,024 bytes a record (2,271 records for a board);
-# even records of 255 bytes, the most a short record holds, stay under this.
-MAX_BLOCK_RECORDS = PAYLOAD // 255 + 64
+MAX_PAYLOAD_BYTES = MAX_PAYLOAD + MAX_PAYLOAD // 64 + 64   # with the block headers (5 per 1,024)
+# Java writes block data 1,024 bytes a record (2,271 records for a geomorphic
+# board); even records of 255 bytes, the most a short record holds, stay under this.
+MAX_BLOCK_RECORDS = MAX_PAYLOAD // 255 + 64
 MAX_METADATA_BYTES = 1_000_000
 MAX_IMAGE_BYTES = 16_000_000            # the board's picture (real ones: 0.2-2 MB)
 IMAGE_SUFFIXES = (".gif", ".png", ".jpg", ".jpeg")
@@ -79,6 +102,7 @@ class Archive:
     elevations: bytes             # per pixel, column-major (x * GRID_HEIGHT + y), signed
     codes: bytes                  # per pixel, column-major, VASL's terrain codes
     buildings: dict[str, str]     # hex name -> VASL building type name (metadata)
+    shape: Shape = GEO            # its hexes on its pixel grid (``grid.Shape``)
 
     @property
     def source(self) -> str:
@@ -94,9 +118,11 @@ def read(data: bytes) -> Archive:
                              "archive, or a board without terrain data")
         gz = _member(z, los, MAX_LOSDATA_BYTES)
         xml = _metadata_xml(z, members)
-    name, version, buildings = _metadata(xml)
-    elevations, codes = _los_data(gz)
-    return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings)
+    root = _metadata_root(xml)
+    name, version, buildings = _metadata(root)
+    elevations, codes, shape = _los_data(gz, name, root.attrib)
+    return Archive(name, version, hashlib.sha256(data).hexdigest(), elevations, codes, buildings,
+                   shape)
 
 
 def image(data: bytes) -> tuple[str, bytes] | None:
@@ -275,12 +301,6 @@ def _metadata(xml: bytes | ElementTree.Element) -> tuple[str, str, dict[str, str
             raise SetupError(f"board file: BoardMetadata.xml's board {key} {value[:20]!r} is not "
                              "1 to 16 letters, digits, dots or dashes")
         fields[key] = value
-    for key, want in (("width", COLUMNS), ("height", ROWS)):
-        size = root.get(key)
-        if size is not None and size.strip() != str(want):
-            raise SetupError(f"board file: board {fields['name']} is {root.get('width')} x "
-                             f"{root.get('height')} hexes; the app reads geomorphic boards "
-                             f"({COLUMNS} x {ROWS}) only")
     buildings = {}
     types = root.find("buildingTypes")
     for element in types.iter("buildingType") if types is not None else ():
@@ -302,7 +322,7 @@ def _inflate(gz: bytes) -> bytes:
                          "from its source, then import the copy") from None
     if len(out) > MAX_PAYLOAD_BYTES:
         raise SetupError(f"board file: LOSData un-gzips to more than {MAX_PAYLOAD_BYTES:,} "
-                         "bytes, more than a geomorphic board's (a gzip bomb?)")
+                         "bytes, more than any board's (a gzip bomb?)")
     if not d.eof:
         raise SetupError(_INCOMPLETE)
     return out
@@ -333,7 +353,8 @@ def _blocks(stream: bytes) -> bytes:
     return b"".join(parts)
 
 
-def _los_data(gz: bytes) -> tuple[bytes, bytes]:
+def _los_data(gz: bytes, name: str = "", meta: dict[str, str] | None = None
+              ) -> tuple[bytes, bytes, Shape]:
     payload = _blocks(_inflate(gz))
     if len(payload) < 16:
         raise SetupError(_INCOMPLETE)
@@ -341,13 +362,78 @@ def _los_data(gz: bytes) -> tuple[bytes, bytes]:
     if not (0 < width <= 1000 and 0 < height <= 1000 and 0 < gw <= 100_000 and 0 < gh <= 100_000):
         raise SetupError(f"board file: LOSData gives an absurd board size ({width} x {height} "
                          f"hexes, {gw} x {gh} pixels): the file is damaged")
-    if (width, height) != (COLUMNS, ROWS):
-        raise SetupError(f"board file: this board is {width} x {height} hexes; the app reads "
-                         f"geomorphic boards ({COLUMNS} x {ROWS}) only")
-    if (gw, gh) != (GRID_WIDTH, GRID_HEIGHT):
-        raise SetupError(f"board file: this board's terrain grid is {gw} x {gh} pixels, not "
-                         f"the {GRID_WIDTH} x {GRID_HEIGHT} of a geomorphic board")
-    if len(payload) < PAYLOAD:
+    shape = _shape(name, width, height, gw, gh, meta or {})
+    hexes = sum(height + c % 2 for c in range(width))
+    if len(payload) < 16 + 2 * gw * gh + hexes:
         raise SetupError(_INCOMPLETE)
-    body = payload[16:16 + 2 * PIXELS]
-    return body[0::2], body[1::2]
+    body = payload[16:16 + 2 * gw * gh]
+    return body[0::2], body[1::2], shape
+
+
+def _shape(name: str, width: int, height: int, gw: int, gh: int, meta: dict[str, str]) -> Shape:
+    """The board's shape from LOSData's header, checked against its metadata
+    (the module's docstring); SetupError says what the app cannot read."""
+    board = f"board {name}" if name else "this board"
+    if width * height > MAX_BOARD_HEXES or gw * gh > MAX_PIXELS or width < 3 or height < 1:
+        raise SetupError(f"board file: {board} is {width} x {height} hexes on {gw} x {gh} "
+                         "pixels, larger than any board VASL draws: the file is damaged")
+    if width % 2 == 0:
+        raise SetupError(f"board file: {board} is {width} x {height} hexes; the app reads "
+                         "boards with an odd number of columns (half hexes at both ends), as "
+                         "geomorphic (33 x 10) and Deluxe (15 x 5) boards have")
+    for key, want in (("width", width), ("height", height)):
+        given = meta.get(key)
+        if given is not None and given.strip() != str(want):
+            raise SetupError(f"board file: BoardMetadata.xml says {board} is {meta.get('width')} "
+                             f"x {meta.get('height')} hexes, but its LOSData {width} x {height}: "
+                             "the file is damaged")
+    hex_w, hex_h = Fraction(gw, width - 1), Fraction(gh, height)
+    first = 1
+    x0, y0 = _number(meta, "A1CenterX", board), _number(meta, "A1CenterY", board)
+    top = 0
+    if y0 is not None and y0 == 0:
+        raise SetupError(f"board file: {board}'s hex A1 is a half hex (VASL's alternate "
+                         "hex grain): the app reads boards whose A1 is a whole hex only")
+    if y0 is not None and y0 < 0:       # the lower half of a taller board: A1 rows above it
+        rows_above = (hex_h / 2 - y0) / hex_h
+        if not _agrees(Fraction(round(rows_above)) * hex_h, rows_above * hex_h) \
+                or round(rows_above) > 100:
+            raise SetupError(f"board file: {board}'s hex A1 lies {meta['A1CenterY'].strip()} "
+                             "pixels down its image: the app reads boards whose A1 is half a "
+                             "hex down, or a whole number of hexes above the image")
+        top = round(rows_above)
+    for key, exact in (("hexWidth", hex_w), ("hexHeight", hex_h),
+                       ("A1CenterY", hex_h / 2 - top * hex_h)):
+        figure = _number(meta, key, board)
+        if figure is not None and not _agrees(figure, exact):
+            raise SetupError(f"board file: BoardMetadata.xml gives {board} a {key} of "
+                             f"{meta[key].strip()}, but its LOSData grid one of "
+                             f"{float(exact):g} pixels: the app cannot place its hexes")
+    if x0 is not None and x0 != 0:
+        columns = -x0 / hex_w
+        if x0 > 0 or not _agrees(Fraction(round(columns)), columns) or round(columns) % 2:
+            raise SetupError(f"board file: {board}'s hex A1 lies {meta['A1CenterX'].strip()} "
+                             "pixels across its image: the app reads boards whose first column "
+                             "is at the image's edge, or a whole even number of columns beyond")
+        first = 1 + round(columns)
+    if first + width - 1 > 78:
+        raise SetupError(f"board file: {board}'s columns run past ZZZ: the file is damaged")
+    return Shape(BoardSize(width, height, first, top), gw, gh)
+
+
+def _number(meta: dict[str, str], key: str, board: str) -> Fraction | None:
+    """A metadata attribute as an exact number (None where it is not given)."""
+    text = meta.get(key)
+    if text is None or not text.strip():
+        return None
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise SetupError(f"board file: BoardMetadata.xml's {key} for {board}, "
+                         f"{text.strip()[:20]!r}, is not a number") from None
+
+
+def _agrees(given: Fraction, exact: Fraction) -> bool:
+    """Does a figure printed in the metadata agree with the exact one to
+    within a hundredth of a pixel (VASL prints 56.3125, 168.7857142857)?"""
+    return abs(given - exact) <= Fraction(1, 100)

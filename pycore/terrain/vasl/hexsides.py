@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any
 
 from ... import geometry as g
-from ...geometry.boards import BOARD_GRID
+from ...geometry.boards import BoardSize
 from . import codes as c
 from . import grid
 from .archive import Archive
@@ -20,11 +20,12 @@ from .archive import Archive
 OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
 
 
-@lru_cache(maxsize=1)
-def board_hexsides() -> tuple[g.Hexside, ...]:
-    """Every hexside between two hexes of a geomorphic board."""
-    return tuple(sorted({g.hexside(h, n) for h in BOARD_GRID.hexes() for n in g.neighbours(h)
-                         if BOARD_GRID.contains(n)}))
+@lru_cache(maxsize=4)
+def board_hexsides(size: BoardSize | None = None) -> tuple[g.Hexside, ...]:
+    """Every hexside between two hexes of a board (geomorphic by default)."""
+    size = size or grid.GEO.size
+    return tuple(sorted({g.hexside(h, n) for h in size.hexes() for n in g.neighbours(h)
+                         if size.contains(n)}))
 
 
 def _in_level(entry: dict[str, Any] | None) -> int:
@@ -36,24 +37,25 @@ def _in_level(entry: dict[str, Any] | None) -> int:
 
 def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
               ) -> tuple[dict[g.Hexside, dict[str, Any]], dict[g.Hexside, frozenset[int]]]:
-    padded = grid.pad(archive.codes, OFF_BOARD)
+    shape = archive.shape
+    padded = shape.pad_plane(archive.codes, OFF_BOARD)
     kinds = padded.translate(c.HEXSIDE_INDEX)
     kinds_view, codes = memoryview(kinds), memoryview(padded)
     out: dict[g.Hexside, dict[str, Any]] = {}
     breaks: dict[g.Hexside, frozenset[int]] = {}
     elevations: memoryview | None = None
-    for sd in board_hexsides():
-        start, pattern = grid.hexside_pixels(sd)
+    for sd in board_hexsides(shape.size):
+        start, pattern = grid.hexside_pixels(sd, shape)
         window = slice(start, start + pattern.span)
         # One place per kind of hexside: walls, hedges, bocage (B9) ...
-        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window])
+        wall = _wall(sd, start, pattern, kinds, kinds_view[window], codes[window], shape.size)
         if wall is not None:
             entry, bare = wall
             if entry["type"] not in ("bocage", "cliff"):   # a cliff: the hill's edge (B11)
                 low, high = sorted(sd, key=lambda h: _in_level(hexes.get(h)))
                 if _in_level(hexes.get(low)) < _in_level(hexes.get(high)):
                     if elevations is None:
-                        elevations = memoryview(grid.pad(archive.elevations, 0))
+                        elevations = memoryview(shape.pad_plane(archive.elevations, 0))
                     side = 1 if high == sd[0] else -1
                     if _hillside(pattern, kinds_view[window], codes[window],
                                  elevations[window], side, _in_level(hexes.get(high))):
@@ -65,7 +67,7 @@ def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
         # ... and depressions (B19.2)
         if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
             if elevations is None:
-                elevations = memoryview(grid.pad(archive.elevations, 0))
+                elevations = memoryview(shape.pad_plane(archive.elevations, 0))
             ground = min(hexes.get(h, {}).get("level", 0) for h in sd)
             if not _depression_crosses(pattern, codes[window], elevations[window], ground):
                 out.setdefault(sd, {})["depression"] = False
@@ -73,14 +75,14 @@ def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
 
 
 def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
-          kinds_view: memoryview, codes: memoryview
+          kinds_view: memoryview, codes: memoryview, size: BoardSize
           ) -> tuple[dict[str, Any], frozenset[int] | None] | None:
     """The wall, hedge, bocage or cactus hedge on a hexside, and the stretches a
     road crosses where the depiction leaves them bare (a gap, B9.3), or None."""
     # Any wall, hedge or bocage pixel in the band at all? (C-speed, allocates nothing)
     if all(kinds.count(0, first + a, first + b) == b - a for a, b in pattern.runs):
         return None
-    edge = BOARD_GRID.is_half(sd[0]) or BOARD_GRID.is_half(sd[1])
+    edge = size.is_half(sd[0]) or size.is_half(sd[1])
     kind, bare = _covering(pattern, kinds_view, codes if edge else None)
     if kind is None:
         return None
@@ -128,7 +130,7 @@ def _hillside(pattern: grid.HexsidePixels, kinds: memoryview, codes: memoryview,
     depiction at the higher level (no lower terrain between the wall and the
     higher level's terrain), over most of the middle half of the hexside?"""
     high = low = 0
-    for pixels in pattern.sides[grid.STRETCHES // 4:3 * grid.STRETCHES // 4]:
+    for pixels in pattern.sides[grid.SIDES.start:grid.SIDES.stop]:
         for p in pixels:
             if p.side == high_side and not kinds[p.offset] and codes[p.offset] != OFF_BOARD:
                 if grid.signed(elevations[p.offset]) >= high_level:

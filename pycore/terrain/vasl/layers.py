@@ -11,7 +11,10 @@ compared exactly. The six neighbours' centres are the only rivals, and a pixel
 centre on a hexside or vertex goes to the lowest of the hexes there (the
 largest lattice y, then x), so every pixel of the board is exactly one hex's.
 The shape repeats every 4 columns and 2 rows (``grid.PERIOD_X``,
-``PERIOD_Y``): it is computed once per class of hex and shifted.
+``PERIOD_Y``): it is computed once per class of hex and shifted. On a board
+of another shape (``grid.Shape``) the same holds in its own frame: a lattice
+unit is ``ax`` across and ``ay`` down, the measure ``ay^2 dx^2 + 3 ax^2
+dy^2``, and the period its own.
 
 **The obstacle layer** of a hex: per pixel, the height in half levels of the
 obstacle the pixel's terrain code shows (woods 2, a building its height by
@@ -33,12 +36,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from ... import geometry as g
-from ...geometry.boards import BOARD_GRID
 from ..depiction import Columns, Run
 from ..catalog import BUILDINGS, TERRAIN, hindrance_value, obstacle_height
 from . import codes as c
-from . import grid
-from .grid import GRID_HEIGHT, GRID_WIDTH
+from .grid import GEO, Shape
 
 if TYPE_CHECKING:        # read only with a board file (not before the page is ready)
     from .archive import Archive
@@ -79,43 +80,54 @@ def height_table(building: str | None = None, levels: int = 1) -> bytes:
     return bytes(out)
 
 
-def _d2(p: tuple[int, int], q: tuple[int, int]) -> int:
-    """The squared distance in the lattice's measure (hexes regular), scaled to integers."""
-    return 16641 * (p[0] - q[0]) ** 2 + 16875 * (p[1] - q[1]) ** 2
-
-
 @lru_cache(maxsize=None)
-def _shape(kx: int, ky: int) -> tuple[tuple[int, int, int], ...]:
-    """The pixels nearest hex (kx, ky) (one per class modulo the period)."""
+def _shape(kx: int, ky: int, shape: Shape = GEO) -> tuple[tuple[int, int, int], ...]:
+    """The pixels nearest hex (kx, ky) (one per class modulo the period): per
+    pixel column, the rows whose centres lie in the hex's closed hexagon
+    (``|dy| <= 1`` and ``|dx| + |dy| <= 2`` in lattice units: ``ax |py - cy|
+    <= ay min(ax, 2 ax - |px - cx|)`` in the frame), worked out exactly; a
+    pixel centre on its edge (the first or last of its column) is the
+    nearest-centre test's, which gives it to the lowest hex there."""
     h = g.Hex((kx, ky))
     rivals = sorted(g.neighbours(h))
-    qc = grid.quarter(h)
-    qn = [(grid.quarter(n), (n[1], n[0]) > (h[1], h[0])) for n in rivals]
+    u, half, ax, ay = shape.unit, shape.unit // 2, shape.ax, shape.ay
+    wx, wy = ay * ay, 3 * ax * ax        # the measure (hexes regular)
+    qc = shape.frame(h)
+    qn = [(shape.frame(n), (n[1], n[0]) > (h[1], h[0])) for n in rivals]
+
+    def mine(px: int, py: int) -> bool:
+        d = wx * (px - qc[0]) ** 2 + wy * (py - qc[1]) ** 2
+        return all(d < dn or (d == dn and not lower)
+                   for q, lower in qn for dn in (wx * (px - q[0]) ** 2 + wy * (py - q[1]) ** 2,))
     out = []
-    for i in range((qc[0] - 160) // 4, (qc[0] + 160) // 4 + 1):
-        rows = []
-        for j in range((qc[1] - 140) // 4, (qc[1] + 140) // 4 + 1):
-            p = (4 * i + 2, 4 * j + 2)
-            d = _d2(p, qc)
-            if all(d < dn or (d == dn and not lower)
-                   for q, lower in qn for dn in (_d2(p, q),)):
-                rows.append(j)
-        if rows:
-            assert rows == list(range(rows[0], rows[-1] + 1))   # a convex cell
-            out.append((i, rows[0], rows[-1]))
+    for i in range((qc[0] - 2 * ax) // u - 1, (qc[0] + 2 * ax) // u + 2):
+        px = u * i + half
+        reach = min(ax * ay, 2 * ax * ay - ay * abs(px - qc[0]))   # ax |py - cy| <= reach
+        if reach < 0:
+            continue
+        # rows with ax |u j + half - cy| <= reach
+        j0 = -((ax * (half - qc[1]) + reach) // (ax * u))
+        j1 = (reach - ax * (half - qc[1])) // (ax * u)
+        if j0 <= j1 and not mine(px, u * j0 + half):
+            j0 += 1
+        if j0 <= j1 and not mine(px, u * j1 + half):
+            j1 -= 1
+        if j0 <= j1:
+            out.append((i, j0, j1))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def pixels(h: g.Hex) -> tuple[tuple[int, int, int], ...]:
+def pixels(h: g.Hex, shape: Shape = GEO) -> tuple[tuple[int, int, int], ...]:
     """Board-local hex ``h``'s pixels on the board: (column, first row, last row)."""
-    kx, ky = h[0] % grid.PERIOD_X, h[1] % grid.PERIOD_Y
-    di = (h[0] - kx) // grid.PERIOD_X * grid.PERIOD_PX[0]
-    dj = (h[1] - ky) // grid.PERIOD_Y * grid.PERIOD_PX[1]
+    (px, py), (wx, wy) = shape.period, shape.period_px
+    kx, ky = h[0] % px, h[1] % py
+    di = (h[0] - kx) // px * wx
+    dj = (h[1] - ky) // py * wy
     out = []
-    for i, j0, j1 in _shape(kx, ky):
-        i, j0, j1 = i + di, max(j0 + dj, 0), min(j1 + dj, GRID_HEIGHT - 1)
-        if 0 <= i < GRID_WIDTH and j0 <= j1:
+    for i, j0, j1 in _shape(kx, ky, shape):
+        i, j0, j1 = i + di, max(j0 + dj, 0), min(j1 + dj, shape.height - 1)
+        if 0 <= i < shape.width and j0 <= j1:
             out.append((i, j0, j1))
     return tuple(out)
 
@@ -133,21 +145,23 @@ def _runs(values: bytes, j0: int) -> list[Run]:
     return out
 
 
-def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None) -> Columns | None:
+def obstacle_columns(codes: bytes, h: g.Hex, entry: dict[str, Any] | None,
+                     shape: Shape = GEO) -> Columns | None:
     """Hex ``h``'s obstacle layer on a board whose code plane is ``codes``, or
     None where the hex is whole (one height over all its pixels with a say)."""
     terrain = (entry or {}).get("terrain")
     table = height_table(terrain, (entry or {}).get("levels", 1)) if terrain in BUILDINGS \
         else height_table()
-    return _columns(codes, h, table)
+    return _columns(codes, h, table, shape)
 
 
-def _columns(codes: bytes, h: g.Hex, table: bytes, seen: set[int] | None = None
+def _columns(codes: bytes, h: g.Hex, table: bytes, shape: Shape, seen: set[int] | None = None
              ) -> Columns | None:
     """Hex ``h``'s pixels through ``table`` as Columns, or None where the hex
     is whole (one value over all its pixels with a say). ``seen``, where
     given, is filled with the values its pixels show."""
-    spans = [(i, j0, i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1) for i, j0, j1 in pixels(h)]
+    gh = shape.height
+    spans = [(i, j0, i * gh + j0, i * gh + j1 + 1) for i, j0, j1 in pixels(h, shape)]
     if seen is None:
         seen = set()
     seen.update(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
@@ -175,7 +189,7 @@ def layer(board: Board, h: g.Hex) -> Layer:
     got = board.layers.get(h)
     if got is None:
         entry = board.reading.hexes.get(h)
-        cols = obstacle_columns(board.archive.codes, h, entry)
+        cols = obstacle_columns(board.archive.codes, h, entry, board.archive.shape)
         if cols is None:
             terrain = (entry or {}).get("terrain", "open")
             got = Layer(obstacle_height(terrain, (entry or {}).get("levels", 1)), None)
@@ -199,10 +213,11 @@ def shows_building(board: Board, h: g.Hex) -> bool:
     key = ("building", h)
     got = board.layers.get(key)
     if got is None:
-        codes, table = board.archive.codes, _building_table()
+        codes, table, shape = board.archive.codes, _building_table(), board.archive.shape
+        gh = shape.height
         got = board.layers[key] = any(
-            1 in codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
-            for i, j0, j1 in pixels(h))
+            1 in codes[i * gh + j0:i * gh + j1 + 1].translate(table)
+            for i, j0, j1 in pixels(h, shape))
     return bool(got)
 
 
@@ -229,15 +244,15 @@ def hindrance_layer(board: Board, h: g.Hex) -> Layer:
     got = board.layers.get(key)
     if got is None:
         seen: set[int] = set()
-        cols = _columns(board.archive.codes, h, hindrance_table(), seen)
+        cols = _columns(board.archive.codes, h, hindrance_table(), board.archive.shape, seen)
         got = Layer(max(seen, default=0), None) if cols is None else Layer(None, cols)
         board.layers[key] = got
     return got
 
 
-def filled(h: g.Hex, height: int) -> Columns:
+def filled(h: g.Hex, height: int, shape: Shape = GEO) -> Columns:
     """A whole hex's layer as Columns: every pixel of it at ``height``."""
-    return {i: [(j0, j1, height)] for i, j0, j1 in pixels(h)} if height else {}
+    return {i: [(j0, j1, height)] for i, j0, j1 in pixels(h, shape)} if height else {}
 
 
 @lru_cache(maxsize=None)
@@ -263,10 +278,10 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     got = board.layers.get(key)
     if got is not None:
         return got
-    elev, codes = board.archive.elevations, board.archive.codes
+    elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
     skip = _ground_table()
-    spans = pixels(h)
-    if len(set(b"".join(elev[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1]
+    spans = pixels(h, board.archive.shape)
+    if len(set(b"".join(elev[i * gh + j0:i * gh + j1 + 1]
                         for i, j0, j1 in spans))) == 1:
         board.layers[key] = got = Layer(None, None)      # one level: whole
         return got
@@ -274,7 +289,7 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     seen: set[int] = set()
     below = False
     for i, j0, j1 in spans:
-        lo, hi = i * GRID_HEIGHT + j0, i * GRID_HEIGHT + j1 + 1
+        lo, hi = i * gh + j0, i * gh + j1 + 1
         drawn = bytearray(elev[lo:hi])
         below = below or max(drawn) > 127          # a signed byte: below level 0
         mask = codes[lo:hi].translate(skip)
@@ -311,7 +326,7 @@ def prepare(board: Board) -> int:
     in ``board.layers`` once a thread first meets its hex): the page asks for
     it once a map of imported boards is shown, so the first visibility map
     does not pay for them. Returns the number of hexes."""
-    hexes = BOARD_GRID.hexes()
+    hexes = board.archive.shape.size.hexes()
     for h in hexes:
         layer(board, h)
         ground_layer(board, h)

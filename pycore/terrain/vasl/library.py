@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...geometry.boards import SOURCE_RE, check_source
+from ...geometry.boards import SOURCE_RE, BoardSize, check_source
 from ...errors import SetupError
 
 if TYPE_CHECKING:
@@ -38,10 +38,10 @@ class Board:
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
-        from . import archive
+        size = self.archive.shape.size
         return {"board": self.archive.name, "version": self.archive.version,
-                "source": self.archive.source, "columns": archive.COLUMNS,
-                "rows": archive.ROWS, "warnings": list(self.reading.warnings)}
+                "source": self.archive.source, "columns": size.columns,
+                "rows": size.rows, "warnings": list(self.reading.warnings)}
 
 
 class Library:
@@ -69,6 +69,12 @@ class Library:
             raise SetupError(f"{path}: board {m.group(1)} (VASL {m.group(2)}) is not on this device: "
                              f"import bd{m.group(1)}")
         return board
+
+    def size_of(self, source: str) -> BoardSize | None:
+        """The size of the imported board of ``source``, or None where it is
+        not imported (``pycore.geometry.boards.load_layout``)."""
+        board = self._boards.get(source)
+        return board.archive.shape.size if board is not None else None
 
     def sources(self) -> list[str]:
         return list(self._boards)

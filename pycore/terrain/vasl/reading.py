@@ -37,12 +37,12 @@ from typing import Any, NamedTuple
 
 from ... import geometry as g
 from ... import limits
-from ...geometry.boards import BOARD_GRID
+from ...geometry.boards import BoardSize
 from ..catalog import BUILDINGS, TERRAIN
 from . import codes as c
 from . import grid, layers
 from .hexsides import read_hexsides
-from .archive import GRID_HEIGHT, Archive
+from .archive import Archive
 
 MAX_LISTED = 6           # hexes named in one warning
 # How a hex is read (B.1, B19.1; docs/board-reading.md). Shares are of the
@@ -114,6 +114,7 @@ class _Pixels(NamedTuple):
     """One hex's pixels tallied by (code, elevation): the whole hex and the disc round its dot."""
     hex: Counter[int]           # code | elevation byte << 8
     disc: Counter[int]
+    area: int = 1               # pixels per geomorphic board's pixel (grid.Shape.scale squared)
 
 
 def _pairs(archive: Archive) -> memoryview:
@@ -124,9 +125,8 @@ def _pairs(archive: Archive) -> memoryview:
     return memoryview(both)
 
 
-def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]]) -> Counter[int]:
-    joined = b"".join(pairs[2 * (i * GRID_HEIGHT + j0):2 * (i * GRID_HEIGHT + j1 + 1)]
-                      for i, j0, j1 in spans)
+def _tally(pairs: memoryview, spans: Iterable[tuple[int, int, int]], gh: int) -> Counter[int]:
+    joined = b"".join(pairs[2 * (i * gh + j0):2 * (i * gh + j1 + 1)] for i, j0, j1 in spans)
     if joined == joined[:2] * (len(joined) // 2):       # one code, one level: no count needed
         return Counter({memoryview(joined[:2]).cast("H")[0]: len(joined) // 2})
     return Counter(memoryview(joined).cast("H"))
@@ -170,7 +170,8 @@ def _read_hex(px: _Pixels) -> _Hex:
 
     # Water drawn in a hex holding a depression's art is its rivulet (a
     # stream, B20.1); elsewhere it is water, never a gully's bed (B21.1).
-    rivulet = any((v & 255) in c.DEPRESSIONS and n >= NAMED_PX for v, n in px.hex.items())
+    rivulet = any((v & 255) in c.DEPRESSIONS and n >= NAMED_PX * px.area
+                  for v, n in px.hex.items())
 
     def depression(v: int) -> bool:
         """Gully art: a depression's code, or a road (a sunken lane: B4) or a
@@ -201,14 +202,14 @@ def _read_hex(px: _Pixels) -> _Hex:
 
     # The terrain at the dot: shares of the disc's pixels with a say.
     pool = Counter({v: n for v, n in px.disc.items() if says(v)})
-    if sum(pool.values()) < DISC_MIN_PX:
+    if sum(pool.values()) < DISC_MIN_PX * px.area:
         pool = Counter({v: n for v, n in px.hex.items() if says(v)})
     kinds: Counter[str] = Counter()
     for v, n in pool.items():
         kinds[_terrain_of(v & 255)] += n
     at_dot = "open"
     seen = sum(kinds.values())
-    if seen >= DISC_MIN_PX or (seen and seen >= GULLY_SHARE * total):
+    if seen >= DISC_MIN_PX * px.area or (seen and seen >= GULLY_SHARE * total):
         best = max((k for k in kinds if k not in ("open", "water")), key=lambda k: (kinds[k], k),
                    default=None)
         if best is not None and kinds[best] >= DISC_SHARE * seen:
@@ -256,7 +257,7 @@ def _read_hex(px: _Pixels) -> _Hex:
     for v, n in px.disc.items():
         if grounds(v):
             levels[grid.signed(v >> 8)] += n
-    if sum(levels.values()) < DISC_MIN_PX:
+    if sum(levels.values()) < DISC_MIN_PX * px.area:
         levels = Counter()
         for v, n in px.hex.items():
             if grounds(v):
@@ -280,7 +281,8 @@ def _read_hex(px: _Pixels) -> _Hex:
 
 
 def _bridge(px: _Pixels) -> bool:
-    return any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX for v, n in px.hex.items())
+    return any((v & 255) in c.HINDERING_BRIDGES and n >= NAMED_PX * px.area
+               for v, n in px.hex.items())
 
 
 def _wet_dot(px: _Pixels) -> bool:
@@ -317,11 +319,14 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
     out: dict[g.Hex, dict[str, Any]] = {}
     waters: dict[g.Hex, int] = {}
     pairs = _pairs(archive)
-    for h in BOARD_GRID.hexes():
-        px = _Pixels(_tally(pairs, layers.pixels(h)), _tally(pairs, grid.disc(h)))
+    shape = archive.shape
+    gh, area = shape.height, shape.scale ** 2
+    for h in shape.size.hexes():
+        px = _Pixels(_tally(pairs, layers.pixels(h, shape), gh), _tally(pairs, shape.disc(h), gh),
+                     area)
         name = g.plain_hex_name(h)
         got = _read_hex(px)
-        said = _name_unmodelled(px.hex, name, notes)
+        said = _name_unmodelled(px.hex, name, notes, area)
         if said:
             unmodelled[h] = said
         terrain, levels = got.terrain, 1
@@ -380,12 +385,12 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
             entry["bridge"] = True
         if entry:
             out[h] = entry
-    for h, kind in _water_kinds(waters).items():
+    for h, kind in _water_kinds(waters, shape.size).items():
         out[h]["water"] = kind
     return out
 
 
-def _water_kinds(waters: dict[g.Hex, int]) -> dict[g.Hex, str]:
+def _water_kinds(waters: dict[g.Hex, int], size: BoardSize) -> dict[g.Hex, str]:
     """Each Water Obstacle hex's kind, as a player names it: a canal where
     VASL draws one (B21.11); else a river where its water hexes, adjacent
     one to the next, reach an end of the board (B21.12: a river flows on off
@@ -400,7 +405,7 @@ def _water_kinds(waters: dict[g.Hex, int]) -> dict[g.Hex, str]:
                 if n in waters and n not in body:
                     body.add(n)
                     todo.append(n)
-        ends = any(g.col_row(h)[0] in (1, BOARD_GRID.columns) for h in body)
+        ends = any(g.col_row(h)[0] in (size.first, size.last) for h in body)
         for h in body:
             kinds[h] = ("canal" if waters[h] == c.CANAL else "river" if ends else "pond")
     return kinds
@@ -424,8 +429,8 @@ def _building(archive: Archive, name: str, tally: Counter[int], terrain: str) ->
     return terrain, c.CODES[_most(drawn)].levels
 
 
-def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
-                     ) -> tuple[str, ...]:
+def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]],
+                     area: int = 1) -> tuple[str, ...]:
     """Name this hex under each terrain drawn in it that the app does not model
     (one warning per terrain, the first hexes named: docs/board-reading.md);
     returns what was said of it."""
@@ -435,7 +440,7 @@ def _name_unmodelled(tally: Counter[int], name: str, notes: dict[str, list[str]]
         drawn[v & 255] += n
     for code, n in drawn.items():
         r = c.CODES.get(code)
-        if n < NAMED_PX or r is None or r.depression or code in c.HINDERING_BRIDGES:
+        if n < NAMED_PX * area or r is None or r.depression or code in c.HINDERING_BRIDGES:
             continue            # a bridge is read as the hex's "bridge" (B6.2)
         if r.terrain is None:
             how = "check it by eye" if code in c.OVER else "read as open ground"
