@@ -83,7 +83,7 @@ def facts(result: dict) -> list[Fact]:
         rows.append(Fact(key="location_los", label="Location LOS",
                          value=_yes_no(result["location_los"])))
     if result.get("borderline"):
-        rows.append(Fact(key="borderline", label="Borderline (A6.1)",
+        rows.append(Fact(key="borderline", label="Borderline",
                          value=borderline_words(result["borderline"])))
     return rows
 
@@ -98,8 +98,8 @@ def borderline_words(b: dict) -> str:
     """A borderline ruling in one line (the panel's fact and the card's): the
     art it turns on, and the players' dr or agreement, or that none is made."""
     settled = b.get("settled")
-    return f"{b['what']}; " + (f"settled, {settled_words(settled)}" if settled else
-                               "not settled: a dr decides, 1-3 not blocked, 4-6 blocked")
+    return f"{b['what']}; " + (f"settled, {settled_words(settled)} (A6.1)" if settled else
+                               "not settled: a dr decides (A6.1), 1-3 not blocked, 4-6 blocked")
 
 
 def _outcome(key: str, heading: str, result: dict, wa: Fact | None) -> dict:

@@ -30,8 +30,10 @@ def who_sees(setup: Any, target: Any, *, session: Any = None) -> dict:
     seeing = sum(u["los"] for u in lines)
     unit = isinstance(target, str) and api.load(setup, session=session).find_unit(target) is not None
     whom = "enemy units" if unit else "units"
-    said = (f"{seeing} of {len(lines)} {whom} see {got['target']}" if lines
-            else f"No {whom} on the map to see {got['target']}")
+    where = got["target"] + (f" level {target['level']}" if isinstance(target, dict)
+                             and target.get("level") else "")
+    said = (f"{seeing} of {len(lines)} {whom} see {where}" if lines
+            else f"No {whom} on the map to see {where}")
     return {**got, "units": lines, "said": said + ".", "aid": AID}
 
 

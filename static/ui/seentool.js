@@ -94,7 +94,8 @@ export class SeenTool {
   who(end) {
     if (end?.hex !== undefined) {
       const top = this.view.topLevel(end.hex);
-      const level = this.mode === "dead" && /^\d+$/.test(this.cover) ? Number(this.cover) : 0;
+      // a level chosen, else the dead ground's target level, else the ground
+      const level = end.level ?? (this.mode === "dead" && /^\d+$/.test(this.cover) ? Number(this.cover) : 0);
       end = { hex: end.hex, level: Math.min(level, top) };
     }
     this.target = end;
