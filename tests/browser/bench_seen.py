@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tests.browser.bench import fresh_page  # noqa: E402
 from tests.browser.conftest import ROOT, Site  # noqa: E402
 
