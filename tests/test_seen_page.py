@@ -119,6 +119,8 @@ def test_nothing_to_settle_where_the_rules_decide():
     s = _setup(units=[_unit("g", "German", "E3"), _unit("r", "Russian", "E7")])
     with pytest.raises(SetupError, match="not borderline"):
         borderline.settle(s, "g", "r", "roll")
+    same = borderline.settle(s, "g", "r", "none")          # nothing to take back: as it was
+    assert same["setup"] is s and same["los"] is None
     with pytest.raises(SetupError, match="^how:"):
         borderline.settle(_duel(), "g", "r", "coin")
 

@@ -59,6 +59,9 @@ def settle(setup: Any, viewer: Any, target: Any, how: Any, tool: Any = "los", *,
     settled = list(setup.get("settled") or [])
     while True:
         got = ask({**setup, "settled": settled}, viewer, target, session=session)["borderline"]
+        if got is None and how == "none":       # nothing settled to take back: as it was
+            return {"setup": setup, "dr": None, "los": None,
+                    "said": "This LOS is not borderline (A6.1): there is no settlement to take back."}
         if got is None:
             raise SetupError("settled: this LOS is not borderline (A6.1): the rules decide it, "
                              "there is nothing to settle")

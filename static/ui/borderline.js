@@ -22,7 +22,8 @@ export class BorderlinePanel {
     const b = result?.present?.borderline;
     const box = $("los-borderline");
     box.hidden = !b;
-    this.view.markHexes("data-borderline", b ? [b.at] : []);
+    if (b || this.marked) this.view.markHexes("data-borderline", b ? [b.at] : []);
+    this.marked = Boolean(b);
     if (!b) {
       this.question = null;
       return;

@@ -125,6 +125,8 @@ export class SeenTool {
     this.levels();
     if (!this.target) {
       this.python.stop("who");
+      if (!this.whoShown) return;       // nothing on the map: an edit costs nothing here
+      this.whoShown = false;
       this.drawThreads([]);
       this.view.markHexes("data-seen-target", []);
       $("seen-said").textContent = "";
@@ -132,6 +134,7 @@ export class SeenTool {
       $("seen-clear").hidden = true;
       return;
     }
+    this.whoShown = true;
     const arg = t.unit ?? { hex: t.hex, level: t.level };
     const at = t.unit !== undefined ? this.point(t.unit) : t.hex;
     this.view.markHexes("data-seen-target", [t.unit !== undefined ? findUnit(this.store.setup, t.unit).hex : t.hex]);
@@ -233,7 +236,7 @@ export class SeenTool {
     this.showDead();
   }
 
-  shade(hexes) {
+  paint(hexes) {
     for (const [name, h] of Object.entries(hexes)) {
       const g = this.view.hex(name);
       if (!g) continue;
@@ -242,7 +245,14 @@ export class SeenTool {
     }
   }
 
+  shade(hexes) {
+    this.shaded = true;
+    this.paint(hexes);
+  }
+
   unshade() {
+    if (!this.shaded) return;
+    this.shaded = false;
     for (const g of this.view.all("[data-cover]")) {
       g.removeAttribute("data-cover");
       g.removeAttribute("data-cover-hindered");

@@ -53,7 +53,7 @@ def expected_panel(setup: dict) -> dict:
     return present.los(setup, {"hex": VIEWER, "level": 0}, {"hex": TARGET, "level": 0})
 
 
-@pytest.mark.parametrize("size", ["1280x800", "390x844"])
+@pytest.mark.parametrize("size", ["1280x800", "800x1280", "390x844"])
 def test_A6_1_a_borderline_ruling_shows_both_outcomes_and_a_roll_settles_it(browser, site, size):
     page, player = board_page(browser, site, size)
     try:
