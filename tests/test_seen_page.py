@@ -194,3 +194,11 @@ def test_a_vehicle_target_is_at_ground_level_and_named_so():
         api.coverage(s, "German", 1, None, True)
     with pytest.raises(SetupError, match="^vehicle:"):
         api.coverage(s, "German", 0, None, "yes")
+
+
+def test_over_dead_ground_who_sees_a_hex_lists_only_that_sides_units():
+    got = seen.who_sees(_field(), {"hex": "H4", "level": 0}, "German")
+    assert {u["unit"] for u in got["units"]} == {"g1", "g2", "g3"}
+    assert got["said"].endswith("German units see H4.")
+    with pytest.raises(SetupError, match="^side:"):
+        seen.who_sees(_field(), {"hex": "H4"}, "Finns")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Generator
 
 from pycore import api
+from pycore.errors import SetupError
 from web.present import signed, status
 
 AID = ("An analysis aid: A6.11 lets players check LOS before declaring an attack "
@@ -20,16 +21,24 @@ def _line(u: dict) -> dict:
     return {**u, "status": status(u), "words": words}
 
 
-def who_sees(setup: Any, target: Any, *, session: Any = None) -> dict:
+def who_sees(setup: Any, target: Any, side: Any = None, *, session: Any = None) -> dict:
     """``pycore.api.seen_by``, each line with its words and its thread's colour
     (clear / hindered / blocked), the ones that see first, and a summary:
-    "2 of 3 enemy units see g1"."""
+    "2 of 3 enemy units see g1". With ``side`` (as a unit of the setup names
+    it: the dead ground's side), only that side's units."""
     got = api.seen_by(setup, target, session=session)
+    loaded = api.load(setup, session=session)
     lines = [_line(u) for u in got["units"]]
+    whom = "enemy units" if isinstance(target, str) and loaded.find_unit(target) is not None \
+        else "units"
+    if side is not None:
+        ref = next((u for u in loaded.units if u.side == side), None)
+        if ref is None:
+            raise SetupError(f"side: no unit of side {str(side)[:40]!r} on the map")
+        lines = [u for u in lines if loaded.find_unit(u["unit"]).is_friend(ref)]
+        whom = f"{side.strip()} units"
     lines.sort(key=lambda u: not u["los"])          # stable: the setup's order within each
     seeing = sum(u["los"] for u in lines)
-    unit = isinstance(target, str) and api.load(setup, session=session).find_unit(target) is not None
-    whom = "enemy units" if unit else "units"
     where = got["target"] + (f" level {target['level']}" if isinstance(target, dict)
                              and target.get("level") else "")
     said = (f"{seeing} of {len(lines)} {whom} see {where}" if lines

@@ -140,7 +140,9 @@ export class SeenTool {
     this.view.markHexes("data-seen-target", [t.unit !== undefined ? findUnit(this.store.setup, t.unit).hex : t.hex]);
     let got;
     try {
-      got = await this.python.latest("who", "who_sees", this.store.setup, arg);
+      // over the dead ground, only its side's units
+      const side = this.mode === "dead" && this.side ? this.side : null;
+      got = await this.python.latest("who", "who_sees", this.store.setup, arg, side);
     } catch (err) {
       if (token !== this.whoToken || err.kind === "Superseded") return;
       $("seen-said").textContent = "";

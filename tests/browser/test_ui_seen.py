@@ -160,7 +160,8 @@ def test_A6_11_who_sees_a_hex_and_a_unit_and_dead_ground_by_touch(browser, site,
 
         # A tap on a shaded hex: who sees it, threads over the shading.
         player.tap(hex_sel("41Q6"))
-        page.wait_for_selector("#seen-list li")
+        wait_said(page, "#seen-said", "Russian units see 41Q6")
+        assert {u["unit"] for u in listed(page)} == {"r1", "r2"}   # the dead ground's side only
         assert threads(page)
         shot(page, f"seen-{size}-4-dead-who")
         tap(player, "#dead-clear")
