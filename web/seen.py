@@ -35,7 +35,8 @@ def who_sees(setup: Any, target: Any, side: Any = None, *, session: Any = None) 
         ref = next((u for u in loaded.units if u.side == side), None)
         if ref is None:
             raise SetupError(f"side: no unit of side {str(side)[:40]!r} on the map")
-        lines = [u for u in lines if loaded.find_unit(u["unit"]).is_friend(ref)]
+        friends = {u.id for u in loaded.units if u.is_friend(ref)}
+        lines = [u for u in lines if u["unit"] in friends]
         whom = f"{side.strip()} units"
     lines.sort(key=lambda u: not u["los"])          # stable: the setup's order within each
     seeing = sum(u["los"] for u in lines)
