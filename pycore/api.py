@@ -39,7 +39,7 @@ from .terrain.mapterrain import HexInfo
 
 __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_steps", "fire",
            "wall_advantage", "move_cost", "place", "thread", "import_board", "board_terrain", "boards",
-           "forget_board", "load", "map_terrain", "hex_terrain", "seen_by", "coverage",
+           "forget_board", "load", "map_terrain", "hex_terrain", "seen_by", "coverage", "coverage_steps",
            # What web/ reads of the rules' catalogs, so it needs no other pycore module
            # (tests/test_web_imports.py): the terrains, hexside types and building terrains
            # (pycore.terrain), the unit types and flags (pycore.setup), the rulebook cited,
@@ -394,10 +394,21 @@ def seen_by(setup: Any, target: Any, steps: bool = False, *,
     return seen.seen_by(load(setup, session=session), target, steps)
 
 
-def coverage(setup: Any, side: Any, level: Any = 0, at: Any = None, *,
+def coverage(setup: Any, side: Any, level: Any = 0, at: Any = None, vehicle: Any = False, *,
              session: Session | None = None) -> dict:
     """For every hex, how many of ``side``'s Good Order units see a unit at its
-    ground Location (or at building ``level`` where the hex has it), and whether
-    only through Hindrance; with ``at`` (a hex), each viewer's ruling of it with
-    its steps. An analysis aid (A6.11)."""
-    return seen.coverage(load(setup, session=session), side, level, at)
+    ground Location (or at building ``level`` where the hex has it; with
+    ``vehicle``, a vehicle at its ground Location), and whether only through
+    Hindrance; with ``at`` (a hex), each viewer's ruling of it with its steps.
+    An analysis aid (A6.11)."""
+    return finish(coverage_steps(setup, side, level, at, vehicle, session=session))
+
+
+def coverage_steps(setup: Any, side: Any, level: Any = 0, at: Any = None, vehicle: Any = False,
+                   *, session: Session | None = None) -> Generator[dict | None, None, dict]:
+    """``coverage`` in steps: a generator pausing within each viewer's sweep,
+    each pause yielding the hexes whose count changed (``{"hexes", "done",
+    "of"}``, viewers swept of all; pycore.rules.seen.coverage_steps), so the
+    page shades the map as the sweeps go (web.bridge). Returns the same dict."""
+    s = load(setup, session=session)
+    return (yield from seen.coverage_steps(s, side, level, at, vehicle))

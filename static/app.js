@@ -22,6 +22,8 @@ import { Startup } from "./ui/startup.js";
 import { MapLoader } from "./ui/maploader.js";
 import { Tools } from "./ui/tools.js";
 import { VisibilityTool } from "./ui/vistool.js";
+import { SeenTool } from "./ui/seentool.js";
+import { BorderlinePanel } from "./ui/borderline.js";
 import { WallAdvantagePanel } from "./ui/wapanel.js";
 import { installGoto } from "./ui/goto.js";
 import { ShareBox } from "./ui/share.js";
@@ -57,7 +59,10 @@ const store = startup.store;
 startup.watch(python);
 
 const los = new LosTool({ store, view, python, showMessage: situationMessage,
-  onQuestion: () => { share.stale(); question.changed(); } });
+  onQuestion: () => { share.stale(); question.changed(); },
+  onResult: (...ruling) => borderline.show(...ruling) });
+// A borderline ruling (A6.1): both outcomes, and the players' dr or agreement.
+const borderline = new BorderlinePanel({ store, view, python });
 const boardGrid = new BoardGrid();
 // The player's board files: in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
@@ -79,9 +84,16 @@ boardGrid.sourceFor = (label) => library.sourceFor(label);
 const scenario = new ScenarioRules({ store, python });
 const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
-  onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); } });
+  onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); seen.renameUnit(old, id); } });
 view.onCounters = () => units.showEditor();     // the levels of the unit's hex, from Python
 const vis = new VisibilityTool({ store, view, python });
+// Who sees a hex or a unit, and a side's dead ground: the Visibility tool's other views.
+const seen = new SeenTool({ store, view, python, vis, showTool: (tool) => tools.set(tool),
+  askLos: (viewer, target, level) => {
+    tools.set("los");
+    $("los-target-level").value = String(level);
+    los.setEnds(viewer, target);
+  } });
 const reading = new ReadingView({ store, python, paint, showMessage });
 const wa = new WallAdvantagePanel({ store, python });
 const maps = new MapLoader({ box: mapBox, view, pz, store, python, library, boardGrid,
@@ -96,7 +108,7 @@ const tools = new Tools({
     hexside: { hexside: (name) => paint.toggleHexside(name) },
     unit: units.taps,
     los: los.taps,
-    vis: vis.taps,
+    vis: seen.taps,
   },
   sideAt: (event) => strokes.sideAt(event),
   drawn: () => maps.drawnIs(store.setup.map),
@@ -146,6 +158,7 @@ function refresh(reason) {
   units.showEditor();
   los.refresh();
   vis.refresh();
+  seen.refresh();
   wa.refresh();
   reading.refresh();
 }

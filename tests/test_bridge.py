@@ -74,7 +74,9 @@ def test_warm_imports_everything_the_first_click_needs():
                 "forget_board": ["vasl:41:6.3:0000000000000000"], "map_terrain": [setup],
                 "missing_boards": [link], "prepare_boards": [setup],
                 "ssr_catalog": [], "layout_boards": [[["bd41"]]],
-                "hex_reading": [setup, "A1"]}}
+                "hex_reading": [setup, "A1"],
+                "settle": [setup, "g", "r", "none", "fire"], "who_sees": [setup, "r"],
+                "dead_ground": [setup, "German"]}}
         assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
         new = {{}}
         for idle in (False, True):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, TypedDict
 
 from pycore import api
+from web import borderline as a6_1
 
 
 class Fact(TypedDict):
@@ -81,7 +82,55 @@ def facts(result: dict) -> list[Fact]:
     if "location_los" in result and result["location_los"] != result.get("los"):
         rows.append(Fact(key="location_los", label="Location LOS",
                          value=_yes_no(result["location_los"])))
+    if result.get("borderline"):
+        rows.append(Fact(key="borderline", label="Borderline",
+                         value=borderline_words(result["borderline"])))
     return rows
+
+
+def settled_words(settled: dict) -> str:
+    """How the players settled a borderline LOS: "dr 2: not blocked"."""
+    how = f"dr {settled['dr']}" if settled.get("dr") is not None else "agreed"
+    return f"{how}: {'not blocked' if settled['los'] else 'blocked'}"
+
+
+def borderline_words(b: dict) -> str:
+    """A borderline ruling in one line (the panel's fact and the card's): the
+    art it turns on, and the players' dr or agreement, or that none is made."""
+    settled = b.get("settled")
+    return f"{b['what']}; " + (f"settled, {settled_words(settled)} (A6.1)" if settled else
+                               "not settled: a dr decides (A6.1), 1-3 not blocked, 4-6 blocked")
+
+
+def _outcome(key: str, heading: str, result: dict, wa: Fact | None) -> dict:
+    keep = ("hindrance", "tem", "tem_options") if result.get("los") else ("blocked_at",)
+    rows = [f for f in facts(result) if f["key"] in keep and (f["key"] != "tem" or "tem" in result)]
+    if wa is not None and result.get("los"):
+        rows.append(wa)
+    return {"key": key, "heading": heading, "verdict": verdict(result), "facts": rows}
+
+
+def borderline(setup: Any, viewer: Any, target: Any, result: dict, tool: str,
+               session: Any = None) -> dict:
+    """A borderline ruling for the LOS panel: the art it turns on, both
+    outcomes as the core rules them (web.borderline.outcomes: Hindrance, TEM
+    and Wall Advantage with LOS, what blocks without), and the settlement."""
+    b = result["borderline"]
+    clear, blocked = a6_1.outcomes(setup, viewer, target, tool, session=session)
+    wa = None
+    if tool == "fire":
+        held = api.wall_advantage(setup, session=session)
+        wa = wall_advantage({"units": {k: v for k, v in (held.get("units") or {}).items()
+                                       if k in (viewer, target)}})
+    settled = b.get("settled")
+    return {"title": "Borderline (A6.1)", "at": b["at"], "what": b["what"],
+            "lead": f"The thread passes within a pixel of {b['what']}: the verdict turns on "
+                    "it. Players who cannot agree roll a dr (A6.1): 1-3 the LOS is not "
+                    "blocked, 4-6 it is.",
+            "outcomes": [_outcome("clear", "Not blocked (dr 1-3)", clear, wa),
+                         _outcome("blocked", "Blocked (dr 4-6)", blocked, None)],
+            "settled": None if not settled else {
+                **settled, "text": f"Settled, {settled_words(settled)} (A6.1)."}}
 
 
 def brief(result: dict) -> str:
@@ -120,12 +169,19 @@ def wall_advantage(wa: dict) -> Fact:
 
 def los(setup: Any, viewer: Any, target: Any, *, session: Any = None) -> dict:
     result = api.los(setup, viewer, target, session=session)
-    return {**result, "present": ruling(result)}
+    return _shown(setup, viewer, target, result, "los", session)
 
 
 def fire(setup: Any, firer: Any, target: Any, indirect: bool = False, *, session: Any = None) -> dict:
     result = api.fire(setup, firer, target, indirect, session=session)
-    return {**result, "present": ruling(result)}
+    return _shown(setup, firer, target, result, "fire", session)
+
+
+def _shown(setup: Any, viewer: Any, target: Any, result: dict, tool: str, session: Any) -> dict:
+    shown: dict[str, Any] = {**ruling(result)}
+    if result.get("borderline"):
+        shown["borderline"] = borderline(setup, viewer, target, result, tool, session)
+    return {**result, "present": shown}
 
 
 def claims(setup: Any, *, session: Any = None) -> dict:

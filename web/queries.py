@@ -8,7 +8,7 @@ from typing import Any, Callable, NamedTuple
 
 from pycore import api
 from pycore.errors import SetupError
-from web import boardfile, marks, present, preview, reading, scenario
+from web import boardfile, borderline, marks, present, preview, reading, scenario, seen
 from web.build_id import BUILD_ID
 
 
@@ -151,4 +151,12 @@ QUERIES: dict[str, Query] = {
     # What the app read in one hex (the reading view, web/reading.py).
     "hex_reading": Query(reading.hex_reading, imports=("pycore.rules.los",)),
     "prepare_boards": Query(api.prepare_boards, at_start=False, imports=("pycore.terrain.vasl.layers",)),
+    # A borderline LOS settled by the players (A6.1): the dr rolled here; the
+    # page applies the setup it returns as an edit (web/borderline.py). The
+    # setup is the page's own object, not a loaded one: only ``settled`` changes.
+    "settle": Query(borderline.settle, setup_first=False, at_start=False),
+    # Who sees a hex or a unit, and a side's dead ground (web/seen.py): analysis aids (A6.11).
+    "who_sees": Query(seen.who_sees, imports=("pycore.rules.seen",), at_start=False),
+    "dead_ground": Query(seen.dead_ground, imports=("pycore.rules.seen",), at_start=False,
+                         steps=seen.dead_ground_steps),   # one sweep per viewer
 }

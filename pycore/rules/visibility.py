@@ -87,6 +87,20 @@ def _read_ground(s: Setup) -> list:
 
 
 _GROUND: Slot[list] = Slot("ground", _read_ground)
+READ_CHUNK = 24     # hexes of a board as drawn read between two pauses (~10-40 ms in CPython)
+
+
+def ground_steps(s: Setup) -> Generator[None, None, None]:
+    """The map's ground (``_ground``) read a few hexes at a time, pausing
+    between them: on boards as drawn a hex's drawing is read once per setup
+    (``whole``), up to a second for a busy 2 x 1 map, and a sweep's step
+    should stay near ``web.bridge.STEP_SECONDS``."""
+    t = terrain(s)
+    for i, h in enumerate(s.grid.hexes()):
+        if i and i % READ_CHUNK == 0:
+            yield None
+        t.whole(h)
+    _ground(s)
 
 
 def _blocks(height: int, level: int, lo: int, lo_ground: int, hi: int) -> bool:
@@ -244,6 +258,7 @@ def visibility_steps(s: Setup, viewer: Any) -> Generator[dict | None, None, dict
         # The setup's loading ends the first step (web.bridge.begin), before
         # the map's ground is read (30-50 ms on a 132 x 80 map).
         yield None
+        yield from ground_steps(s)
         ground = _ground(s)
         yield None
         sweep = _Sweep(s, v).steps()
@@ -275,7 +290,14 @@ def sweep_codes(s: Setup, v: End, targets: Sequence[End]) -> array:
     """A code per hex of the map, in ``ground``'s order, of the LOS from ``v``
     to each of ``targets`` (one End per hex, in that order): 0 unseen, else 1 +
     its Hindrance DRM. Equal to a ruling per target (``pycore.rules.los.driver.judge``)."""
-    return finish(_Sweep(s, v, targets).steps())
+    return finish(sweep_codes_steps(s, v, targets))
+
+
+def sweep_codes_steps(s: Setup, v: End, targets: Sequence[End]) -> Generator[array, None, array]:
+    """``sweep_codes`` in steps: each pause yields the codes settled so far (a
+    growing prefix of the map, never changed once settled; pycore.rules.seen's
+    ``coverage_steps`` draws them as they come)."""
+    return (yield from _Sweep(s, v, targets).steps())
 
 
 def map_hexes(s: Setup) -> list[tuple[g.Hex, str]]:

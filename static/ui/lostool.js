@@ -14,8 +14,8 @@ import { partOf } from "./mapview.js";
 const $ = (id) => document.getElementById(id);
 
 export class LosTool {
-  constructor({ store, view, python, showMessage, onQuestion = () => {} }) {
-    Object.assign(this, { store, view, python, showMessage, onQuestion });
+  constructor({ store, view, python, showMessage, onQuestion = () => {}, onResult = () => {} }) {
+    Object.assign(this, { store, view, python, showMessage, onQuestion, onResult });
     this.viewer = null;
     this.target = null;
     this.vertex = null;
@@ -118,6 +118,7 @@ export class LosTool {
     this.view.markParts("data-on-thread", []);
     this.view.markHexes("data-los-end", []);
     clearLosResult();
+    this.onResult(null);
     this.chip();
   }
 
@@ -192,6 +193,7 @@ export class LosTool {
       this.view.clearThread();
       this.view.markParts("data-on-thread", []);
       clearLosResult();
+      this.onResult(null);
       this.lastResult = null;
       this.chip();
       return;
@@ -213,6 +215,7 @@ export class LosTool {
       if (token !== this.token) return;
       this.view.clearThread();
       clearLosResult();
+      this.onResult(null);
       this.showMessage(`LOS: ${err.message}`);
       return;
     }
@@ -220,6 +223,7 @@ export class LosTool {
     const fresh = $("los-result").hidden || JSON.stringify([viewer, target]) !== $("los-result").dataset.query;
     this.lastResult = result;
     showLosResult(result);
+    this.onResult(result, viewer, target, both ? "fire" : "los");     // a borderline ruling (ui/borderline.js)
     $("los-result").dataset.query = JSON.stringify([viewer, target]);
     this.view.setThread(from, to, result.present.status, result.blocked_at);
     this.chip();

@@ -6,7 +6,7 @@ import { UNIT_FLAGS } from "./marks.js";
 
 const $ = (id) => document.getElementById(id);
 
-function node(tag, text, cls) {
+export function node(tag, text, cls) {
   const n = document.createElement(tag);
   if (text !== undefined && text !== null) n.textContent = String(text);
   if (cls) n.className = cls;

@@ -31,6 +31,9 @@ same, with the HTTP server stopped). Printed: the median over the runs, in ms.
   site's bench/bare.html (the same Pyodide in a worker, nothing else) cold and
   warm on a profile of its own; printed: our ready / its ready, and when each
   worker started (`--only startup` runs this section alone)
+- dead ground (issue 40, tests/browser/bench_seen.py): a side of 10 units on a
+  2 x 1 map of boards as drawn, a tap on Dead ground to the first hexes shaded
+  and to the whole map shaded (`--only deadground` runs this section alone)
 - worker timings: boot (loadPyodide: wasm compile, stdlib, packages), imports
   (the rules modules) and, from the worker's Resource Timing, when the wasm and
   the stdlib zip had arrived
@@ -600,7 +603,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
-    parser.add_argument("--only", choices=["pathological", "startup"],
+    parser.add_argument("--only", choices=["pathological", "startup", "deadground"],
                         help="run only this section (issue 24's pathological setups; "
                              "issue 32's start-up against a bare Pyodide boot)")
     args = parser.parse_args()
@@ -612,6 +615,14 @@ def main() -> None:
         finally:
             site.stop()
         print_pathological(found)
+        return
+    if args.only == "deadground":           # issue 40: tests/browser/bench_seen.py
+        from bench_seen import dead_ground_times, print_dead_ground
+        try:
+            found = dead_ground_times(site, args.runs + 1)
+        finally:
+            site.stop()
+        print_dead_ground(found, False)
         return
     if args.only == "startup":
         try:
@@ -630,6 +641,8 @@ def main() -> None:
         boardfiles = library_times(site)
         patho = pathological_times(site)
         patho["level-20 corner over hindrances, in the UI"] = rapid_taps(site)
+        from bench_seen import dead_ground_times, print_dead_ground
+        dead = dead_ground_times(site, args.runs + 1)
     finally:
         site.stop()
     print(f"\nmedian of {args.runs} runs, ms from navigation start (calls: per call)")
@@ -654,6 +667,7 @@ def main() -> None:
     for name, ms in boardfiles.items():
         print(f"  {name:40} {ms:8,.1f} ms")
     print_pathological(patho)
+    print_dead_ground(dead, False)
 
 
 if __name__ == "__main__":

@@ -126,7 +126,7 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
             what = f"the {s.hex(h).terrain} drawn in {name}"
         clear, blocked = (r, other) if r.los else (other, r)
         r.borderline = {"rule": "A6.1", "at": name, "what": what,
-                        "clear": clear.as_dict(), "blocked": blocked.as_dict()}
+                        "clear": clear.as_dict(), "blocked": blocked.as_dict(), "settled": None}
         r.say("A6.1", f"Borderline: the thread passes within a pixel of {what}, and the LOS "
                       f"turns on it ({'clear' if r.los else 'blocked'} on the exact thread). If "
                       "the players cannot agree, a dr settles it: 1-3 LOS is not blocked, 4-6 "
@@ -175,8 +175,9 @@ def settle(s: Setup, r: Ruling) -> Ruling:
         out = r if los == r.los else r.other
         assert out is not None
         if out is not r:
-            out.borderline = r.borderline
             out.steps.append(r.steps[-1])       # the "Borderline: ..." step
+        # which entry settled it, and how (the page's panel and its Clear)
+        out.borderline = {**r.borderline, "settled": {"entry": i, "dr": dr, "los": los}}
         how = f"by a dr of {dr}" if dr is not None else "by agreement"
         out.say("A6.1", f"The players settled this borderline LOS {how}: it is "
                         f"{'not blocked' if los else 'blocked'} (A6.1).")
