@@ -243,17 +243,19 @@ def filled(h: g.Hex, height: int) -> Columns:
 @lru_cache(maxsize=None)
 def _ground_table() -> bytes:
     """Codes whose pixels say nothing of the ground's level: depressions
-    (drawn a level down: A6.3's business, not a crest line's) and what is
-    drawn over the ground (walls, hedges, roads)."""
-    return bytes(1 if (code in c.DEPRESSIONS or height_table()[code] == NO_SAY) else 0
-                 for code in range(256))
+    (drawn a level down: A6.3's business, not a crest line's) and the walls,
+    hedges and cliffs drawn along hexsides. A road says where it is drawn: an
+    elevated road and its embankment (B5) are ground at the level drawn."""
+    return bytes(1 if (code in c.DEPRESSIONS or (code in c.CODES and c.CODES[code].hexside))
+                 else 0 for code in range(256))
 
 
 def ground_layer(board: Board, h: g.Hex) -> Layer:
     """Board-local hex ``h``'s ground as drawn: its levels per pixel where
     they differ (a crest line drawn across the hex, A6.2), else ``whole``
-    its one level. Pixels of depressions and of walls, hedges and roads have
-    no say; a hex drawn below level 0 anywhere is taken whole."""
+    its one level. Pixels of depressions and of walls and hedges have no
+    say; roads do, at the level drawn (an elevated road's embankment, B5);
+    a hex drawn below level 0 anywhere is taken whole."""
     key = ("ground", h)
     got = board.layers.get(key)
     if got is not None:
