@@ -273,7 +273,7 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
 # --- terrain the app does not model, named ----------------------------------------------
 
 @pytest.mark.parametrize("terrain,name", [("rowhouse-wall", "Rowhouse Wall"),
-                                          ("lumberyard", "Lumberyard")])
+                                          ("rubble", "Stone Rubble")])
 def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
     shapes = [{"hex": h, "terrain": terrain, "rect": (-12, -6, 12, 6)} for h in hexes]
@@ -368,9 +368,9 @@ def test_B19_a_painted_board_of_gullies_reads_back_the_same(board):
 
 def test_terrain_the_app_lacks_at_the_dot_beside_woods_reads_as_the_woods():
     shapes = [{"hex": "Q5", "terrain": "woods", "rect": ALL, "own": True},
-              {"hex": "Q5", "terrain": "lumberyard", "disc": 14}]
+              {"hex": "Q5", "terrain": "rubble", "disc": 14}]
     assert read(shapes=shapes)["hexes"] == {"Q5": {"terrain": "woods"}}
-    assert any("Lumberyard (not in the app yet: read as open ground) drawn at Q5" in w
+    assert any("Stone Rubble (not in the app yet: read as open ground) drawn at Q5" in w
                for w in warnings(shapes=shapes))
 
 
@@ -414,8 +414,8 @@ def test_B1_a_second_terrain_on_a_third_of_the_hex_applies_too():
 
 
 def test_an_unmodelled_terrain_names_a_hex_from_16_pixels_drawn_in_it():
-    def lumberyard(x1: int) -> dict:
-        return {"hex": "Q5", "terrain": "lumberyard", "rect": (20, -2, x1, 2)}
-    assert len(shape_pixels(lumberyard(24))) == reading.NAMED_PX > len(shape_pixels(lumberyard(23)))
-    assert any("Lumberyard" in w for w in warnings(shapes=[lumberyard(24)]))
-    assert not any("Lumberyard" in w for w in warnings(shapes=[lumberyard(23)]))
+    def rubble(x1: int) -> dict:
+        return {"hex": "Q5", "terrain": "rubble", "rect": (20, -2, x1, 2)}
+    assert len(shape_pixels(rubble(24))) == reading.NAMED_PX > len(shape_pixels(rubble(23)))
+    assert any("Stone Rubble" in w for w in warnings(shapes=[rubble(24)]))
+    assert not any("Stone Rubble" in w for w in warnings(shapes=[rubble(23)]))

@@ -44,7 +44,8 @@ HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cl
 # terrain the app does not model (VASL's codes).
 SHAPE_CODES = {**HEX_CODES, **HEXSIDE_CODES, "road": 65, "path": 70, "elevated-road": 67,
                "sunken-road": 68, "stream": 32, "water": 8, "bridge": 85,
-               "rowhouse-wall": 76, "lumberyard": 29, "forest": 61}
+               "rowhouse-wall": 76, "lumberyard": 29, "forest": 61,
+               "rubble": 90}
 GULLY_CORE_PX = 16   # a gully holding other terrain: that terrain within this of the dot
 VASL_BUILDING = {"building": "Wooden Building", "stone-building": "Stone Building"}
 ROAD = 65            # VASL's Dirt Road

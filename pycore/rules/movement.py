@@ -18,7 +18,7 @@ from .. import geometry as g
 from ..errors import SetupError
 from .los.crest import is_cliff
 from ..setup import VEHICLE_CLASSES, Setup, Unit, hex_field
-from ..terrain.catalog import BOCAGE_TYPES as BOCAGE
+from ..terrain.catalog import BOCAGE_TYPES as BOCAGE, UNMODELLED_ENTRY
 from .wa import INFANTRY, has_wa
 
 VEHICLES = VEHICLE_CLASSES
@@ -57,6 +57,8 @@ COT = {
     # B21.1: a Water Obstacle stops the normal movement of men and vehicles;
     # wading, swimming, boats and amphibians are not modelled: none enters.
     "water": (NA, NA, NA, NA, NA, NA, NA, NA),
+    # A lumberyard: its rule's text was not found; its cost is not modelled.
+    "lumberyard": (NA, NA, NA, NA, NA, NA, NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -129,6 +131,10 @@ class Move:
                                         f"{self.s.names.hex(self.b)} by normal movement: a Water "
                                         "Obstacle stops it (wading, swimming and boats are not "
                                         "modelled).")
+        if terrain in UNMODELLED_ENTRY:
+            return self.forbid("B.1", f"the {terrain} in {self.s.names.hex(self.b)} is governed "
+                                      "by its own rule, whose text was not found: the cost of "
+                                      "entering it is not modelled.")
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog

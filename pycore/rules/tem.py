@@ -27,7 +27,7 @@ from .los import evaluate
 from .los.context import terrain as los_terrain
 from .los.vertex import vertex_wall_case
 from ..setup import Setup, Unit
-from ..terrain.catalog import BOCAGE_TYPES, HEXSIDES, TERRAIN
+from ..terrain.catalog import BOCAGE_TYPES, HEXSIDES, TERRAIN, UNMODELLED_ENTRY
 from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides
 
 ENTRENCHMENT_TEM = {"foxhole": 2, "trench": 4}   # B27.1, B27.2
@@ -239,6 +239,10 @@ class Assessment:
         tem = 0 if (t.is_vehicle and t.bypass is not None) else TERRAIN[terrain].tem
         if terrain == "shellholes":
             tem = max(0, tem - _elevation_cut(self.fe.elevation, self.te.elevation, self.range))
+        if terrain in UNMODELLED_ENTRY:
+            self.say("B.1", f"the {terrain} in {self.s.names.hex(t.hex)} is governed by its own "
+                     f"rule, whose text was not found: its TEM is not modelled, and none is "
+                     f"counted here (check the rulebook).")
         if tem > 0 and not self.air_burst:
             self.offer(terrain, tem)
         elif terrain == "brush":

@@ -47,7 +47,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (26, "Crags", "crag"),
     (27, "Debris", None),
     (28, "Graveyard", "graveyard"),
-    (29, "Lumberyard", None),
+    (29, "Lumberyard", "lumberyard"),
     (30, "Gully", "gully"),
     (31, "Dry Stream", "gully~"),
     (32, "Shallow Stream", "stream"),

@@ -186,24 +186,32 @@ def layer(board: Board, h: g.Hex) -> Layer:
 
 
 @lru_cache(maxsize=None)
-def _building_table() -> bytes:
-    """bytes.translate table: 1 for a building's codes, else 0."""
-    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in BUILDINGS else 0
+def _kind_table(kinds: tuple[str, ...]) -> bytes:
+    """bytes.translate table: 1 for the codes of the terrains ``kinds``, else 0."""
+    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in kinds else 0
                  for code in range(256))
 
 
-def shows_building(board: Board, h: g.Hex) -> bool:
-    """Does board-local hex ``h`` show a building's pixels anywhere (what a
-    partial hex's drawing is called: a single-story house and woods are
-    both one level high, B23.2)?"""
-    key = ("building", h)
+def _shows(board: Board, h: g.Hex, kinds: tuple[str, ...]) -> bool:
+    """Does board-local hex ``h`` show pixels of one of the terrains ``kinds`` anywhere?"""
+    key = (kinds, h)
     got = board.layers.get(key)
     if got is None:
-        codes, table = board.archive.codes, _building_table()
+        codes, table = board.archive.codes, _kind_table(kinds)
         got = board.layers[key] = any(
             1 in codes[i * GRID_HEIGHT + j0:i * GRID_HEIGHT + j1 + 1].translate(table)
             for i, j0, j1 in pixels(h))
     return bool(got)
+
+
+def drawn_kind(board: Board, h: g.Hex) -> str:
+    """What a partial hex's drawing is called: "building" where it shows a
+    building's pixels anywhere, "lumberyard" where it shows a lumberyard's,
+    else "woods" (a single-story house, a lumberyard's piles and woods are all
+    one level high, B23.2)."""
+    if _shows(board, h, BUILDINGS):
+        return "building"
+    return "lumberyard" if _shows(board, h, ("lumberyard",)) else "woods"
 
 
 @lru_cache(maxsize=None)

@@ -100,7 +100,7 @@ def read(archive: Archive) -> Reading:
 # What a hex's pixels are, one code at a time (docs/board-reading.md).
 _WALLISH = frozenset(code for code in c.OVER if code not in c.ROADS | c.BRIDGES
                      and code not in (69, 112, 153))   # walls, hedges, cliffs: no level either
-_PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain", "marsh",
+_PRECEDENCE = ("stone-building", "building", "woods", "lumberyard", "orchard", "brush", "grain", "marsh",
                "shellholes")
 
 
