@@ -272,13 +272,13 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
 
 # --- terrain the app does not model, named ----------------------------------------------
 
-@pytest.mark.parametrize("terrain,name", [("rowhouse-wall", "Rowhouse Wall"),
+@pytest.mark.parametrize("terrain,name", [("road-block", "Road Block"),
                                           ("rubble", "Stone Rubble")])
 def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
     shapes = [{"hex": h, "terrain": terrain, "rect": (-12, -6, 12, 6)} for h in hexes]
     said = [w for w in warnings(shapes=shapes) if name in w]
-    how = "check it by eye" if terrain in ("rowhouse-wall", "bridge") else "read as open ground"
+    how = "check it by eye" if terrain in ("road-block", "bridge") else "read as open ground"
     assert said == [f"board 41: {name} (not in the app yet: {how}) drawn at B2, C3, D2, E3, "
                     f"F2, G3 and 2 more"], said
 

@@ -62,6 +62,7 @@ HEXSIDE_CSS = """
 .hexside[data-type=bocage]{stroke:#14401a;stroke-width:8}
 .hexside[data-type=light-bocage]{stroke:#3c6b2a;stroke-width:6}
 .hexside[data-type=cliff]{stroke:#3a2410;stroke-width:7;stroke-dasharray:5 2.5;stroke-linecap:butt}
+.hexside[data-type=rowhouse]{stroke:#111111;stroke-width:7;stroke-linecap:butt}
 .hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
 .hexside[data-gap]{stroke-dasharray:34 32 34;stroke-linecap:butt}
 .hexside[data-ssr]{filter:drop-shadow(0 0 1.5px #ffb000) drop-shadow(0 0 1.5px #ffb000)}

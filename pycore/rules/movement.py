@@ -18,6 +18,7 @@ from .. import geometry as g
 from ..errors import SetupError
 from .los.crest import is_cliff
 from ..setup import VEHICLE_CLASSES, Setup, Unit, hex_field
+from ..terrain.mapterrain import ROWHOUSE
 from ..terrain.catalog import BOCAGE_TYPES as BOCAGE, UNMODELLED_ENTRY
 from .wa import INFANTRY, has_wa
 
@@ -200,6 +201,11 @@ class Move:
             self.forbid("B11.4", f"{self.s.names.hexside(sd)} is a cliff hexside: it can be crossed "
                         "only by Climbing (B11.4), which this app does not work out; a plain "
                         "move across it is not allowed.")
+        side = self.s.hexsides.get(sd)
+        if side is not None and side.type == ROWHOUSE:
+            self.forbid("B23.71", f"{self.s.names.hexside(sd)} is a rowhouse wall: moving across "
+                        "it is governed by B23.71, whose text was not found; the move is not "
+                        "modelled.")
 
     def _hexside(self) -> None:
         sd = g.hexside(self.a, self.b)

@@ -30,6 +30,10 @@ from .vasl import layers
 from .vasl.library import Board as ImportedBoard
 
 CLIFF = "cliff"          # B11: a hexside type that is no wall (docs/hills.md)
+# B23.71: a rowhouse's inner wall (the black bar between two of its hexes), a
+# hexside type that is no wall either (pycore.rules.los.rowhouse).
+ROWHOUSE = "rowhouse"
+NOT_WALLS = (CLIFF, ROWHOUSE)
 
 
 @dataclass(frozen=True)
@@ -201,7 +205,7 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                                                   bridge=entry.get("bridge", False),
                                                   stream=entry.get("stream", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
+            kind = HexsideInfo if entry.get("type") in NOT_WALLS else Wall  # B11, B23.71
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
                         entry.get("depression")) if "type" in entry \
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only
