@@ -76,17 +76,6 @@ def test_B23_71_an_end_above_the_roof_sees_over_the_bar():
 
 
 def test_B23_71_a_thread_along_the_bar_is_blocked():
-    # 41Q5-Q6 lies along the thread from P6 to R5? No: a thread along a hexside runs
-    # between the two hexes beyond its ends; R6 to P5 runs along Q5-Q6.
-    s = painted({**ROW}, {"Q5-Q6": "rowhouse"})
-    r = api.thread(s, {"hex": "41R6"}, {"hex": "41P5"})
-    if "41Q5-41Q6" not in r["touches"]:
-        pytest.skip("this thread does not run along Q5-Q6")
-    got = ruling(s, "41R6", "41P5")
-    assert got["los"] is False
-
-
-def test_B23_71_a_thread_along_the_bar_is_blocked():
     # N5 to R5 runs along Q5-Q6. With the building on one side only, the building
     # does not block along the hexside (A6.1); the bar on it does.
     hexes = {"Q5": {"terrain": "stone-building"}}

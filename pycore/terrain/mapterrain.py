@@ -51,6 +51,14 @@ class HexInfo:
         return self.gully or self.stream or TERRAIN[self.terrain].depression
 
     @property
+    def bridge_level(self) -> int:
+        """The level of the hex's bridge (B6.1: its road's level): the setup's
+        ``bridge_level``, else the hex's base level (a bridge at the crest of
+        its gully or stream, or at its ground's level)."""
+        got = self.extra.get("bridge_level")
+        return got if isinstance(got, int) and not isinstance(got, bool) else self.level
+
+    @property
     def is_stream(self) -> bool:
         """A stream hex (B20.1), whatever other terrain it holds."""
         return self.stream or self.terrain == "stream"
@@ -197,7 +205,8 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
             continue
         rd = imported[b.source].reading
         for h, entry in rd.hexes.items():
-            water = {"water": entry["water"]} if "water" in entry else {}    # B21
+            water: dict[str, Any] = {k: entry[k] for k in ("water", "bridge_level")
+                                     if k in entry}                        # B21, B6.1
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False),

@@ -196,6 +196,7 @@ DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 # Streams (B20.1): a hex whose depression is one of these is a stream hex. A
 # Dry Stream (31) is a gully for all purposes (B20.41), read as one.
 STREAMS = frozenset((32, 33))
+SUNKEN_ROAD = 68
 
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11
 # A rowhouse's inner wall (B23.71), read along hexsides apart from the walls

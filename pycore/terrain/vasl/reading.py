@@ -141,6 +141,7 @@ class _Hex:
     bridge: bool = False
     water: int = 0              # a Water Obstacle hex (B21.1): its water's code
     flat: bool = False          # its water drawn no lower than the ground beside it
+    bridge_level: int | None = None     # a bridge drawn above its stream's crest (B6.1)
 
 
 def _most(tally: Counter[int]) -> int:
@@ -253,13 +254,19 @@ def _read_hex(px: _Pixels) -> _Hex:
     else:
         level = surround or 0
     bridge = _bridge(px)
-    if bridge and not gully and dep_levels and _most(dep_levels) + 1 == level:
-        # B6.1, B19.1 (B20.1): a bridge at the stream's crest covers the dot; the
-        # stream runs on beneath it, its art on a sixteenth of the hex.
+    bridge_level = None
+    if bridge and not gully and dep_levels and _most(dep_levels) + 1 <= level:
+        # B6.1, B19.1 (B20.1): a bridge at or above the stream's crest covers the
+        # dot; the stream runs on beneath it, its art on a sixteenth of the hex.
+        # A bridge drawn higher (13K6, Y8: on a road's embankment) is at its
+        # road's level, the hex at the stream's crest.
         streams = {k: n for k, n in dep.items() if k in c.STREAMS and n >= GULLY_SHARE * total}
         if streams:
             gully = max(streams, key=lambda k: streams[k])
-    return _Hex(primary, level, gully, both=both, bridge=bridge)
+            crest = _most(dep_levels) + 1
+            if level > crest:
+                level, bridge_level = crest, level
+    return _Hex(primary, level, gully, both=both, bridge=bridge, bridge_level=bridge_level)
 
 
 def _bridge(px: _Pixels) -> bool:
@@ -359,6 +366,8 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                                  "read at the level drawn", []).append(name)
         if got.bridge:      # B6.2 Hindrance; over a gully, units on it by default (B19.1)
             entry["bridge"] = True
+            if got.bridge_level is not None:        # B6.1: at its road's level
+                entry["bridge_level"] = got.bridge_level
         if entry:
             out[h] = entry
     for h, kind in _water_kinds(waters).items():
