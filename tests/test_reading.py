@@ -248,11 +248,11 @@ def test_a_road_up_a_hill_is_read_at_the_level_it_is_drawn_at():
     assert read(hexes, shapes=[road])["hexes"] == {"M4": {"level": 1}, "M5": {"level": 1}}
 
 
-def test_B4_a_lane_drawn_below_the_ground_is_a_sunken_road_read_as_a_gully():
+def test_B4_1_a_lane_drawn_below_the_ground_is_a_sunken_road_with_no_warning():
     lane = {"hex": "L5", "terrain": "road", "level": -1, "rect": (-40, -8, 40, 8), "own": True}
-    assert read(shapes=[lane])["hexes"] == {"L5": {"terrain": "gully"}}
+    assert read(shapes=[lane])["hexes"] == {"L5": {"terrain": "sunken-road"}}
     said = warnings(shapes=[lane])
-    assert any("sunken road" in w and w.endswith("at L5") for w in said), said
+    assert not any("sunken road" in w.lower() or "gully" in w for w in said), said
 
 
 def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
@@ -260,7 +260,7 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
     # beside the lane's depression they are Hillside hedges (B9.6, as 13S4-S5)
     lane = {"hex": "L5", "terrain": "road", "level": -1, "rect": (-40, -8, 40, 8), "own": True}
     got = read({}, {"L5-M5": "hedge"}, shapes=[lane])
-    assert got["hexes"] == {"L5": {"terrain": "gully"}}
+    assert got["hexes"] == {"L5": {"terrain": "sunken-road"}}
     assert got["hexsides"] == {"L5-M5": {"type": "hedge", "hillside": True}}
     source = api.import_board(board_archive({}, {"L5-M5": "hedge"}, shapes=[lane]))["source"]
     s = load_setup(board_map(source))

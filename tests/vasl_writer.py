@@ -38,7 +38,7 @@ from pycore.terrain.vasl.grid import quarter
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
-             "crag": 26, "graveyard": 28, "stream": 32}
+             "crag": 26, "graveyard": 28, "stream": 32, "sunken-road": 68}
 HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cliff": 75,
                  "rowhouse": 77}
 # What a shape may draw besides a hex terrain: art drawn over a hex, and
@@ -103,7 +103,8 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             if terrain in VASL_BUILDING and not metadata_buildings:
                 code += entry.get("levels", 1) - 1
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
-            painted = entry.get("level", 0) - (1 if terrain in ("gully", "stream") else 0)
+            painted = entry.get("level", 0) - (1 if terrain in ("gully", "stream", "sunken-road")
+                                               else 0)
             elev[base + j0:base + j1] = bytes([painted & 0xFF]) * (j1 - j0)
     for name, entry in hexes.items():
         dep = "gully" if entry.get("gully") else "stream" if entry.get("stream") else None

@@ -58,6 +58,10 @@ COT = {
     # B21.1: a Water Obstacle stops the normal movement of men and vehicles;
     # wading, swimming, boats and amphibians are not modelled: none enters.
     "water": (NA, NA, NA, NA, NA, NA, NA, NA),
+    # B4.4: a sunken road is entered at a road's rate across a road hexside, at
+    # B4.41's cost (its text was not found) across any other; vehicles only
+    # across a road hexside (B4.42). Roads are not modelled: not worked out.
+    "sunken-road": (NA, NA, NA, NA, NA, NA, NA, NA),
     # A lumberyard: its rule's text was not found; its cost is not modelled.
     "lumberyard": (NA, NA, NA, NA, NA, NA, NA, NA),
 }
@@ -136,6 +140,11 @@ class Move:
             return self.forbid("B.1", f"the {terrain} in {self.s.names.hex(self.b)} is governed "
                                       "by its own rule, whose text was not found: the cost of "
                                       "entering it is not modelled.")
+        if cot is NA and terrain == "sunken-road":
+            return self.forbid("B4.4", f"entering the sunken road in {self.s.names.hex(self.b)} "
+                                       "costs a road's rate across a road hexside and more "
+                                       "across any other (B4.41, B4.42); the app does not model "
+                                       "roads, so the cost is not worked out.")
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog

@@ -49,6 +49,10 @@ TERRAIN = {t.name: t for t in (
     # hexes only as B20.2 says (pycore.rules.los.depression). Shallow unless
     # an SSR says otherwise (B20.4; pycore.terrain.ssr).
     Terrain("stream", 0, 0, False, 0, "B20", depression=True),
+    # B4.1-B4.3: a sunken road is a -1 level Depression (a unit IN it sees other
+    # Depression hexes only along sunken road hexes: pycore.rules.los.sunken),
+    # Open Ground for TEM.
+    Terrain("sunken-road", 0, 0, False, 0, "B4", depression=True),
     # B21.1: a Water Obstacle (a river, pond or canal: ``WATER_KINDS``), a hex
     # whose centre dot lies on the water's blue, a level below the ground
     # around it as drawn (the reading gives its level). Neither obstacle nor

@@ -1,12 +1,13 @@
 """Depressions: A6.3 (a LOS INTO a Depression needs elevation advantage per hex
 of range; continuous Depression hexsides, exclusive of vertices), B19.2
-(gullies and their Depression hexsides) and B20.2 (streams)."""
+(gullies and their Depression hexsides), B20.2 (streams) and B4.2 (sunken
+roads, pycore.rules.los.sunken)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterable
 
 from ... import geometry as g
-from . import crest, hilldepression
+from . import crest, hilldepression, sunken
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -21,6 +22,8 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
         return
     if v.in_depression and t.in_depression:
+        if sunken.judge(ctx, r) or r.block is not None:       # B4.2
+            return
         if _stream_rule(ctx, r):
             return
         if not _continuous(ctx, ctx.trace):

@@ -82,7 +82,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (65, "Dirt Road", "open"),
     (66, "Paved Road", "open"),
     (67, "Elevated Road", "open"),
-    (68, "Sunken Road", "gully~"),
+    (68, "Sunken Road", "sunken-road"),
     (69, "Runway", "open"),
     (70, "Path", "open"),
     (72, "Wall", "wall"),

@@ -36,7 +36,7 @@ def board_hexsides() -> tuple[g.Hexside, ...]:
 def _in_level(entry: dict[str, Any] | None) -> int:
     """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
     entry = entry or {}
-    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream")
+    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream", "sunken-road")
                                     or entry.get("gully") or entry.get("stream") else 0)
 
 

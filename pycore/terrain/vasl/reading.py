@@ -335,11 +335,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
         # B20.1: a stream's art, or its rivulet (water drawn below the ground
         # beside it, in a hex holding a depression's art), makes a stream hex.
         stream = got.gully in c.STREAMS or (got.gully < 0 and -got.gully in c.WATER)
+        # B4.1: a sunken road's art, or a road drawn below the ground beside it
+        sunken = got.gully == c.SUNKEN_ROAD or (got.gully < 0 and -got.gully in c.ROADS)
         if gully and not stream:
             r = c.CODES.get(abs(got.gully))
-            if got.gully < 0:
-                notes.setdefault("a road drawn below the ground beside it (a sunken road, B4) "
-                                 "read as a gully", []).append(name)
+            if sunken and terrain not in ("open", "gully"):
+                notes.setdefault(f"a sunken road holding {terrain} read as a gully holding it",
+                                 []).append(name)
             elif r is not None and r.approximate:
                 notes.setdefault(f"{r.name} read as a gully", []).append(name)
         if abs(got.level) > limits.MAX_LEVEL:
@@ -348,13 +350,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                              []).append(name)
         level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
         entry: dict[str, Any] = {}
-        dep = "stream" if stream else "gully"
+        dep = "stream" if stream else "sunken-road" if sunken else "gully"
         if gully and terrain in ("open", "gully", "stream"):
             entry["terrain"] = dep
         elif terrain != "open":
             entry["terrain"] = terrain
-            if gully:
-                entry[dep] = True              # B19.21, B20.1: a depression holding other terrain
+            if gully:       # B19.21, B20.1: a depression holding other terrain
+                entry["stream" if stream else "gully"] = True
         if level:
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
