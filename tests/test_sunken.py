@@ -35,6 +35,11 @@ def ruling(s: dict, a: str, b: str) -> dict:
     return there
 
 
+def blocked(s: dict, a: str, b: str, rule: str) -> None:
+    r = ruling(s, a, b)
+    assert r["los"] is False and r["rule"] == rule, r["steps"]
+
+
 def test_B4_1_vasls_sunken_road_art_reads_as_a_sunken_road_with_no_warning():
     lane = {"hex": "Q5", "terrain": "sunken-road", "level": -1, "rect": (-40, -12, 40, 12),
             "own": True}
@@ -49,22 +54,19 @@ def test_B4_2_IN_a_sunken_road_a_unit_sees_along_it():
 
 
 def test_B4_2_but_not_through_a_gully_where_B19_2_would_see():
-    r = ruling(painted({"E3": SUNK, "E4": GULLY, "E5": SUNK}), "E3", "E5")
-    assert r["los"] is False and r["rule"] == "B4.2"
+    blocked(painted({"E3": SUNK, "E4": GULLY, "E5": SUNK}), "E3", "E5", "B4.2")
     assert ruling(painted({"E3": GULLY, "E4": GULLY, "E5": GULLY}), "E3", "E5")["los"] is True
 
 
 def test_B4_2_an_adjacent_joined_gully_is_seen_one_beyond_it_is_not():
     s = painted({"E3": SUNK, "E4": GULLY, "E5": GULLY})
     assert ruling(s, "E3", "E4")["los"] is True
-    r = ruling(s, "E3", "E5")
-    assert r["los"] is False and r["rule"] == "B4.2"
+    blocked(s, "E3", "E5", "B4.2")
 
 
 def test_B4_2_a_hexside_that_does_not_join_them_blocks():
-    s = painted({"E3": SUNK, "E4": SUNK, "E5": SUNK}, {"E4-E5": {"depression": False}})
-    r = ruling(s, "E3", "E5")
-    assert r["los"] is False and r["rule"] == "B4.2"
+    blocked(painted({"E3": SUNK, "E4": SUNK, "E5": SUNK}, {"E4-E5": {"depression": False}}),
+            "E3", "E5", "B4.2")
 
 
 def test_B4_2_EX_the_first_ground_level_hex_beyond_the_road_is_seen_the_next_is_not():
@@ -72,8 +74,7 @@ def test_B4_2_EX_the_first_ground_level_hex_beyond_the_road_is_seen_the_next_is_
     # (A6.3: one level for one hex), E7 two.
     s = painted({"E3": SUNK, "E4": SUNK, "E5": SUNK})
     assert ruling(s, "E3", "E6")["los"] is True
-    r = ruling(s, "E3", "E7")
-    assert r["los"] is False and r["rule"] == "A6.3"
+    blocked(s, "E3", "E7", "A6.3")
 
 
 def test_B4_4_entering_a_sunken_road_is_not_worked_out():

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import geometry as g
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -23,31 +22,17 @@ if TYPE_CHECKING:
 SUNKEN = "sunken-road"
 
 
-def _along(ctx: Ctx) -> bool:
-    """The thread stays in the sunken road between the ends (B4.2)."""
-    ends = (ctx.viewer.hex, ctx.target.hex)
-    for it in ctx.trace:
-        if it.kind == "hex":
-            h = it.hexes[0]
-            if h not in ends and ctx.s.hex(h).terrain != SUNKEN:
-                return False
-        elif it.kind == "cross":
-            if not ctx.s.depression_connected(g.hexside(*it.hexes)):
-                return False
-        else:
-            return False
-    return True
-
-
-def judge(ctx: Ctx, r: Ruling) -> bool:
-    """B4.2, where both ends are IN Depressions and one is IN a sunken road:
-    True where it decided (blocked, or clear with no stream end left for
-    B20.2 to judge); False where neither end is IN a sunken road."""
+def judge(ctx: Ctx, r: Ruling, along: bool) -> bool:
+    """B4.2, where both ends are IN Depressions and one is IN a sunken road;
+    ``along``: the thread between them crosses only sunken road hexes and the
+    Depression hexsides joining them (pycore.rules.los.depression). True where
+    it decided (blocked, or clear with no stream end left for B20.2 to
+    judge); False where neither end is IN a sunken road."""
     v, t = ctx.viewer, ctx.target
     vs, ts = (ctx.s.hex(e.hex).terrain == SUNKEN for e in (v, t))
     if not (vs or ts):
         return False
-    if not _along(ctx):
+    if not along:
         r.blocked(ctx.names.hex(t.hex), "B4.2",
                   "One end is IN a sunken road and the other IN a Depression: the LOS leaves "
                   "the sunken road between them, so they do not see each other (B4.2).")
