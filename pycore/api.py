@@ -354,7 +354,7 @@ def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dic
     """Hex ``name`` as the rules read it, for the reading view (web.reading):
     ``{"hex", "terrain", "level", "levels", "gully", "stream", "bridge", "water", "hexsides",
     "own", "board", "drawn_partly", "unmodelled"}``. ``hexsides``: its walls,
-    hedges, bocage and cliffs (B11) as ``{"name", "type", "hillside", "gap"}``;
+    hedges, bocage, cliffs (B11) and rowhouse walls (B23.71) as ``{"name", "type", "hillside", "gap"}``;
     ``water``: a Water Obstacle hex's kind ("river", "pond", "canal"; B21), else None;
     ``own``: the player's correction decides the hex or one of its hexsides
     (pycore.terrain.mapterrain); ``board``: the hex lies on an imported board;
@@ -363,7 +363,7 @@ def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dic
     draws there that the app does not model."""
     from .rules.los import unmodelled
     from .rules.los.context import terrain
-    from .terrain.mapterrain import CLIFF
+    from .terrain.mapterrain import NOT_WALLS
     from .setup import hex_field
     s = load(setup, session=session)
     layers = s.layers
@@ -372,7 +372,7 @@ def hex_terrain(setup: Any, name: Any, *, session: Session | None = None) -> dic
     sides = []
     for sd in g.hexsides_of(h):
         side = s.wall(sd) or s.hexsides.get(sd)
-        if side is not None and (side is s.wall(sd) or side.type == CLIFF):
+        if side is not None and (side is s.wall(sd) or side.type in NOT_WALLS):
             sides.append({"name": s.names.hexside(sd), "type": side.type, "hillside": side.hillside,
                           "gap": side.gap})
     return {"hex": s.names.hex(h), "terrain": info.terrain, "level": info.level,

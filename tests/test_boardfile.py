@@ -93,14 +93,14 @@ def test_map_terrain_of_a_map_without_imported_boards_is_empty():
 
 
 def test_map_terrain_names_the_hexes_whose_board_draws_what_the_app_does_not_model():
-    shapes = ({"hex": "Q6", "terrain": "lumberyard", "rect": (-40, -40, 40, 40), "own": True},)
+    shapes = ({"hex": "Q6", "terrain": "rubble", "rect": (-40, -40, 40, 40), "own": True},)
     source = api.import_board(board_archive({}, None, shapes=shapes))["source"]
     setup = {"format": "asl-setup", "version": 1,
              "map": {"boards": [[{"board": "41", "source": source}]]}}
     assert call("map_terrain", setup)["ok"]["unmodelled"] == {
-        "41Q6": "Lumberyard (not modelled yet)"}
+        "41Q6": "Stone Rubble (not modelled yet)"}
     reading = call("hex_reading", setup, "41Q6")["ok"]["text"]
-    assert "the board also draws Lumberyard (not modelled yet) here: check it by eye" in reading
+    assert "the board also draws Stone Rubble (not modelled yet) here: check it by eye" in reading
     # the player's own entry for the hex says what is there: no mark
     corrected = {**setup, "hexes": {"41Q6": {"terrain": "open"}}}
     assert call("map_terrain", corrected)["ok"]["unmodelled"] == {}

@@ -264,11 +264,11 @@ def test_a_road_up_a_hill_is_read_at_the_level_it_is_drawn_at():
     assert read(hexes, shapes=[road])["hexes"] == {"M4": {"level": 1}, "M5": {"level": 1}}
 
 
-def test_B4_a_lane_drawn_below_the_ground_is_a_sunken_road_read_as_a_gully():
+def test_B4_1_a_lane_drawn_below_the_ground_is_a_sunken_road_with_no_warning():
     lane = {"hex": "L5", "terrain": "road", "level": -1, "rect": (-40, -8, 40, 8), "own": True}
-    assert read(shapes=[lane])["hexes"] == {"L5": {"terrain": "gully"}}
+    assert read(shapes=[lane])["hexes"] == {"L5": {"terrain": "sunken-road"}}
     said = warnings(shapes=[lane])
-    assert any("sunken road" in w and w.endswith("at L5") for w in said), said
+    assert not any("sunken road" in w.lower() or "gully" in w for w in said), said
 
 
 def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
@@ -276,7 +276,7 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
     # beside the lane's depression they are Hillside hedges (B9.6, as 13S4-S5)
     lane = {"hex": "L5", "terrain": "road", "level": -1, "rect": (-40, -8, 40, 8), "own": True}
     got = read({}, {"L5-M5": "hedge"}, shapes=[lane])
-    assert got["hexes"] == {"L5": {"terrain": "gully"}}
+    assert got["hexes"] == {"L5": {"terrain": "sunken-road"}}
     assert got["hexsides"] == {"L5-M5": {"type": "hedge", "hillside": True}}
     source = api.import_board(board_archive({}, {"L5-M5": "hedge"}, shapes=[lane]))["source"]
     s = load_setup(board_map(source))
@@ -288,13 +288,13 @@ def test_a_hedge_beside_a_sunken_lane_stays_at_the_ground_level():
 
 # --- terrain the app does not model, named ----------------------------------------------
 
-@pytest.mark.parametrize("terrain,name", [("rowhouse-wall", "Rowhouse Wall"),
-                                          ("lumberyard", "Lumberyard")])
+@pytest.mark.parametrize("terrain,name", [("road-block", "Road Block"),
+                                          ("rubble", "Stone Rubble")])
 def test_unmodelled_terrain_is_named_once_with_its_first_hexes(terrain, name):
     hexes = ["B2", "C3", "D2", "E3", "F2", "G3", "H2", "I3"]
     shapes = [{"hex": h, "terrain": terrain, "rect": (-12, -6, 12, 6)} for h in hexes]
     said = [w for w in warnings(shapes=shapes) if name in w]
-    how = "check it by eye" if terrain in ("rowhouse-wall", "bridge") else "read as open ground"
+    how = "check it by eye" if terrain in ("road-block", "bridge") else "read as open ground"
     assert said == [f"board 41: {name} (not in the app yet: {how}) drawn at B2, C3, D2, E3, "
                     f"F2, G3 and 2 more"], said
 
@@ -384,9 +384,9 @@ def test_B19_a_painted_board_of_gullies_reads_back_the_same(board):
 
 def test_terrain_the_app_lacks_at_the_dot_beside_woods_reads_as_the_woods():
     shapes = [{"hex": "Q5", "terrain": "woods", "rect": ALL, "own": True},
-              {"hex": "Q5", "terrain": "lumberyard", "disc": 14}]
+              {"hex": "Q5", "terrain": "rubble", "disc": 14}]
     assert read(shapes=shapes)["hexes"] == {"Q5": {"terrain": "woods"}}
-    assert any("Lumberyard (not in the app yet: read as open ground) drawn at Q5" in w
+    assert any("Stone Rubble (not in the app yet: read as open ground) drawn at Q5" in w
                for w in warnings(shapes=shapes))
 
 
@@ -431,8 +431,8 @@ def test_B1_a_second_terrain_on_a_third_of_the_hex_applies_too():
 
 
 def test_an_unmodelled_terrain_names_a_hex_from_16_pixels_drawn_in_it():
-    def lumberyard(x1: int) -> dict:
-        return {"hex": "Q5", "terrain": "lumberyard", "rect": (20, -2, x1, 2)}
-    assert len(shape_pixels(lumberyard(24))) == reading.NAMED_PX > len(shape_pixels(lumberyard(23)))
-    assert any("Lumberyard" in w for w in warnings(shapes=[lumberyard(24)]))
-    assert not any("Lumberyard" in w for w in warnings(shapes=[lumberyard(23)]))
+    def rubble(x1: int) -> dict:
+        return {"hex": "Q5", "terrain": "rubble", "rect": (20, -2, x1, 2)}
+    assert len(shape_pixels(rubble(24))) == reading.NAMED_PX > len(shape_pixels(rubble(23)))
+    assert any("Stone Rubble" in w for w in warnings(shapes=[rubble(24)]))
+    assert not any("Stone Rubble" in w for w in warnings(shapes=[rubble(23)]))

@@ -59,9 +59,11 @@ def test_B6_1_a_bridge_at_the_streams_crest_keeps_the_stream_beneath_it():
               {"hex": "T8", "terrain": "bridge", "level": 0, "rect": (-40, -10, 40, 10),
                "own": True}]
     assert read(hexes, shapes=shapes)["hexes"]["T8"] == {"terrain": "stream", "bridge": True}
-    # a bridge a level above the stream's crest (13K6, an embankment) is not its crest
+    # a bridge a level above the stream's crest (13K6, an embankment): the stream
+    # runs on beneath it, the bridge at its road's level (B6.1; tests/test_roads.py)
     high = [shapes[0], dict(shapes[1], level=1)]
-    assert read(hexes, shapes=high)["hexes"]["T8"] == {"level": 1, "bridge": True}
+    assert read(hexes, shapes=high)["hexes"]["T8"] == {"terrain": "stream", "bridge": True,
+                                                       "bridge_level": 1}
 
 
 # --- the setup format -----------------------------------------------------------------------

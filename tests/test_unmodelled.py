@@ -1,5 +1,5 @@
-"""A ruling says what the board draws that the app does not model (water,
-rowhouse walls, lumberyards, ...), hex by hex, where its thread crosses or ends in it; it
+"""A ruling says what the board draws that the app does not model (road
+blocks, rubble, ...), hex by hex, where its thread crosses or ends in it; it
 changes no ruling. Both ways: a thread through such a hex and one beside it,
 from both ends (A6.5); the player's own entry for the hex silences it.
 Archives are written by ``tests/vasl_writer.py``: no real board's data."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 from pycore import api
 from tests.vasl_writer import board_archive
 
-SHAPES = ({"hex": "Q6", "terrain": "rowhouse-wall", "rect": (-4, -40, 4, 40), "own": True},
-          {"hex": "Q4", "terrain": "lumberyard", "rect": (-40, -40, 40, 40), "own": True})
+SHAPES = ({"hex": "Q6", "terrain": "road-block", "rect": (-4, -40, 4, 40), "own": True},
+          {"hex": "Q4", "terrain": "rubble", "rect": (-40, -40, 40, 40), "own": True})
 
 
 def board(hexes: dict | None = None) -> dict:
@@ -30,12 +30,12 @@ def said(s: dict, a: str, b: str) -> set[str]:
     return out[0]
 
 
-def test_a_thread_through_a_rowhouse_wall_and_a_lumberyard_names_both():
+def test_a_thread_through_a_road_block_and_rubble_names_both():
     r = api.los(board(), {"hex": "41Q8"}, {"hex": "41Q3"})
     texts = [st["text"] for st in r["steps"]]
-    assert "41Q6: the board draws Rowhouse Wall (not modelled yet) there: check it by eye " \
+    assert "41Q6: the board draws Road Block (not modelled yet) there: check it by eye " \
            "(A6.1)." in texts
-    assert any(t.startswith("41Q4: the board draws Lumberyard (not modelled yet)") for t in texts)
+    assert any(t.startswith("41Q4: the board draws Stone Rubble (not modelled yet)") for t in texts)
     assert said(board(), "41Q8", "41Q3") == {"41Q6", "41Q4"}
 
 

@@ -118,12 +118,12 @@ def test_unknown_terrain_codes_are_open_ground_with_a_warning():
 
 def test_terrain_the_app_does_not_model_is_named_in_a_warning():
     from tests import vasl_writer as w
-    w.HEX_CODES["lumberyard"] = 29     # VASL's Lumberyard (water is read: tests/test_water.py)
+    w.HEX_CODES["rubble"] = 90     # VASL's Stone Rubble (lumberyards: tests/test_lumberyard.py)
     try:
-        r = api.import_board(board_archive({"P9": {"terrain": "lumberyard"}}))
+        r = api.import_board(board_archive({"P9": {"terrain": "rubble"}}))
     finally:
-        del w.HEX_CODES["lumberyard"]
-    assert r["warnings"] == ["board 41: Lumberyard (not in the app yet: read as open ground) "
+        del w.HEX_CODES["rubble"]
+    assert r["warnings"] == ["board 41: Stone Rubble (not in the app yet: read as open ground) "
                              "drawn at P9"]
 
 

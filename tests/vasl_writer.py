@@ -46,13 +46,15 @@ LOWER = Shape(BoardSize(33, 10, 1, 10), 1800, 645)
 
 HEX_CODES = {"open": 0, "woods": 60, "brush": 25, "grain": 24, "orchard": 63, "marsh": 14,
              "shellholes": 15, "gully": 30, "building": 50, "stone-building": 40,
-             "crag": 26, "graveyard": 28, "stream": 32}
-HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cliff": 75}
+             "crag": 26, "graveyard": 28, "stream": 32, "sunken-road": 68}
+HEXSIDE_CODES = {"wall": 72, "hedge": 73, "bocage": 74, "cactus-hedge": 116, "cliff": 75,
+                 "rowhouse": 77}
 # What a shape may draw besides a hex terrain: art drawn over a hex, and
 # terrain the app does not model (VASL's codes).
 SHAPE_CODES = {**HEX_CODES, **HEXSIDE_CODES, "road": 65, "path": 70, "elevated-road": 67,
                "sunken-road": 68, "stream": 32, "water": 8, "bridge": 85,
-               "rowhouse-wall": 76, "lumberyard": 29, "forest": 61}
+               "rowhouse-wall": 76, "lumberyard": 29, "forest": 61,
+               "rubble": 90, "road-block": 81}
 GULLY_CORE_PX = 16   # a gully holding other terrain: that terrain within this of the dot
 VASL_BUILDING = {"building": "Wooden Building", "stone-building": "Stone Building"}
 ROAD = 65            # VASL's Dirt Road
@@ -113,7 +115,8 @@ def rasters(hexes: dict, hexsides: dict, metadata_buildings: bool = True,
             if terrain in VASL_BUILDING and not metadata_buildings:
                 code += entry.get("levels", 1) - 1
             codes[base + j0:base + j1] = bytes([code]) * (j1 - j0)
-            painted = entry.get("level", 0) - (1 if terrain in ("gully", "stream") else 0)
+            painted = entry.get("level", 0) - (1 if terrain in ("gully", "stream", "sunken-road")
+                                               else 0)
             elev[base + j0:base + j1] = bytes([painted & 0xFF]) * (j1 - j0)
     for name, entry in hexes.items():
         dep = "gully" if entry.get("gully") else "stream" if entry.get("stream") else None

@@ -91,6 +91,7 @@ def entries() -> list[tuple[str, list[tuple[str, str]]]]:
              for t in ("wall", "hedge", "bocage", "light-bocage")]
     sides += [
         (_hexside(type="cliff"), "Cliff (B11)"),
+        (_hexside(type="rowhouse"), "Rowhouse wall: the bar between two of a rowhouse's hexes (B23.71)"),
         (_hexside(type="wall", hillside="true"), "Hillside wall or hedge (B9.6)"),
         (_hexside(type="wall", gap="true"), "Wall or hedge with a gap a road passes through (B9.3)"),
         (_hexside(type="hedge", ssr="true"), "Edged in gold: changed by a scenario rule (SSR)"),

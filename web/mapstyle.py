@@ -28,6 +28,8 @@ TERRAIN_FILLS = {
     "crag": ("#5a5a5a", "#c8c4bc"),          # B17
     "graveyard": ("#4a4a52", "#dcdcd4"),     # B18
     "water": ("#2f6fa8", "#a9d3ef"),         # B21: a river, pond or canal
+    "lumberyard": ("#8a5a24", "#e2c79a"),    # stacked lumber: a one-level obstacle
+    "sunken-road": ("#5e3a18", "#d9c08a"),   # B4: a road cut a level below the ground
 }
 
 # Base level (hill) tints, clamped to -1..4 in ``data-ground``.
@@ -61,6 +63,7 @@ HEXSIDE_CSS = """
 .hexside[data-type=bocage]{stroke:#14401a;stroke-width:8}
 .hexside[data-type=light-bocage]{stroke:#3c6b2a;stroke-width:6}
 .hexside[data-type=cliff]{stroke:#3a2410;stroke-width:7;stroke-dasharray:5 2.5;stroke-linecap:butt}
+.hexside[data-type=rowhouse]{stroke:#111111;stroke-width:7;stroke-linecap:butt}
 .hexside[data-hillside]{stroke-dasharray:9 2.5;stroke-linecap:butt}
 .hexside[data-gap]{stroke-dasharray:34 32 34;stroke-linecap:butt}
 .hexside[data-ssr]{filter:drop-shadow(0 0 1.5px #ffb000) drop-shadow(0 0 1.5px #ffb000)}
@@ -146,6 +149,8 @@ def _pattern(dwg: svgwrite.Drawing, name: str, ink: str, paper: str) -> svgwrite
         "stone-building": lambda: dwg.rect((0.5, 0.5), (7, 7), fill=ink, stroke=paper, stroke_width=1),
         "crag": lambda: dwg.polygon([(1, 6), (3, 2), (5, 5), (7, 3)], fill=ink),
         "graveyard": lambda: dwg.rect((3, 1.5), (2, 5), fill=ink),
+        "sunken-road": lambda: dwg.path("M0 2 H8 M0 6 H8", stroke=ink, stroke_width=1.6),
+        "lumberyard": lambda: dwg.path("M1 2 H7 M1 4 H7 M1 6 H7", stroke=ink, stroke_width=1.1),
         "water": lambda: dwg.path("M0 3 Q2 1.5 4 3 T8 3 M0 7 Q2 5.5 4 7 T8 7", fill="none",
                                   stroke=ink, stroke_width=0.8),
     }.get(name, lambda: dwg.path("M0 0 L8 8 M8 0 L0 8", stroke=ink, stroke_width=0.8))

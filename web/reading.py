@@ -40,7 +40,8 @@ def hex_reading(setup: Any, name: Any, *, session: Any = None) -> dict:
     as the rules read it. ``hexsides`` lists its walls, hedges and bocage as
     ``{"name", "type"}``; ``own``: the player's entry overrides the board's
     reading here; ``board``: the hex lies on an imported board. ``hexsides`` also
-    lists cliffs (B11), so a cliff misread from a board can be seen and removed."""
+    lists cliffs (B11) and rowhouse walls (B23.71), so one misread from a board
+    can be seen and removed."""
     info = api.hex_terrain(setup, name, session=session)
     parts = [_terrain(info)]
     if info["drawn_partly"] is not None:

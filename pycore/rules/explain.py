@@ -93,6 +93,18 @@ EXPLAIN: dict[str, str] = {
              "over it; the ground beside it is judged as any ground of its level. The app "
              "takes the water at the level the board draws it (a level below the ground "
              "beside it) and does not model wading, swimming or boats.",
+    "B4.2": "A sunken road is a Depression a level below its hex: a unit IN it sees "
+            "another Depression hex only along the sunken road, through its hexes and the "
+            "hexsides joining them, clear of the contour lines at its sides; LOS is "
+            "reciprocal.",
+    "B4.4": "Moving along a sunken road costs what a road costs; entering it across "
+            "another hexside costs more, and vehicles enter and leave it only across a road "
+            "hexside.",
+    "B23.71": "A rowhouse's inner wall, the black bar between two of its hexes, blocks "
+              "a thread that crosses it or runs along it, from the building's ground up to "
+              "its roof, the two hexes it divides included; an end above the roof sees over "
+              "it. The rule's text was not found: this is what the app assumes, as VASL's "
+              "engine rules it.",
     "B23.1": "A building is the building hexes joined by building hexsides, the "
              "building drawn across the side two hexes share; building hexes that only "
              "touch are separate buildings, with no floors of one between them.",

@@ -34,7 +34,9 @@ def make_end(s: Setup, h: g.Hex, level: int = 0, vertex: g.Point | None = None,
     # unless it is beneath it ("beneath": true).
     on_bridge = info.bridge and not beneath
     in_dep = info.is_depression and not crest and not on_bridge and level == 0
-    elevation = info.level + level - (1 if in_dep else 0)
+    # B6.1: a unit on the bridge is at its road's level (13K6: a level above the crest)
+    base = info.bridge_level if on_bridge and level == 0 else info.level
+    elevation = base + level - (1 if in_dep else 0)
     return End(h, level, vertex if vertex is not None else h, entrenched, crest, unit,
                elevation, in_dep, info.is_depression and on_bridge and level == 0,
                unit.id if unit else s.names.hex(h))

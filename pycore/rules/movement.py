@@ -18,7 +18,8 @@ from .. import geometry as g
 from ..errors import SetupError
 from .los.crest import is_cliff
 from ..setup import VEHICLE_CLASSES, Setup, Unit, hex_field
-from ..terrain.catalog import BOCAGE_TYPES as BOCAGE
+from ..terrain.mapterrain import ROWHOUSE
+from ..terrain.catalog import BOCAGE_TYPES as BOCAGE, UNMODELLED_ENTRY
 from .wa import INFANTRY, has_wa
 
 VEHICLES = VEHICLE_CLASSES
@@ -57,6 +58,12 @@ COT = {
     # B21.1: a Water Obstacle stops the normal movement of men and vehicles;
     # wading, swimming, boats and amphibians are not modelled: none enters.
     "water": (NA, NA, NA, NA, NA, NA, NA, NA),
+    # B4.4: a sunken road is entered at a road's rate across a road hexside, at
+    # B4.41's cost (its text was not found) across any other; vehicles only
+    # across a road hexside (B4.42). Roads are not modelled: not worked out.
+    "sunken-road": (NA, NA, NA, NA, NA, NA, NA, NA),
+    # A lumberyard: its rule's text was not found; its cost is not modelled.
+    "lumberyard": (NA, NA, NA, NA, NA, NA, NA, NA),
 }
 # Added to COT to cross the hexside (B9.4, B9.54, B9.7, Terrain Chart).
 HEXSIDE = {
@@ -129,6 +136,15 @@ class Move:
                                         f"{self.s.names.hex(self.b)} by normal movement: a Water "
                                         "Obstacle stops it (wading, swimming and boats are not "
                                         "modelled).")
+        if terrain in UNMODELLED_ENTRY:
+            return self.forbid("B.1", f"the {terrain} in {self.s.names.hex(self.b)} is governed "
+                                      "by its own rule, whose text was not found: the cost of "
+                                      "entering it is not modelled.")
+        if cot is NA and terrain == "sunken-road":
+            return self.forbid("B4.4", f"entering the sunken road in {self.s.names.hex(self.b)} "
+                                       "costs a road's rate across a road hexside and more "
+                                       "across any other (B4.41, B4.42); the app does not model "
+                                       "roads, so the cost is not worked out.")
         if cot is NA:
             return self.forbid("B.2", f"a {self.cls} unit may not enter {terrain}.")
         self.bog |= bog
@@ -210,6 +226,11 @@ class Move:
             self.forbid("B11.4", f"{self.s.names.hexside(sd)} is a cliff hexside: it can be crossed "
                         "only by Climbing (B11.4), which this app does not work out; a plain "
                         "move across it is not allowed.")
+        side = self.s.hexsides.get(sd)
+        if side is not None and side.type == ROWHOUSE:
+            self.forbid("B23.71", f"{self.s.names.hexside(sd)} is a rowhouse wall: moving across "
+                        "it is governed by B23.71, whose text was not found; the move is not "
+                        "modelled.")
 
     def _hexside(self) -> None:
         sd = g.hexside(self.a, self.b)

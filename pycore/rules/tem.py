@@ -27,7 +27,7 @@ from .los import evaluate
 from .los.context import terrain as los_terrain
 from .los.vertex import vertex_wall_case
 from ..setup import Setup, Unit
-from ..terrain.catalog import BOCAGE_TYPES, HEXSIDES, TERRAIN
+from ..terrain.catalog import BOCAGE_TYPES, HEXSIDES, TERRAIN, UNMODELLED_ENTRY
 from .wa import INFANTRY, afv_cover, flag, has_wa, wa_hexsides
 
 ENTRENCHMENT_TEM = {"foxhole": 2, "trench": 4}   # B27.1, B27.2
@@ -245,6 +245,10 @@ class Assessment:
             if ter == "shellholes":
                 tem = max(0, tem - _elevation_cut(self.fe.elevation, self.te.elevation,
                                                   self.range))
+            if ter in UNMODELLED_ENTRY:
+                self.say("B.1", f"the {ter} in {self.s.names.hex(t.hex)} is governed by its own "
+                         f"rule, whose text was not found: its TEM is not modelled, and none is "
+                         f"counted here (check the rulebook).")
             if tem > 0 and not self.air_burst:
                 self.offer(ter, tem)
         if terrain == "brush":

@@ -18,8 +18,12 @@ from .fields import Reader, bool_field, hex_field, int_field, need, shown
 #   kind (``"terrain": "water"`` only; B21, docs/contract.md "Water").
 #   hexes: "also": a second terrain drawn in the hex with neither dominant (B.1:
 #   2I9, building and woods): both apply (A2.4), pycore.terrain.mapterrain.HexInfo.also.
+#   hexes: "bridge_level": the level of the hex's bridge where it is not the
+#   hex's base level (B6.1: a bridge at its road's level, 13K6's on an
+#   embankment a level above the stream's crest; "bridge": true only).
 ALSO_TERRAINS = tuple(t for t, v in TERRAIN.items() if not v.depression and t not in ("open", "water"))
-HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS, "also": ALSO_TERRAINS}
+HEX_EXTRA_FIELDS: dict = {"building": str, "water": WATER_KINDS, "also": ALSO_TERRAINS,
+                          "bridge_level": (-limits.MAX_LEVEL, limits.MAX_LEVEL)}
 _HEX_FIELDS = ("terrain", "level", "levels", "gully", "bridge", "stream")
 
 
@@ -44,6 +48,9 @@ def load_hexes(r: Reader, hexes: Any, grid: g.Grid) -> dict:
         bridge = bool_field(v.get("bridge", False), f"{path}.bridge")
         # B20.1: a stream holding other terrain, as "gully" marks a gully's (B19.21)
         stream = bool_field(v.get("stream", False), f"{path}.stream")
+        if "bridge_level" in v and not bridge:
+            raise SetupError(f"{path}.bridge_level: gives the level of a bridge (B6.1); "
+                             f"this hex has none (add \"bridge\": true)")
         if "water" in v and terrain != "water":
             raise SetupError(f"{path}.water: names the kind of a Water Obstacle (B21); "
                              f"this hex's terrain is {shown(terrain)}, not water")

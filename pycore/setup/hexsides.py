@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from .. import geometry as g
 from .. import limits
 from ..errors import SetupError
-from ..terrain.mapterrain import CLIFF, HexsideInfo, Wall
+from ..terrain.mapterrain import CLIFF, NOT_WALLS, ROWHOUSE, HexsideInfo, Wall
 from ..terrain.catalog import HEXSIDES
 from .fields import Reader, bool_field, hex_field, need, shown
 
@@ -16,8 +16,9 @@ from .fields import Reader, bool_field, hex_field, need, shown
 HEXSIDE_EXTRA_FIELDS = {"breach": bool}   # B9.541
 NO_HEXSIDE = "none"
 #   hexsides: the type "cliff" (B11; docs/hills.md) is a cliff hexside of
-#   a hill or a Depression: no wall, so ``Setup.wall`` never returns it.
-HEXSIDE_TYPES = (*HEXSIDES, CLIFF)
+#   a hill or a Depression, and "rowhouse" (B23.71) a rowhouse's inner wall
+#   between two of its hexes: no wall, so ``Setup.wall`` never returns them.
+HEXSIDE_TYPES = (*HEXSIDES, CLIFF, ROWHOUSE)
 _HEXSIDE_FIELDS = ("type", "hillside", "gap", "depression")
 
 
@@ -53,8 +54,9 @@ def load_hexsides(r: Reader, sides: Any, grid: g.Grid) -> dict:
         hillside = bool_field(v.get("hillside", False), f"{path}.hillside")
         gap = bool_field(v.get("gap", False), f"{path}.gap")
         extra = r.extras(v, _HEXSIDE_FIELDS, path, HEXSIDE_EXTRA_FIELDS)
-        # A cliff (B11) is a hexside of the hill, not a wall: HexsideInfo, never Wall.
-        out[s] = HexsideInfo(kind, hillside, gap, dep, extra) if kind in (None, CLIFF) \
+        # A cliff (B11) is a hexside of the hill, a rowhouse's bar (B23.71) one of
+        # its building, not a wall: HexsideInfo, never Wall.
+        out[s] = HexsideInfo(kind, hillside, gap, dep, extra) if kind is None or kind in NOT_WALLS \
             else Wall(kind, hillside, gap, dep, extra)
     return out
 

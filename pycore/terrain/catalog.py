@@ -49,13 +49,27 @@ TERRAIN = {t.name: t for t in (
     # hexes only as B20.2 says (pycore.rules.los.depression). Shallow unless
     # an SSR says otherwise (B20.4; pycore.terrain.ssr).
     Terrain("stream", 0, 0, False, 0, "B20", depression=True),
+    # B4.1-B4.3: a sunken road is a -1 level Depression (a unit IN it sees other
+    # Depression hexes only along sunken road hexes: pycore.rules.los.sunken),
+    # Open Ground for TEM.
+    Terrain("sunken-road", 0, 0, False, 0, "B4", depression=True),
     # B21.1: a Water Obstacle (a river, pond or canal: ``WATER_KINDS``), a hex
     # whose centre dot lies on the water's blue, a level below the ground
     # around it as drawn (the reading gives its level). Neither obstacle nor
     # Hindrance to a LOS over it; no in-hex TEM is modelled (docs/rules.md
     # "Water Obstacles" says what the app assumes).
     Terrain("water", 0, 0, False, 0, "B21"),
+    # A lumberyard (stacked lumber, VASL's Lumberyard code): its rule's text was
+    # not found in the public transcriptions read. The app assumes what VASL's
+    # terrain table says: a one-level LOS obstacle where its piles are drawn
+    # (A6.2), no Hindrance, not Inherent Terrain. Its TEM and its cost of entry
+    # are not modelled, and the rulings say so (pycore.rules.tem, movement).
+    Terrain("lumberyard", 2, 0, False, 0, "A6.2"),
 )}
+
+# Terrain whose TEM and cost of entry the app does not model (its rule's text
+# was not found): the rulings say so rather than give a number.
+UNMODELLED_ENTRY = ("lumberyard",)
 
 # The kinds of Water Obstacle a water hex's ``"water"`` field names, as a
 # player calls it: a river (B21.12: water hexes flowing off the board's end),

@@ -30,6 +30,10 @@ from .vasl import layers
 from .vasl.library import Board as ImportedBoard
 
 CLIFF = "cliff"          # B11: a hexside type that is no wall (docs/hills.md)
+# B23.71: a rowhouse's inner wall (the black bar between two of its hexes), a
+# hexside type that is no wall either (pycore.rules.los.rowhouse).
+ROWHOUSE = "rowhouse"
+NOT_WALLS = (CLIFF, ROWHOUSE)
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,14 @@ class HexInfo:
     @property
     def is_depression(self) -> bool:
         return self.gully or self.stream or TERRAIN[self.terrain].depression
+
+    @property
+    def bridge_level(self) -> int:
+        """The level of the hex's bridge (B6.1: its road's level): the setup's
+        ``bridge_level``, else the hex's base level (a bridge at the crest of
+        its gully or stream, or at its ground's level)."""
+        got = self.extra.get("bridge_level")
+        return got if isinstance(got, int) and not isinstance(got, bool) else self.level
 
     @property
     def is_stream(self) -> bool:
@@ -220,8 +232,10 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
             continue
         rd = imported[b.source].reading
         for h, entry in rd.hexes.items():
-            # B21's kind of water; B.1's second terrain with neither dominant (2I9)
-            water: dict[str, Any] = {k: entry[k] for k in ("water", "also") if k in entry}
+            # B21's kind of water; B.1's second terrain with neither dominant (2I9); B6.1's
+            # bridge level
+            water: dict[str, Any] = {k: entry[k] for k in ("water", "also", "bridge_level")
+                                     if k in entry}
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),
                                                   entry.get("level", 0), entry.get("levels", 1),
                                                   entry.get("gully", False),
@@ -229,7 +243,7 @@ def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
                                                   bridge=entry.get("bridge", False),
                                                   stream=entry.get("stream", False)))
         for (h1, h2), entry in rd.hexsides.items():
-            kind = HexsideInfo if entry.get("type") == CLIFF else Wall  # B11
+            kind = HexsideInfo if entry.get("type") in NOT_WALLS else Wall  # B11, B23.71
             info = kind(entry["type"], entry.get("hillside", False), entry.get("gap", False),
                         entry.get("depression")) if "type" in entry \
                 else HexsideInfo(None, depression=entry.get("depression"))  # B19.2 only

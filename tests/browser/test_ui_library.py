@@ -180,7 +180,7 @@ def test_an_import_with_notes_offers_them_and_one_tap_opens_them_in_view(tablet)
     """The notes of what a board draws that the app reads otherwise are one
     tap away from the import's message, opened and in view."""
     page = tablet
-    noted = board_archive({}, {}, shapes=({"hex": "Q5", "disc": 14, "terrain": "lumberyard", "own": True},))
+    noted = board_archive({}, {}, shapes=({"hex": "Q5", "disc": 14, "terrain": "rubble", "own": True},))
     said = import_files(page, {"bd41": noted})
     assert "the board's notes say where" in said, said
     assert page.inner_text("#message-action") == "Show the notes"

@@ -1,12 +1,14 @@
 """Depressions: A6.3 (a LOS INTO a Depression needs elevation advantage per hex
 of range; continuous Depression hexsides, exclusive of vertices), B19.2
-(gullies and their Depression hexsides) and B20.2 (streams)."""
+(gullies and their Depression hexsides), B20.2 (streams) and B4.2 (sunken
+roads, pycore.rules.los.sunken)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ... import geometry as g
-from . import crest, hilldepression
+from . import crest, hilldepression, sunken
+from ...terrain.mapterrain import HexInfo
 from .context import Ctx
 
 if TYPE_CHECKING:
@@ -21,6 +23,11 @@ def judge(ctx: Ctx, r: Ruling) -> None:
     if crest.depression_cliff(ctx, r) or hilldepression.judge(ctx, r):   # B11.21, B19.51-.52
         return
     if v.in_depression and t.in_depression:
+        ends = (v.hex, t.hex)
+        along = _continuous(ctx, ctx.trace,
+                            lambda h, info: h in ends or info.terrain == sunken.SUNKEN)
+        if sunken.judge(ctx, r, along) or r.block is not None:       # B4.2
+            return
         if _stream_rule(ctx, r):
             return
         if not _continuous(ctx, ctx.trace):
@@ -63,14 +70,16 @@ def judge(ctx: Ctx, r: Ruling) -> None:
                       "Depression (A6.3).")
 
 
-def _continuous(ctx: Ctx, items: Iterable[g.TraceItem], stream: bool = False) -> bool:
+def _continuous(ctx: Ctx, items: Iterable[g.TraceItem],
+                keep: Callable[[g.Hex, HexInfo], bool] | None = None) -> bool:
     """The thread stays IN the Depression: only Depression hex interiors and
-    connected Depression hexsides, no vertex (A6.3 EXC, B19.2); with
-    ``stream``, only stream hexes (B20.2)."""
+    connected Depression hexsides, no vertex (A6.3 EXC, B19.2); with ``keep``,
+    only the hexes it keeps (stream hexes: B20.2; sunken road hexes: B4.2)."""
     for it in items:
         if it.kind == "hex":
-            info = ctx.s.hex(it.hexes[0])
-            if not (info.is_stream if stream else info.is_depression):
+            h = it.hexes[0]
+            info = ctx.s.hex(h)
+            if not (keep(h, info) if keep is not None else info.is_depression):
                 return False
         elif it.kind == "cross":
             if not ctx.s.depression_connected(g.hexside(*it.hexes)):
@@ -106,7 +115,7 @@ def _stream_rule(ctx: Ctx, r: Ruling) -> bool:
         r.blocked(ctx.names.hex(t.hex), "B20.2",
                   "One end is IN a stream, the other IN another kind of Depression: they see "
                   "each other only when ADJACENT and joined by a stream hexside (B20.2).")
-    elif _continuous(ctx, ctx.trace, stream=True):
+    elif _continuous(ctx, ctx.trace, lambda h, info: info.is_stream):
         r.say("B20.2", "The LOS runs from stream hex to stream hex without leaving the "
                        "stream (B20.2).")
     else:

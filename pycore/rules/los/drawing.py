@@ -77,7 +77,7 @@ def _part(s: Setup, b: Board, cols: Columns) -> Part:
 class Drawn(NamedTuple):
     """A partial hex: per board holding it, its drawing (``Part``)."""
     parts: tuple[Part, ...]
-    kind: str            # what is drawn: "woods", "building" or "hill"
+    kind: str            # what is drawn: "woods", "building", "lumberyard" or "hill"
 
     def met(self, a: g.Point, b: g.Point, shift: int = 0) -> int:
         """The height (half levels above the hex's base; a hill's level) the
@@ -238,10 +238,10 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
                      else layers.filled(b.to_local(h), lay.whole or 0, shape_of(s, b)))
                     for b, lay in found]
         parts = tuple(_part(s, b, cols) for b, cols in drawings if cols)
-        building = any(b.source is not None and
-                       layers.shows_building(s.imported[b.source], b.to_local(h))
-                       for b, _ in found)
-        return Drawn(parts, "building" if building else "woods")
+        kinds = {layers.drawn_kind(s.imported[b.source], b.to_local(h))
+                 for b, _ in found if b.source is not None}
+        kind = next((k for k in ("building", "lumberyard") if k in kinds), "woods")
+        return Drawn(parts, kind)
     return _per_hex(s, "drawn", h, read)
 
 

@@ -14,7 +14,8 @@ from ... import geometry as g
 from ...setup import Setup
 from ...terrain.catalog import HINDERING
 from .drawing import Drawn, beside, ground, hindrance, imported, partial, said, standing, unpack
-from .drawn_sides import ground_along, hindrances_along, obstacles_along, through_break
+from .drawn_sides import (beside_drawing, ground_along, hindrances_along, obstacles_along,
+                          through_break)
 from .source import NOTHING, Beside, Ground, Hindering, Sides, Stand, WholeHexes, named
 
 
@@ -176,3 +177,6 @@ class AsDrawn(WholeHexes):
 
     def through_break(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         return through_break(self.s, sd, p, q)
+
+    def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        return beside_drawing(self.s, sd, p, q)

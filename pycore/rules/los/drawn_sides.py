@@ -118,9 +118,24 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
     gap, where its depiction leaves the hexside bare? A crossing on the edge
     of a break is through it. A gap the player paints, or one on a painted
     map, is a break along the whole hexside."""
+    got = _bare(s, sd, p, q)
+    return True if got is None else got
+
+
+def beside_drawing(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+    """Does the thread p-q cross hexside ``sd`` where an imported board draws
+    it bare (a rowhouse's bar drawn across only its building, B23.71)? A
+    painted hexside, or the player's own, is drawn along its whole length."""
+    return _bare(s, sd, p, q) is True
+
+
+def _bare(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool | None:
+    """Whether the thread p-q crosses ``sd`` in a stretch its imported board's
+    reading leaves bare; None where no board's reading gives it bare stretches
+    (painted, the player's own, or drawn along its whole length)."""
     layout = s.layout
     if layout is None or not layout.sources or (s.overrides is not None and sd in s.overrides.hexsides):
-        return True
+        return None
     for b in layout.holders(sd[0]):
         if b.source is None or not b.holds(sd[1]):
             continue
@@ -131,7 +146,7 @@ def through_break(s: Setup, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         (ax, ay), (bx, by) = sorted(b.to_local(g.Hex(v)) for v in g.hexside_ends(sd))
         (px, py), (qx, qy) = b.to_local(g.Hex(p)), b.to_local(g.Hex(q))
         return crosses_bare(bare, (ax, ay), (bx, by), (px, py), (qx, qy))
-    return True
+    return None
 
 
 def crosses_bare(bare: frozenset[int], a: g.Point, b: g.Point, p: g.Point,

@@ -22,7 +22,7 @@ from ...setup import Setup
 from ...terrain import ssr
 from ...terrain.mapterrain import MapTerrain, correction_step
 from . import (bocage, bridge, building, depression, entrenchment, hindrance, hindrance_total,
-               obstacles, walls)
+               obstacles, rowhouse, walls)
 from .context import Ctx, bocage_hexes, terrain
 from .names import cited
 from .ruling import Ruling
@@ -33,8 +33,9 @@ Rule = Callable[[Ctx, Ruling, int, g.TraceItem], None]
 ON: dict[g.TraceKind, tuple[Rule, ...]] = {
     # (hindrance also asks pycore.rules.los.orchard: B14.2 at different levels)
     "hex": (obstacles.in_hex, bocage.house, hindrance.in_hex),   # A6.2, A6.4, B9.52, A6.7, D9.4
-    "cross": (walls.crossed,),                                   # B9.2, B9.52, B9.521
-    "along": (obstacles.along, hindrance.along, walls.along),    # A6.1, A6.7, B9.2, B9.52
+    "cross": (rowhouse.crossed, walls.crossed),                  # B23.71, B9.2, B9.52, B9.521
+    "along": (obstacles.along, hindrance.along, walls.along,     # A6.1, A6.7, B9.2, B9.52
+              rowhouse.along),                                   # B23.71
     "vertex": (walls.at_vertex,),                                # B9.1, B9.2, B9.52
 }
 AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)

@@ -82,7 +82,8 @@ def _hinder(ctx: Ctx, r: Ruling, h: g.Hex, rng: int, what: str | None, drawn: bo
                   f"{where} {ctx.names.hex(h)}: +{ter.hindrance} LOS Hindrance "
                   f"(A6.7{also}).")
     lo, hi = ctx.lo.elevation, ctx.hi.elevation
-    if bridge and info.bridge and not drm and (lo < info.level <= hi or lo == hi == info.level):
+    at = info.bridge_level      # B6.1: the bridge's road level
+    if bridge and info.bridge and not drm and (lo < at <= hi or lo == hi == at):
         drm += 1
         r.say("B6.2", f"the bridge in {ctx.names.hex(h)}: +1 LOS Hindrance (B6.2, A6.7: a bridge "
                       f"hinders a LOS through it between ends at its level, or with only one "

@@ -152,6 +152,11 @@ class Terrain(Protocol):
         """B9.1: does the thread p-q cross wall/hedge ``sd`` through a break in its depiction?"""
         ...
 
+    def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        """Does the thread p-q cross hexside ``sd`` where its board draws it
+        bare (a rowhouse's bar drawn across only its building, B23.71)?"""
+        ...
+
 
 def neither_above(top2: int, lo: int, hi: int) -> bool:
     """A6.2: an obstacle whose top is ``top2`` half levels blocks a thread
@@ -292,3 +297,7 @@ class WholeHexes:
         """B9.1: a gap the player paints, or one on a painted map, is a break
         along the whole hexside."""
         return True
+
+    def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
+        """A painted hexside is drawn along its whole length."""
+        return False

@@ -8,8 +8,8 @@ this app's own:
 - a hex terrain of the setup format (``"woods"``, ``"gully"``, ...), with the
   number of levels for buildings (``"stone-building:3"``: ground level and two
   more, VASL's "Stone Building, 2 Level");
-- a hexside type (``"wall"``, ``"hedge"``, ``"bocage"``, ``"cactus-hedge"``, ``"cliff"``),
-  read along hexsides only;
+- a hexside type (``"wall"``, ``"hedge"``, ``"bocage"``, ``"cactus-hedge"``, ``"cliff"``,
+  and a rowhouse's bar ``"rowhouse"``), read along hexsides only;
 - a trailing ``~`` marks an approximation the import warns about (a dry
   stream or a sunken road read as a gully, a forest as woods);
 - None: terrain the app does not model yet, read as open ground with a warning.
@@ -47,7 +47,7 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (26, "Crags", "crag"),
     (27, "Debris", None),
     (28, "Graveyard", "graveyard"),
-    (29, "Lumberyard", None),
+    (29, "Lumberyard", "lumberyard"),
     (30, "Gully", "gully"),
     (31, "Dry Stream", "gully~"),
     (32, "Shallow Stream", "stream"),
@@ -82,18 +82,18 @@ _TABLE: tuple[tuple[int, str, str | None], ...] = (
     (65, "Dirt Road", "open"),
     (66, "Paved Road", "open"),
     (67, "Elevated Road", "open"),
-    (68, "Sunken Road", "gully~"),
+    (68, "Sunken Road", "sunken-road"),
     (69, "Runway", "open"),
     (70, "Path", "open"),
     (72, "Wall", "wall"),
     (73, "Hedge", "hedge"),
     (74, "Bocage", "bocage"),
     (75, "Cliff", "cliff"),
-    (76, "Rowhouse Wall", None),
-    (77, "Rowhouse Wall, 1 Level", None),
-    (78, "Rowhouse Wall, 2 Level", None),
-    (79, "Rowhouse Wall, 3 Level", None),
-    (80, "Rowhouse Wall, 4 Level", None),
+    (76, "Rowhouse Wall", "rowhouse"),
+    (77, "Rowhouse Wall, 1 Level", "rowhouse"),
+    (78, "Rowhouse Wall, 2 Level", "rowhouse"),
+    (79, "Rowhouse Wall, 3 Level", "rowhouse"),
+    (80, "Rowhouse Wall, 4 Level", "rowhouse"),
     (81, "Road Block", None),
     (82, "Single Hex Stone Bridge", None),
     (83, "Single Hex Wooden Bridge", None),
@@ -196,8 +196,13 @@ DEPRESSIONS = frozenset((30, 31, 32, 33, 68, 104))
 # Streams (B20.1): a hex whose depression is one of these is a stream hex. A
 # Dry Stream (31) is a gully for all purposes (B20.41), read as one.
 STREAMS = frozenset((32, 33))
+SUNKEN_ROAD = 68
 
 HEXSIDE_TYPES = ("wall", "hedge", "bocage", "cactus-hedge", "cliff")   # cliff: B11
+# A rowhouse's inner wall (B23.71), read along hexsides apart from the walls
+# (pycore.terrain.vasl.hexsides): its bar need not cover half the hexside.
+ROWHOUSE = "rowhouse"
+ROWHOUSE_WALLS = frozenset((76, 77, 78, 79, 80))
 # Roads and paths: drawn through a break in a wall, they make it a gap (B9.3, B9.4).
 ROADS = frozenset((65, 66, 67, 70))
 # Water: a hex whose centre dot lies on it is a Water Obstacle hex (B21.1),
@@ -229,7 +234,7 @@ def _reading(code: int, name: str, text: str | None) -> Reading:
         return Reading(name, None, depression=dep)
     approx = text.endswith("~")
     text = text.rstrip("~")
-    if text in HEXSIDE_TYPES:
+    if text in HEXSIDE_TYPES or text == ROWHOUSE:
         return Reading(name, "open", hexside=text)
     terrain, _, levels = text.partition(":")
     return Reading(name, terrain, int(levels or 1), approximate=approx, depression=dep)
@@ -241,5 +246,6 @@ BY_NAME: dict[str, Reading] = {r.name.casefold(): r for r in CODES.values()}
 # bytes.translate tables over the code plane: the hexside type index
 # (1-based in HEXSIDE_TYPES, 0 for none) of each code.
 HEXSIDE_INDEX = bytes(HEXSIDE_TYPES.index(CODES[c].hexside) + 1
-                      if c in CODES and CODES[c].hexside else 0 for c in range(256))
+                      if c in CODES and CODES[c].hexside in HEXSIDE_TYPES else 0
+                      for c in range(256))
 KNOWN_CODES = bytes(sorted(CODES))      # deleted by translate: what remains is unknown

@@ -2,7 +2,8 @@
 a wall, hedge, bocage, cactus hedge or cliff where its depiction covers at least
 half of the hexside's length (``grid.STRETCHES`` stretches, pixels within
 ``grid.BAND`` px); Hillside by B9.6's own test (``_hillside``); a gap where a
-road crosses a stretch the depiction leaves bare (B9.3, B9.4); and
+road crosses a stretch the depiction leaves bare (B9.3, B9.4); a rowhouse's
+inner wall where its bar lies on a quarter of the hexside (B23.71); and
 ``{"depression": false}`` between two depression hexes where no gully art
 crosses its interior (B19.2). Its hexes are read first (``pycore.terrain.vasl.reading``).
 """
@@ -18,6 +19,11 @@ from . import grid
 from .archive import Archive
 
 OFF_BOARD = 255          # the code of the padding round the board (no pixel of it)
+# B23.71: a rowhouse's bar drawn on the hexside line (within grid.LINE_PX) over a
+# quarter of its stretches makes a rowhouse hexside; its art spilling past a
+# vertex onto a neighbouring hexside covers at most 4 of 32 (board 20: the bars
+# drawn cover 14-32 stretches, the spills 1-4).
+ROWHOUSE_STRETCHES = grid.STRETCHES // 4
 
 
 @lru_cache(maxsize=4)
@@ -31,7 +37,7 @@ def board_hexsides(size: BoardSize | None = None) -> tuple[g.Hexside, ...]:
 def _in_level(entry: dict[str, Any] | None) -> int:
     """A hex's level as B9.6 compares it: its base level, a depression's IN level (one less)."""
     entry = entry or {}
-    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream")
+    return entry.get("level", 0) - (1 if entry.get("terrain") in ("gully", "stream", "sunken-road")
                                     or entry.get("gully") or entry.get("stream") else 0)
 
 
@@ -64,6 +70,13 @@ def read_hexsides(archive: Archive, hexes: dict[g.Hex, dict[str, Any]]
                 entry["gap"] = True
                 breaks[sd] = bare
             out[sd] = entry
+        else:
+            # ... a rowhouse's inner wall (B23.71) ...
+            bar = _rowhouse(pattern, codes[window])
+            if bar is not None:
+                out[sd] = {"type": c.ROWHOUSE}
+                if bar:
+                    breaks[sd] = bar
         # ... and depressions (B19.2)
         if all(_in_level(hexes.get(h)) < hexes.get(h, {}).get("level", 0) for h in sd):
             if elevations is None:
@@ -89,6 +102,24 @@ def _wall(sd: g.Hexside, first: int, pattern: grid.HexsidePixels, kinds: bytes,
     if any(c.ROADS.intersection(pattern.stretches[i](codes)) for i in bare):
         return {"type": kind}, frozenset(bare)
     return {"type": kind}, None
+
+
+def _rowhouse(pattern: grid.HexsidePixels, codes: memoryview) -> frozenset[int] | None:
+    """A rowhouse's bar on the hexside (B23.71): None where none is drawn on a
+    quarter of its stretches, else the stretches on the board it leaves bare
+    (the bar is drawn only across the building: a thread may cross the
+    hexside beside it, A6.1)."""
+    covered, on_board = [], []
+    for i, offsets in enumerate(pattern.line):
+        drawn = {codes[o] for o in offsets}
+        if drawn == {OFF_BOARD}:
+            continue
+        on_board.append(i)
+        if not drawn.isdisjoint(c.ROWHOUSE_WALLS):
+            covered.append(i)
+    if len(covered) < ROWHOUSE_STRETCHES:
+        return None
+    return frozenset(i for i in on_board if i not in covered)
 
 
 def _depression_crosses(pattern: grid.HexsidePixels, codes: memoryview, elevations: memoryview,

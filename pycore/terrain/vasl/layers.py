@@ -200,25 +200,33 @@ def layer(board: Board, h: g.Hex) -> Layer:
 
 
 @lru_cache(maxsize=None)
-def _building_table() -> bytes:
-    """bytes.translate table: 1 for a building's codes, else 0."""
-    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in BUILDINGS else 0
+def _kind_table(kinds: tuple[str, ...]) -> bytes:
+    """bytes.translate table: 1 for the codes of the terrains ``kinds``, else 0."""
+    return bytes(1 if (r := c.CODES.get(code)) is not None and r.terrain in kinds else 0
                  for code in range(256))
 
 
-def shows_building(board: Board, h: g.Hex) -> bool:
-    """Does board-local hex ``h`` show a building's pixels anywhere (what a
-    partial hex's drawing is called: a single-story house and woods are
-    both one level high, B23.2)?"""
-    key = ("building", h)
+def _shows(board: Board, h: g.Hex, kinds: tuple[str, ...]) -> bool:
+    """Does board-local hex ``h`` show pixels of one of the terrains ``kinds`` anywhere?"""
+    key = (kinds, h)
     got = board.layers.get(key)
     if got is None:
-        codes, table, shape = board.archive.codes, _building_table(), board.archive.shape
+        codes, table, shape = board.archive.codes, _kind_table(kinds), board.archive.shape
         gh = shape.height
         got = board.layers[key] = any(
             1 in codes[i * gh + j0:i * gh + j1 + 1].translate(table)
             for i, j0, j1 in pixels(h, shape))
     return bool(got)
+
+
+def drawn_kind(board: Board, h: g.Hex) -> str:
+    """What a partial hex's drawing is called: "building" where it shows a
+    building's pixels anywhere, "lumberyard" where it shows a lumberyard's,
+    else "woods" (a single-story house, a lumberyard's piles and woods are all
+    one level high, B23.2)."""
+    if _shows(board, h, BUILDINGS):
+        return "building"
+    return "lumberyard" if _shows(board, h, ("lumberyard",)) else "woods"
 
 
 @lru_cache(maxsize=None)
@@ -255,25 +263,34 @@ def filled(h: g.Hex, height: int, shape: Shape = GEO) -> Columns:
     return {i: [(j0, j1, height)] for i, j0, j1 in pixels(h, shape)} if height else {}
 
 
+# In a raised bridge's hex (13K6), the road is drawn over the bridge's deck:
+# not ground (the embankment's banks, VASL's Elevated Road, are).
+_DECK = c.ROADS - {67}
+
+
 @lru_cache(maxsize=None)
 def _ground_table() -> bytes:
     """Codes whose pixels say nothing of the ground's level: depressions
-    (drawn a level down: A6.3's business, not a crest line's) and the
-    hexside art drawn over the ground (walls, hedges, bocage, cliffs). A road
-    or path is ground at the level it is drawn at, as a bridge is: a road
-    over a hill is the hill there (B10.2 EX: 15Y4's thread to AA3 runs along
-    the road across Z3's level-2 ground)."""
-    return bytes(1 if (code in c.DEPRESSIONS or
-                       (height_table()[code] == NO_SAY and code not in c.ROADS)) else 0
-                 for code in range(256))
+    (drawn a level down: A6.3's business, not a crest line's), bridges (the
+    space beneath them is open) and the hexside art drawn over the ground
+    (walls, hedges, bocage, cliffs). A road or path is ground at the level it
+    is drawn at: a road over a hill is the hill there (B10.2 EX: 15Y4's thread
+    to AA3 runs along the road across Z3's level-2 ground), and an elevated
+    road and its embankment (B5) are ground at the level drawn."""
+    return bytes(1 if (code in c.DEPRESSIONS or code in c.BRIDGES
+                       or (code in c.CODES and c.CODES[code].hexside))
+                 else 0 for code in range(256))
 
 
 def ground_layer(board: Board, h: g.Hex) -> Layer:
     """Board-local hex ``h``'s ground as drawn: its levels per pixel where
     they differ (a crest line drawn across the hex, A6.2), else ``whole``
     its one level. Pixels of depressions and of walls, hedges, bocage and
-    cliffs have no say (roads and paths do); a hex drawn below level 0
-    anywhere is taken whole."""
+    cliffs have no say; roads and paths do, at the level drawn (an elevated
+    road's embankment, B5), and bridges do not (the space beneath them is
+    open); a hex drawn below level 0 anywhere is taken whole, unless its
+    bridge stands above its stream (B6.1: the bed beneath has no say, the
+    embankment is ground)."""
     key = ("ground", h)
     got = board.layers.get(key)
     if got is not None:
@@ -288,19 +305,35 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     cols: list[tuple[int, int, bytes]] = []
     seen: set[int] = set()
     below = False
+    # B6.1: a bridge on an embankment above its stream (13K6): the stream's bed
+    # beneath is A6.3's business (no say); the embankment is ground as drawn.
+    entry = board.reading.hexes.get(h, {})
+    raised = "bridge_level" in entry
+    base = max(entry.get("level", 0), 1)       # an embankment stands above level 0
     for i, j0, j1 in spans:
         lo, hi = i * gh + j0, i * gh + j1 + 1
         drawn = bytearray(elev[lo:hi])
-        below = below or max(drawn) > 127          # a signed byte: below level 0
+        if raised:      # the bed beneath, and the road over the bridge's deck
+            drawn = bytearray(NO_SAY if e > 127 or codes[lo + k] in _DECK else e
+                              for k, e in enumerate(drawn))
+        else:
+            below = below or max(drawn) > 127          # a signed byte: below level 0
         mask = codes[lo:hi].translate(skip)
         if 1 in mask:
             for k, m in enumerate(mask):
-                if m:
+                # VASL draws an elevated road's banks in its Sunken Road colours
+                # (its own editor's note): drawn at or above the hex's base
+                # level, they are an embankment, ground as drawn (B5)
+                if m and not (codes[lo + k] == c.SUNKEN_ROAD and drawn[k] < 128
+                              and drawn[k] >= base):
                     drawn[k] = NO_SAY
         seen.update(drawn)
         cols.append((i, j0, bytes(drawn)))
     seen.discard(NO_SAY)
-    if len(seen) <= 1 or below:
+    # a raised bridge's hex whose ground is drawn only on its embankment (13Y8)
+    # is drawn at that level where it is drawn, not at its stream's crest
+    lifted = raised and bool(seen) and seen != {entry.get("level", 0)}
+    if (len(seen) <= 1 and not lifted) or below:
         got = Layer(None, None)          # whole: the hex-by-hex reading's level
     else:
         out: dict[int, list[Run]] = {}

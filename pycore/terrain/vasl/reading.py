@@ -101,7 +101,7 @@ def read(archive: Archive) -> Reading:
 # What a hex's pixels are, one code at a time (docs/board-reading.md).
 _WALLISH = frozenset(code for code in c.OVER if code not in c.ROADS | c.BRIDGES
                      and code not in (69, 112, 153))   # walls, hedges, cliffs: no level either
-_PRECEDENCE = ("stone-building", "building", "woods", "orchard", "brush", "grain", "marsh",
+_PRECEDENCE = ("stone-building", "building", "woods", "lumberyard", "orchard", "brush", "grain", "marsh",
                "shellholes")
 
 
@@ -142,6 +142,7 @@ class _Hex:
     bridge: bool = False
     water: int = 0              # a Water Obstacle hex (B21.1): its water's code
     flat: bool = False          # its water drawn no lower than the ground beside it
+    bridge_level: int | None = None     # a bridge drawn above its stream's crest (B6.1)
 
 
 def _most(tally: Counter[int]) -> int:
@@ -271,13 +272,19 @@ def _read_hex(px: _Pixels) -> _Hex:
     else:
         level = surround or 0
     bridge = _bridge(px)
-    if bridge and not gully and dep_levels and _most(dep_levels) + 1 == level:
-        # B6.1, B19.1 (B20.1): a bridge at the stream's crest covers the dot; the
-        # stream runs on beneath it, its art on a sixteenth of the hex.
+    bridge_level = None
+    if bridge and not gully and dep_levels and _most(dep_levels) + 1 <= level:
+        # B6.1, B19.1 (B20.1): a bridge at or above the stream's crest covers the
+        # dot; the stream runs on beneath it, its art on a sixteenth of the hex.
+        # A bridge drawn higher (13K6, Y8: on a road's embankment) is at its
+        # road's level, the hex at the stream's crest.
         streams = {k: n for k, n in dep.items() if k in c.STREAMS and n >= GULLY_SHARE * total}
         if streams:
             gully = max(streams, key=lambda k: streams[k])
-    return _Hex(primary, level, gully, both=both, bridge=bridge)
+            crest = _most(dep_levels) + 1
+            if level > crest:
+                level, bridge_level = crest, level
+    return _Hex(primary, level, gully, both=both, bridge=bridge, bridge_level=bridge_level)
 
 
 def _bridge(px: _Pixels) -> bool:
@@ -350,11 +357,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
         # B20.1: a stream's art, or its rivulet (water drawn below the ground
         # beside it, in a hex holding a depression's art), makes a stream hex.
         stream = got.gully in c.STREAMS or (got.gully < 0 and -got.gully in c.WATER)
+        # B4.1: a sunken road's art, or a road drawn below the ground beside it
+        sunken = got.gully == c.SUNKEN_ROAD or (got.gully < 0 and -got.gully in c.ROADS)
         if gully and not stream:
             r = c.CODES.get(abs(got.gully))
-            if got.gully < 0:
-                notes.setdefault("a road drawn below the ground beside it (a sunken road, B4) "
-                                 "read as a gully", []).append(name)
+            if sunken and terrain not in ("open", "gully"):
+                notes.setdefault(f"a sunken road holding {terrain} read as a gully holding it",
+                                 []).append(name)
             elif r is not None and r.approximate:
                 notes.setdefault(f"{r.name} read as a gully", []).append(name)
         if abs(got.level) > limits.MAX_LEVEL:
@@ -363,13 +372,13 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                              []).append(name)
         level = max(-limits.MAX_LEVEL, min(limits.MAX_LEVEL, got.level))
         entry: dict[str, Any] = {}
-        dep = "stream" if stream else "gully"
+        dep = "stream" if stream else "sunken-road" if sunken else "gully"
         if gully and terrain in ("open", "gully", "stream"):
             entry["terrain"] = dep
         elif terrain != "open":
             entry["terrain"] = terrain
-            if gully:
-                entry[dep] = True              # B19.21, B20.1: a depression holding other terrain
+            if gully:       # B19.21, B20.1: a depression holding other terrain
+                entry["stream" if stream else "gully"] = True
         if level:
             entry["level"] = level
         if terrain in BUILDINGS and levels != 1:
@@ -383,6 +392,8 @@ def _hexes(archive: Archive, notes: dict[str, list[str]],
                                  "read at the level drawn", []).append(name)
         if got.bridge:      # B6.2 Hindrance; over a gully, units on it by default (B19.1)
             entry["bridge"] = True
+            if got.bridge_level is not None:        # B6.1: at its road's level
+                entry["bridge_level"] = got.bridge_level
         if entry:
             out[h] = entry
     for h, kind in _water_kinds(waters, shape.size).items():
