@@ -78,6 +78,15 @@ def check_both_ways(s: dict, a: Any, b: Any) -> tuple[dict, dict]:
     return ab, ba
 
 
+def locations_both_ways(s: dict, a: str, b: str, la: int = 0, lb: int = 0) -> dict:
+    """The LOS between the Locations a (level la) and b (level lb), asked from
+    both ends: the same verdict either way (A6.5); the ruling from a."""
+    ea, eb = {"hex": a, "level": la}, {"hex": b, "level": lb}
+    there, back = api.los(s, ea, eb), api.los(s, eb, ea)
+    assert there["los"] == back["los"], (there["steps"], back["steps"])     # A6.5
+    return there
+
+
 def assert_blocked(r: dict, where: str, rule: str, *, unit_only: bool = False) -> None:
     """The LOS is blocked at ``where`` by ``rule``; with ``unit_only`` the
     Location itself can still be seen (B9.21, B9.521)."""

@@ -9,35 +9,22 @@ skipped where it is absent. Every LOS is asked from both ends (A6.5).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pycore import api
-from tests.helpers import check_both_ways, unit
+from tests.boards import BOARDS, written
+from tests.helpers import locations_both_ways as ruling, check_both_ways, unit
 from tests.test_reading import read, warnings
-from tests.vasl_writer import board_archive
 
 SOUTH = (-40, 12, 40, 40)       # Q6's southern part, 12 px and more from its dot
 NORTH = (-40, -40, 40, -12)
 
 
-def board(shapes=(), hexes=None, name: str = "41") -> dict:
-    source = api.import_board(board_archive(hexes, None, shapes=shapes, name=name))["source"]
-    return {"format": "asl-setup", "version": 1,
-            "map": {"boards": [[{"board": name, "source": source}]]},
-            "hexes": {}, "hexsides": {}, "units": []}
+board = written     # a map of one board the tests write (tests/boards.py)
 
 
 def piles(rect: tuple, hx: str = "Q6") -> dict:
     return {"hex": hx, "terrain": "lumberyard", "rect": rect, "own": True}
-
-
-def ruling(s: dict, a: str, b: str, la: int = 0, lb: int = 0) -> dict:
-    ea, eb = {"hex": a, "level": la}, {"hex": b, "level": lb}
-    there, back = api.los(s, ea, eb), api.los(s, eb, ea)
-    assert there["los"] == back["los"], (there["steps"], back["steps"])     # A6.5
-    return there
 
 
 def test_a_lumberyard_at_the_dot_is_a_lumberyard_hex_with_no_warning():
@@ -76,9 +63,6 @@ def test_a_lumberyards_TEM_and_entry_are_said_not_modelled():
     assert moved["allowed"] is False
     assert any("lumberyard in 41Q6" in x["text"] and "not modelled" in x["text"]
                for x in moved["steps"]), moved["steps"]
-
-
-BOARDS = Path.home() / ".cache" / "vasl-boards"
 
 
 def test_board_24s_lumberyard_in_Q6_blocks_a_thread_through_its_piles():

@@ -7,24 +7,18 @@ skipped where it is absent. Every LOS is asked from both ends (A6.5).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pycore import api
 from pycore.errors import SetupError
+from tests.boards import on, real, written
 from tests.helpers import assert_clear, check_both_ways, cited, unit
-from tests.vasl_writer import board_archive
 
 SOUTH = (-40, 12, 40, 40)       # Q6's southern part, 12 px and more from its dot
 NORTH = (-40, -40, 40, -12)
 
 
-def board(shapes=(), hexes=None, name: str = "41") -> dict:
-    source = api.import_board(board_archive(hexes, None, shapes=shapes, name=name))["source"]
-    return {"format": "asl-setup", "version": 1,
-            "map": {"boards": [[{"board": name, "source": source}]]},
-            "hexes": {}, "hexsides": {}, "units": []}
+board = written     # a map of one board the tests write (tests/boards.py)
 
 
 def ruling(s: dict, a: str, b: str) -> dict:
@@ -109,41 +103,26 @@ def test_bridge_level_reads_back_and_needs_a_bridge():
 
 # --- the real boards ------------------------------------------------------------------------
 
-BOARDS = Path.home() / ".cache" / "vasl-boards"
-
-
-def _real(board: str) -> str:
-    path = BOARDS / f"bd{board}"
-    if not path.exists():
-        pytest.skip(f"no VASL board {board} on this machine")
-    return api.import_board(path.read_bytes())["source"]
-
-
-def _on(source: str, board: str, *units: dict) -> dict:
-    return {"format": "asl-setup", "version": 1,
-            "map": {"boards": [[{"board": board, "source": source}]]}, "units": list(units)}
-
-
 @pytest.mark.parametrize("a,b", [("U7", "AA10"), ("Z8", "W10")])
 def test_B5_board_13s_embankment_in_Y9_blocks_level_0_threads_across_it(a, b):
-    src = _real("13")
-    s = _on(src, "13", unit("g", "13" + a), unit("r", "13" + b, side="Russian"))
+    src = real("13")
+    s = on(src, "13", unit("g", "13" + a), unit("r", "13" + b, side="Russian"))
     for r in check_both_ways(s, "g", "r"):
         assert r["los"] is False and r["blocked_at"] == "13Y9", r["steps"]
 
 
 def test_B6_2_EX_13J4_to_L7_beneath_the_level_1_bridge_at_K6_on_the_real_board():
-    src = _real("13")
+    src = real("13")
     hexes = api.board_terrain(src)["hexes"]
     assert hexes["K6"] == hexes["Y8"] == HIGH
-    s = _on(src, "13", unit("g", "13J4"), unit("r", "13L7", side="Russian"))
+    s = on(src, "13", unit("g", "13J4"), unit("r", "13L7", side="Russian"))
     for r in check_both_ways(s, "g", "r"):
         assert r["los"] is True, r["steps"]
         assert "B6.2" not in cited(r)           # the bridge: no Hindrance (the marsh's is its own)
 
 
 def test_B5_board_13s_embankment_in_I7_lies_beside_a_thread_that_misses_it():
-    src = _real("13")
-    s = _on(src, "13", unit("g", "13B8"), unit("r", "13Y5", side="Russian"))
+    src = real("13")
+    s = on(src, "13", unit("g", "13B8"), unit("r", "13Y5", side="Russian"))
     for r in check_both_ways(s, "g", "r"):
         assert r["los"] is True, r["steps"]

@@ -17,7 +17,7 @@ import pytest
 
 from pycore import api
 from pycore.errors import SetupError
-from tests.helpers import check_both_ways, unit
+from tests.helpers import locations_both_ways as ruling, check_both_ways, unit
 from tests.vasl_writer import board_archive
 
 ROW = {"Q5": {"terrain": "stone-building"}, "Q6": {"terrain": "stone-building"}}
@@ -36,13 +36,6 @@ def imported(hexes: dict, hexsides: dict, name: str = "41") -> dict:
     source = api.import_board(board_archive(hexes, hexsides, name=name))["source"]
     return {"format": "asl-setup", "version": 1,
             "map": {"boards": [[{"board": name, "source": source}]]}, "units": []}
-
-
-def ruling(s: dict, a: str, b: str, la: int = 0, lb: int = 0) -> dict:
-    ea, eb = {"hex": a, "level": la}, {"hex": b, "level": lb}
-    there, back = api.los(s, ea, eb), api.los(s, eb, ea)
-    assert there["los"] == back["los"], (there["steps"], back["steps"])     # A6.5
-    return there
 
 
 def test_B23_71_adjacent_rowhouse_hexes_do_not_see_each_other_through_the_bar():

@@ -13,12 +13,11 @@ the machine has them (nothing of any board is committed).
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from pycore import api
 from pycore.api import SetupError
+from tests.boards import BOARDS, on, real
 from tests.helpers import (assert_blocked, assert_clear, check_both_ways, cited, setup, unit)
 from tests.test_reading import board_map, read, warnings
 from tests.vasl_writer import board_archive
@@ -266,41 +265,26 @@ def test_B6_2_the_bridge_hindrance_both_ends_at_its_level_or_only_one_below_it()
 
 # --- the rulebook's examples on the real boards ---------------------------------------------
 
-BOARDS = Path.home() / ".cache" / "vasl-boards"
-
-
-def _real(board: str) -> str:
-    path = BOARDS / f"bd{board}"
-    if not path.exists():
-        pytest.skip(f"no VASL board {board} on this machine")
-    return api.import_board(path.read_bytes())["source"]
-
-
-def _on(source: str, board: str, *units: dict) -> dict:
-    return {"format": "asl-setup", "version": 1,
-            "map": {"boards": [[{"board": board, "source": source}]]}, "units": list(units)}
-
-
 def test_B20_2_EX_a_unit_IN_13P5_on_the_real_board():
-    src = _real("13")
+    src = real("13")
     for h, sees in (("P3", True), ("N4", True), ("O4", True), ("Q3", True), ("N6", True),
                     ("M7", True), ("M6", False), ("Q4", False)):
-        s = _on(src, "13", unit("g", "13P5"), unit("r", "13" + h, side="Russian"))
+        s = on(src, "13", unit("g", "13P5"), unit("r", "13" + h, side="Russian"))
         for r in check_both_ways(s, "g", "r"):
             assert r["los"] is sees, (h, r["steps"])
 
 
 def test_B6_2_EX_13BB5_fires_through_the_bridge_at_13CC5_with_plus_one():
-    src = _real("13")
+    src = real("13")
     assert api.board_terrain(src)["hexes"]["CC5"] == {"terrain": "stream", "bridge": True}
-    s = _on(src, "13", unit("g", "13BB5"), unit("r", "13FF3", side="Russian"))
+    s = on(src, "13", unit("g", "13BB5"), unit("r", "13FF3", side="Russian"))
     for r in check_both_ways(s, "g", "r"):
         assert_clear(r, hindrance=1)
         assert "B6.2" in cited(r)
 
 
 def test_the_streams_of_board_41_read_as_streams_and_its_bridge_over_one():
-    src = _real("41")
+    src = real("41")
     hexes = api.board_terrain(src)["hexes"]
     assert hexes["U5"] == {"terrain": "stream", "bridge": True}
     assert hexes["I6"] == {"terrain": "gully", "bridge": True}
@@ -309,9 +293,9 @@ def test_the_streams_of_board_41_read_as_streams_and_its_bridge_over_one():
 
 
 def test_B20_2_units_IN_board_41s_stream_see_each_other_along_it_and_beneath_its_bridge():
-    src = _real("41")
+    src = real("41")
     for a, b in (("T6", "T8"), ("U4", "U6")):       # U5: the stream runs on under the bridge
-        s = _on(src, "41", unit("g", "41" + a), unit("r", "41" + b, side="Russian"))
+        s = on(src, "41", unit("g", "41" + a), unit("r", "41" + b, side="Russian"))
         for r in check_both_ways(s, "g", "r"):
             assert_clear(r)
             assert "B20.2" in cited(r)
