@@ -40,6 +40,14 @@ class Session:
         """A VASL board archive's bytes read into this session's library."""
         return self.library.add(data)
 
+    def import_file(self, data: Any) -> dict:
+        """A VASL board or overlay archive's bytes read into this session's
+        library, described as ``pycore.api.import_board`` describes it."""
+        from .terrain.vasl import overlay
+        if overlay.looks_like_overlays(data):
+            return self.library.add_overlays(data).summary()
+        return self.library.add(data).summary()
+
     def boards(self) -> list[dict]:
         """The boards imported, oldest first, as ``pycore.api.import_board`` describes them."""
         return [self.library.get(source).summary() for source in self.library.sources()]

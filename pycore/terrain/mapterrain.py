@@ -6,6 +6,8 @@ A scenario's battlefield is built from layers, lowest first:
    placed flipped or not, a seam hex or hexside taking the first board's in
    layout order (as its name does); on a painted map, the player's own entries
    are the board;
+   with the overlays laid on them (``pycore.terrain.overlays``): an overlay's art replaces
+   the board's terrain where it is opaque, and is read with the board;
 2. the scenario's SSRs (``pycore.terrain.ssr``), which transform what lies beneath;
 3. the player's corrections: entries over an imported board, which override
    the boards' reading and the SSRs (docs/contract.md "map.boards").
@@ -102,6 +104,7 @@ class MapTerrain:
     corrected: frozenset = frozenset()           # the own entries over an imported board
     changed: Mapping[Any, Any] = field(default_factory=_none)   # each part an SSR changed: how
     boards: Mapping[str, ImportedBoard] = field(default_factory=_none)   # imported, by source
+    overlaid: Mapping[Any, str] = field(default_factory=_none)  # each part an overlay decided: its name
 
     @property
     def corrections(self) -> bool:
@@ -111,13 +114,15 @@ class MapTerrain:
 
     def origin(self, key: Any) -> str:
         """The layer a hex or hexside's terrain came from: "player" (a
-        correction over an imported board), "ssr", "board" (an imported
-        board's reading) or "painted" (the player's own entry where no board
-        is imported)."""
+        correction over an imported board), "ssr", "overlay" (an overlay's
+        art: ``overlaid`` names it), "board" (an imported board's reading) or
+        "painted" (the player's own entry where no board is imported)."""
         if key in self.corrected:
             return "player"
         if key in self.changed:
             return "ssr"
+        if key in self.overlaid:
+            return "overlay"
         return "painted" if key in self.own.hexes or key in self.own.hexsides \
             or not self.boards else "board"
 
@@ -150,11 +155,13 @@ def painted(hexes: Mapping[g.Hex, HexInfo], hexsides: Mapping[g.Hexside, Hexside
 
 def compose(rules: tuple, layout: Layout | None, board: str | None,
             hexes: dict[g.Hex, HexInfo], hexsides: dict[g.Hexside, HexsideInfo],
-            boards: Mapping[str, ImportedBoard]) -> MapTerrain:
+            boards: Mapping[str, ImportedBoard], overlaid: Mapping[Any, str] | None = None
+            ) -> MapTerrain:
     """The map's terrain from its layers (the module's docstring): the boards'
     reading, the SSRs ``rules`` and the player's entries ``hexes`` and
     ``hexsides``; ``boards``: the imported boards by source (none on a
-    painted map)."""
+    painted map), with their overlays laid (pycore.terrain.overlays), and
+    ``overlaid`` the parts an overlay decided, by the overlay's name."""
     own = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
     if layout is None or not layout.sources:   # a painted map: its entries are the board as drawn
         got_h, got_s, changed = ssr.transform(rules, layout, board, hexes, hexsides,
@@ -175,7 +182,8 @@ def compose(rules: tuple, layout: Layout | None, board: str | None,
     return MapTerrain(MappingProxyType({**board_hexes, **over_h}),
                       MappingProxyType({**board_sides, **over_s}), own,
                       corrected=frozenset(over_h) | frozenset(over_s),
-                      changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)))
+                      changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)),
+                      overlaid=MappingProxyType(dict(overlaid or {})))
 
 
 def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
