@@ -152,8 +152,8 @@ def test_orientation_follows_VASLs_six_directions():
 
 
 def test_a_link_carries_the_overlay_by_reference_and_names_the_file_another_device_lacks():
-    s, board = Session(), board_archive({}, {}, name="12", colors=True)
-    ovr = api.import_board(_two_hex_overlay(), session=s)
+    s, board, data = Session(), board_archive({}, {}, name="12", colors=True), _two_hex_overlay()
+    ovr = api.import_board(data, session=s)
     source = api.import_board(board, session=s)["source"]
     setup = _setup(source, [], False, [{"overlay": "T2", "hex": "12Q4", "toward": "12Q3"}])
     loaded = api.load(setup, session=s).to_dict()
@@ -165,6 +165,11 @@ def test_a_link_carries_the_overlay_by_reference_and_names_the_file_another_devi
     with pytest.raises(SetupError, match=r"map\.overlays\[0\]\.source: overlay file ovrT .* "
                                          r"is not on this device: import ovrT"):
         share.decode(link, other.library)
+    # the page asks for the file the link lacks, then opens it once imported
+    assert [m["file"] for m in other.missing_boards(link)] == ["ovrT"]
+    api.import_board(data, session=other)
+    assert other.missing_boards(link) == []
+    assert share.decode(link, other.library)["map"]["overlays"] == loaded["map"]["overlays"]
 
 
 @pytest.mark.parametrize("entry, field", [
@@ -321,3 +326,21 @@ def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows()
             assert entry.get("terrain", "open") == want, (path.name, g.PLAIN.hex(h), entry)
             checked += 1
     assert checked > 200
+
+
+def test_the_command_line_imports_board_and_overlay_files_for_a_setup_naming_them(tmp_path, capsys):
+    import json
+    from pycore.__main__ import main
+    board, ovr = board_archive({}, {}, name="12", colors=True), _two_hex_overlay()
+    s = Session()
+    b, o = (api.import_board(x, session=s)["source"] for x in (board, ovr))
+    (tmp_path / "bd12").write_bytes(board)
+    (tmp_path / "ovrT").write_bytes(ovr)
+    (tmp_path / "s.json").write_text(json.dumps(_setup(b, [_squad("g1", "Q2"), _squad("r1", "Q7", "Russian")],
+                                                       False, [{"overlay": "T2", "source": o, "hex": "12Q4",
+                                                                "toward": "12Q5"}])))
+    args = ["los", str(tmp_path / "s.json"), "g1", "r1"]
+    assert main(["--import", str(tmp_path / "bd12"), *args]) == 2
+    assert "import ovrT" in capsys.readouterr().err
+    assert main(["--import", str(tmp_path / "bd12"), "--import", str(tmp_path / "ovrT"), *args]) == 0
+    assert json.loads(capsys.readouterr().out)["los"] is False       # the overlay's woods in Q4-Q5
