@@ -134,7 +134,7 @@ class Session:
         """The overlay files a link's ``map.overlays`` names by source that are
         not in the session (``missing_boards``), as ``{"source", "error", "file": "ovrX"}``."""
         from .terrain.vasl import overlay
-        out = []
+        out: list[dict] = []
         given = m.get("overlays") if isinstance(m, dict) else None
         for i, entry in enumerate(given if isinstance(given, list) else []):
             source = entry.get("source") if isinstance(entry, dict) else None
