@@ -17,8 +17,8 @@ What it shows: each opaque pixel's colour, named by the board's ``colors``
 file (or the overlay archive's own), read as a VASL terrain and level
 (``pycore.terrain.vasl.colornames``), is written into the board's two pixel
 planes, replacing the board's terrain there; a pixel whose colour names no
-terrain (grid lines, hex numbers) takes the terrain drawn above it in its
-column (below it at the top). The board with its overlays is then read as
+terrain (grid lines, hex numbers) takes the nearest terrain drawn in its
+column (the one below on a tie). The board with its overlays is then read as
 any board is (``pycore.terrain.vasl.reading``), so hexes, hexsides,
 depressions, hills and water follow the same rules, and the rules judge it
 through the same terrain interface. Boards with overlays are kept
@@ -190,20 +190,11 @@ def _paint(image: Any, colors: Mapping, x0: int, y0: int,
     w, h, px = image.width, image.height, image.pixels
     v0, v1 = max(0, -y0), min(h, GRID_HEIGHT - y0)
     for u in range(max(0, -x0), min(w, GRID_WIDTH - x0)):
-        column = px[u::w]
-        base = (x0 + u) * GRID_HEIGHT + y0
-        last: tuple[int, int | None] | None = None
-        for v in range(v0, v1):
-            got = table[column[v]]
-            if got is False:
-                last = None
+        column = [table[k] for k in px[u::w][v0:v1]]
+        base = (x0 + u) * GRID_HEIGHT + y0 + v0
+        for v, got in enumerate(_filled(column)):
+            if got is None or got is False:
                 continue
-            if got is None:                 # no terrain of its own: the art beside it
-                got = last if last is not None else _below(table, column, v, v1)
-                if got is None:
-                    continue
-            else:
-                last = got
             code, level = got
             at = base + v
             if level is not None:
@@ -213,14 +204,34 @@ def _paint(image: Any, colors: Mapping, x0: int, y0: int,
             terrain[at] = code
 
 
-def _below(table: list, column: bytes, v: int, end: int) -> tuple[int, int | None] | None:
-    for k in range(v + 1, end):
-        got = table[column[k]]
+def _filled(column: list) -> list:
+    """A column of the art: a pixel of no terrain (a grid line, a number) takes
+    the nearest terrain drawn in its column, the one below on a tie (a hex's
+    top edge is its own), never across a transparent pixel; False: transparent."""
+    n = len(column)
+    below: list = [None] * n          # (index, value) of the next pixel with a terrain
+    nxt = None
+    for v in range(n - 1, -1, -1):
+        got = column[v]
         if got is False:
-            return None
-        if got is not None:
-            return got
-    return None
+            nxt = None
+        elif got is not None:
+            nxt = (v, got)
+        below[v] = nxt
+    out = list(column)
+    above = None
+    for v, got in enumerate(column):
+        if got is False:
+            above = None
+        elif got is not None:
+            above = (v, got)
+        else:
+            b = below[v]
+            if b is not None and (above is None or b[0] - v <= v - above[0]):
+                out[v] = b[1]
+            elif above is not None:
+                out[v] = above[1]
+    return out
 
 
 def _cover(image: Any, x0: int, y0: int, label: str, covered: dict) -> None:
