@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pycore import api, share
 from pycore import geometry as g
@@ -344,3 +346,14 @@ def test_the_command_line_imports_board_and_overlay_files_for_a_setup_naming_the
     assert "import ovrT" in capsys.readouterr().err
     assert main(["--import", str(tmp_path / "bd12"), "--import", str(tmp_path / "ovrT"), *args]) == 0
     assert json.loads(capsys.readouterr().out)["los"] is False       # the overlay's woods in Q4-Q5
+
+
+OPPOSITE = dict(zip("abcdef", "defabc"))
+
+
+@given(st.sampled_from(sorted(g.Grid(33, 10).hexes())))
+def test_orientation_law_six_neighbours_six_letters_and_back_the_opposite(h):
+    around = [n for n in g.neighbours(h)]
+    letters = [overlays.orientation(h, n) for n in around]
+    assert sorted(letters) == list("abcdef")
+    assert all(overlays.orientation(n, h) == OPPOSITE[k] for n, k in zip(around, letters))
