@@ -357,3 +357,22 @@ def test_orientation_law_six_neighbours_six_letters_and_back_the_opposite(h):
     letters = [overlays.orientation(h, n) for n in around]
     assert sorted(letters) == list("abcdef")
     assert all(overlays.orientation(n, h) == OPPOSITE[k] for n, k in zip(around, letters))
+
+
+@pytest.mark.parametrize("flip", [False, True], ids=["as-is", "board-13-flipped"])
+def test_an_overlay_on_the_second_board_of_a_seam_shows_on_the_seam_hex(flip):
+    # 13A4 is the seam hex 12GG4: its name, and by default its reading, are board
+    # 12's; the overlay lies on board 13, whose half of the hex shows it.
+    s = Session()
+    ovr = api.import_board(_two_hex_overlay(), session=s)["source"]
+    b12 = api.import_board(board_archive({}, {}, name="12", colors=True), session=s)["source"]
+    b13 = api.import_board(board_archive({}, {}, name="13", colors=True), session=s)["source"]
+    setup = {"format": "asl-setup", "version": 1,
+             "map": {"boards": [[{"board": "12", "source": b12},
+                                 {"board": "13", "source": b13, **({"flip": True} if flip else {})}]],
+                     "overlays": [{"overlay": "T2", "source": ovr, "hex": "13A4" if not flip else "13GG4",
+                                   "toward": "13B4" if not flip else "13FF4"}]}}
+    hexes = api.map_terrain(setup, session=s)["hexes"]
+    woods = {k for k, v in hexes.items() if v.get("terrain") == "woods"}
+    assert len(woods) == 2 and all(hexes[k]["origin"] == "overlay T2" for k in woods), hexes
+    assert ("12GG4" in woods) is (not flip)

@@ -61,9 +61,10 @@ def _load(r: Reader, obj: Any) -> Setup:
     imported = _imported(r, layout) if layout is not None and layout.sources else {}
     placed = load_overlays(d.get("map", {}).get("overlays"), layout, r.names, r.boards)
     overlaid: dict = {}
+    owner: dict = {}
     if placed and layout is not None:       # the overlays' art over their boards' terrain
-        imported, overlaid = overlays.lay(r.boards, layout, placed, imported)
-    terrain = compose(rules, layout, board, hexes, hexsides, imported, overlaid)
+        imported, overlaid, owner = overlays.lay(r.boards, layout, placed, imported)
+    terrain = compose(rules, layout, board, hexes, hexsides, imported, overlaid, owner)
     hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
     units = load_units(r, d.get("units", []), grid, hexes)
     settled = load_settled(r, d.get("settled"), grid, tuple(units))

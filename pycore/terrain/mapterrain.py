@@ -155,20 +155,21 @@ def painted(hexes: Mapping[g.Hex, HexInfo], hexsides: Mapping[g.Hexside, Hexside
 
 def compose(rules: tuple, layout: Layout | None, board: str | None,
             hexes: dict[g.Hex, HexInfo], hexsides: dict[g.Hexside, HexsideInfo],
-            boards: Mapping[str, ImportedBoard], overlaid: Mapping[Any, str] | None = None
-            ) -> MapTerrain:
+            boards: Mapping[str, ImportedBoard], overlaid: Mapping[Any, str] | None = None,
+            owner: Mapping[Any, str] | None = None) -> MapTerrain:
     """The map's terrain from its layers (the module's docstring): the boards'
     reading, the SSRs ``rules`` and the player's entries ``hexes`` and
     ``hexsides``; ``boards``: the imported boards by source (none on a
-    painted map), with their overlays laid (pycore.terrain.overlays), and
-    ``overlaid`` the parts an overlay decided, by the overlay's name."""
+    painted map), with their overlays laid (pycore.terrain.overlays),
+    ``overlaid`` the parts an overlay decided, by the overlay's name, and
+    ``owner`` the board whose reading each of them takes (a seam's too)."""
     own = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
     if layout is None or not layout.sources:   # a painted map: its entries are the board as drawn
         got_h, got_s, changed = ssr.transform(rules, layout, board, hexes, hexsides,
                                               _with_terrain, _with_type, _is_wall)
         return MapTerrain(MappingProxyType(got_h), MappingProxyType(got_s), own,
                           changed=MappingProxyType(changed))
-    board_hexes, board_sides = imported_terrain(layout, boards)
+    board_hexes, board_sides = imported_terrain(layout, boards, owner or {})
     # SSR: the boards' reading and the entries painted on boards not imported
     # are transformed; corrections over imported boards override.
     over_h, painted_h = _split(hexes, layout, lambda h: (h,))
@@ -186,20 +187,27 @@ def compose(rules: tuple, layout: Layout | None, board: str | None,
                       overlaid=MappingProxyType(dict(overlaid or {})))
 
 
-def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
+def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard],
+                     owner: Mapping[Any, str] | None = None
                      ) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
     """The terrain of a layout's imported boards (``map.boards`` entries with a
     ``source``), read hex by hex (``pycore.terrain.vasl.reading``) and placed, flipped
     or not, on the map. A seam hex or hexside takes the reading of the first
     board in layout order that holds it, as its name does. The rules judge
     this reading, except where a hex is drawn partly woods, building or hill
-    (pycore.rules.los.drawn). ``imported``: the boards by source."""
+    (pycore.rules.los.drawn). ``imported``: the boards by source; ``owner``:
+    a seam hex or hexside an overlay covers takes the reading of the board the
+    overlay lies on (pycore.terrain.overlays.lay), whatever the layout order."""
     hexes: dict[g.Hex, HexInfo] = {}
     sides: dict[g.Hexside, HexsideInfo] = {}
+    owner = owner or {}
     for b in layout.boards:
         if b.source is None:
             continue
         rd = imported[b.source].reading
+        for key, label in owner.items():   # the seam parts an overlay on this board decides
+            if label == b.label:
+                (hexes if isinstance(key[0], int) else sides).pop(key, None)
         for h, entry in rd.hexes.items():
             water = {"water": entry["water"]} if "water" in entry else {}    # B21
             hexes.setdefault(b.to_map(h), HexInfo(entry.get("terrain", "open"),

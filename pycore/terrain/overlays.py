@@ -105,11 +105,14 @@ def corner(board: str, origin: str, first: g.Hex) -> tuple[int, int]:
 
 
 def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
-        boards: Mapping[str, ImportedBoard]) -> tuple[dict[str, ImportedBoard], dict]:
+        boards: Mapping[str, ImportedBoard]) -> tuple[dict[str, ImportedBoard], dict, dict]:
     """The boards with the overlays laid on them (by source, the others as
-    they are), and each map hex or hexside an overlay decided: its name."""
+    they are); each map hex or hexside an overlay decided: its name; and the
+    board (label) whose reading each of them takes, a seam's too (the board
+    the overlay lies on: its half of a seam hex shows the overlay)."""
     out = dict(boards)
     decided: dict[Any, str] = {}
+    owner: dict[Any, str] = {}
     for b in layout.boards:
         mine = [p for p in placements if p.board == b.label]
         if not mine or b.source is None:
@@ -124,11 +127,10 @@ def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
             _LAID[key] = got
         out[b.source], covered = got
         for local, label in covered.items():
-            if isinstance(local[0], int):
-                decided[b.to_map(local)] = label
-            else:
-                decided[g.hexside(b.to_map(local[0]), b.to_map(local[1]))] = label
-    return out, decided
+            part = b.to_map(local) if isinstance(local[0], int) else \
+                g.hexside(b.to_map(local[0]), b.to_map(local[1]))
+            decided[part], owner[part] = label, b.label
+    return out, decided, owner
 
 
 def _step(library: Library, b: Any, p: Placement) -> tuple:
