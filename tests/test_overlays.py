@@ -313,7 +313,7 @@ def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows()
                     if k == image.transparent:
                         shown.add(None)
                         continue
-                    name = colors.get(image.palette[k])
+                    name = found.colors.get(image.palette[k]) or colors.get(image.palette[k])
                     seen = colornames.shown(name) if name else None
                     if seen is not None:      # not a centre dot, grid line or number
                         shown.add(seen.terrain)
@@ -376,3 +376,28 @@ def test_an_overlay_on_the_second_board_of_a_seam_shows_on_the_seam_hex(flip):
     woods = {k for k, v in hexes.items() if v.get("terrain") == "woods"}
     assert len(woods) == 2 and all(hexes[k]["origin"] == "overlay T2" for k in woods), hexes
     assert ("12GG4" in woods) is (not flip)
+
+
+def test_B23_an_overlays_building_is_its_own_not_the_boards_named_building_beneath():
+    # Board 12 names Q5 a three-level stone building; the overlay draws a wooden
+    # building there: it is read from the overlay's art (one level, wooden).
+    s = Session()
+    board = api.import_board(board_archive({"Q5": {"terrain": "stone-building", "levels": 3}}, {},
+                                           name="12", colors=True), session=s)["source"]
+    ovr = api.import_board(overlay_archive({"t1": (EVERYWHERE, {"a": overlay_image(
+        {"B2": "WoodBldg1"})})}), session=s)["source"]
+    hexes = api.map_terrain(_setup(board, [], False, [{"overlay": "T1", "source": ovr,
+                                                       "hex": "12Q5"}]), session=s)["hexes"]
+    assert hexes["12Q5"] == {"terrain": "building", "origin": "overlay T1"}, hexes["12Q5"]
+
+
+def test_an_overlays_own_colors_file_adds_names_to_the_boards():
+    # ovr3's own colors file names only its rice paddies: the rest of its art
+    # is named by the board's file.
+    from tests.vasl_writer import TEST_COLORS
+    s = Session()
+    ovr = api.import_board(overlay_archive({"t1": (EVERYWHERE, {"a": overlay_image(
+        {"B2": "WoodsGreen"})})}, colors={"GrainL0": TEST_COLORS["GrainL0"]}), session=s)
+    hexes = api.map_terrain(_setup(_board(s), [], False, [{"overlay": "T1", "source": ovr["source"],
+                                                          "hex": "12Q5"}]), session=s)["hexes"]
+    assert hexes["12Q5"] == {"terrain": "woods", "origin": "overlay T1"}

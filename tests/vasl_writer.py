@@ -310,7 +310,7 @@ TEST_COLORS = {"Level0": (200, 210, 120), "Level1": (190, 150, 80), "Level2": (1
                "WoodsGreen": (20, 120, 20), "GrainL0": (230, 200, 40), "BrushL0": (100, 180, 60),
                "HedgeGreen": (0, 80, 0), "WallGrey1": (128, 128, 128), "Water": (40, 90, 220),
                "StreamGreen1": (60, 140, 180), "GullyBrown1": (120, 80, 40), "Black": (0, 0, 0),
-               "White": (255, 255, 255), "DirtRdL0": (170, 120, 60)}
+               "White": (255, 255, 255), "DirtRdL0": (170, 120, 60), "WoodBldg1": (150, 90, 50)}
 TRANSPARENT = (255, 0, 255)
 
 
@@ -356,11 +356,12 @@ def overlay_image(hexes: dict, sides: dict | None = None, size: tuple[int, int] 
 
 
 def overlay_archive(overlays: dict, family: str = "T", version: str = "1",
-                    data: bytes | None = None, colors: bool = False) -> bytes:
+                    data: bytes | None = None, colors: bool | dict = False) -> bytes:
     """A VASL overlay archive: ``overlays`` maps a name ("t1") to
     ``(origins, images)``, origins "b2;b1;c1;d1;d2;c3" and images by
     orientation ("a": GIF bytes); the ``data`` file lists them and the version
-    (or is ``data`` as given); with ``colors`` the archive has its own colors file."""
+    (or is ``data`` as given); with ``colors`` the archive has its own colors file
+    (of those names and colours, given a dict)."""
     members = {}
     lines = []
     for name, (origins, images) in overlays.items():
@@ -370,5 +371,5 @@ def overlay_archive(overlays: dict, family: str = "T", version: str = "1",
     members["data"] = data if data is not None else \
         ("\r\n".join(lines) + f"\r\n\r\nversion {version}\r\n").encode()
     if colors:
-        members["colors"] = colors_file()
+        members["colors"] = colors_file(colors if isinstance(colors, dict) else None)
     return zip_archive(members)

@@ -14,8 +14,9 @@ letters on, on the BFP DW boards its row 10 rows on; an archive's
 ``placeAt`` fixes both hexes.
 
 What it shows: each opaque pixel's colour, named by the board's ``colors``
-file (or the overlay archive's own), read as a VASL terrain and level
-(``pycore.terrain.vasl.colornames``), is written into the board's two pixel
+file (and by the overlay archive's own, for the colours it names), read as a
+VASL terrain and level (``pycore.terrain.vasl.colornames``), is written into
+the board's two pixel
 planes, replacing the board's terrain there; a pixel whose colour names no
 terrain (grid lines, hex numbers) takes the nearest terrain drawn in its
 column (the one below on a tie). The board with its overlays is then read as
@@ -160,7 +161,7 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
     elevations, terrain = bytearray(base.archive.elevations), bytearray(base.archive.codes)
     covered: dict[Any, str] = {}
     for found, label, member, x0, y0 in steps:
-        colors = found.colors or library.colors(source)
+        colors = {**library.colors(source), **found.colors}     # its own file adds names
         if not colors:
             raise SetupError(f"map.overlays: overlay {label} cannot be read: board "
                              f"{base.archive.name}'s file holds no colors file naming the art's "
@@ -168,7 +169,12 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
         image = found.image(member)
         _paint(image, colors, x0, y0, elevations, terrain)
         _cover(image, x0, y0, label, covered)
-    archive = replace(base.archive, elevations=bytes(elevations), codes=bytes(terrain))
+    # A building the board's metadata names (its type and levels) is not the
+    # overlay's: the overlay's buildings are read from its art alone.
+    gone = {g.PLAIN.hex(h) for h in covered if isinstance(h[0], int)}
+    buildings = {k: v for k, v in base.archive.buildings.items() if k not in gone}
+    archive = replace(base.archive, elevations=bytes(elevations), codes=bytes(terrain),
+                      buildings=buildings)
     return ImportedBoard(archive, reading.read(archive)), covered
 
 
