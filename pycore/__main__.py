@@ -1,7 +1,10 @@
-"""Command line: ``python -m pycore los|fire|wa|visibility|seen|coverage|move SETUP.json ...``.
+"""Command line: ``python -m pycore [--import FILE ...] los|fire|wa|visibility|seen|coverage|move
+SETUP.json ...``.
 
 Prints the same dicts as ``pycore.api`` as JSON.  Exit status 0 on success,
-2 with a one-line error on bad input.
+2 with a one-line error on bad input. ``--import`` reads the player's VASL
+board and overlay files (``bd12``, ``ovrX``) first, for a setup whose map
+names them by ``source`` (docs/overlays.md).
 """
 from __future__ import annotations
 
@@ -25,9 +28,22 @@ def _read(path: str) -> Any:
     return jsonread.loads(data, path, "the file")
 
 
+def _import(path: str, session: api.Session) -> None:
+    """A board or overlay file read into the command's session."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limits.MAX_ARCHIVE_BYTES + 1)
+    except OSError as e:
+        raise SetupError(f"{path}: cannot read ({e.strerror})") from None
+    api.check_board_size(len(data))
+    api.import_board(data, session=session)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m pycore",
                                 description="ASL LOS, Hindrance, TEM and Wall Advantage.")
+    p.add_argument("--import", dest="files", action="append", default=[], metavar="FILE",
+                   help="a VASL board or overlay file the setup's map names (repeat for each)")
     sub = p.add_subparsers(dest="cmd", required=True)
     for name, a, b in (("los", "VIEWER", "TARGET"), ("fire", "FIRER", "TARGET")):
         sp = sub.add_parser(name)
@@ -56,8 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("from_hex", metavar="FROM")
     sp.add_argument("to_hex", metavar="TO")
     args = p.parse_args(argv)
-    session = api.Session()      # the command's own: it imports no board
+    session = api.Session()      # the command's own: only the files given
     try:
+        for path in args.files:
+            _import(path, session)
         setup = _read(args.setup)
         if args.cmd == "los":
             out = api.los(setup, args.viewer, args.target, session=session)

@@ -230,8 +230,11 @@ def loaded_setups(session: Session | None = None) -> int:
 def import_board(data: Any, *, session: Session | None = None) -> dict:
     """Read a VASL board archive (the bytes of ``bd41``, ...) into the
     session's board library: ``{"board", "version", "source", "columns", "rows", "warnings"}``.
-    A damaged or hostile file raises SetupError saying what is wrong."""
-    return _session(session).import_board(data).summary()
+    A damaged or hostile file raises SetupError saying what is wrong. An
+    overlay archive (``ovrX``, ...) is read into the same library:
+    ``{"kind": "overlays", "family", "overlays", "version", "source", "warnings"}``
+    (docs/overlays.md)."""
+    return _session(session).import_file(data)
 
 
 def board_terrain(source: Any, *, session: Session | None = None) -> dict:
@@ -343,6 +346,8 @@ def _origin(s: Setup, key: Any, hexes: tuple) -> str:
     said = s.layers.origin(key)
     if said == "ssr":
         return f"ssr {s.layers.changed[key].rule.ssr.name}"
+    if said == "overlay":
+        return f"overlay {s.layers.overlaid[key]}"
     if said == "board" and s.layout is not None:
         for b in s.layout.boards:       # the first board in layout order that holds it
             if b.source is not None and all(b.holds(h) for h in hexes):

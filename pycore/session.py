@@ -40,14 +40,26 @@ class Session:
         """A VASL board archive's bytes read into this session's library."""
         return self.library.add(data)
 
+    def import_file(self, data: Any) -> dict:
+        """A VASL board or overlay archive's bytes read into this session's
+        library, described as ``pycore.api.import_board`` describes it."""
+        from .terrain.vasl import overlay
+        if overlay.looks_like_overlays(data):
+            return self.library.add_overlays(data).summary()
+        return self.library.add(data).summary()
+
     def boards(self) -> list[dict]:
         """The boards imported, oldest first, as ``pycore.api.import_board`` describes them."""
         return [self.library.get(source).summary() for source in self.library.sources()]
 
     def forget_board(self, source: Any) -> None:
-        """Remove an imported board, and the setups loaded with it (a setup
-        naming it is refused from now on)."""
-        self.library.remove(check_source(source))
+        """Remove an imported board or overlay file, and the setups loaded with
+        it (a setup naming it is refused from now on)."""
+        from .terrain.vasl import overlay
+        if isinstance(source, str) and overlay.SOURCE_RE.match(source):
+            self.library.remove(source)
+        else:
+            self.library.remove(check_source(source))
         self.setups.clear()
 
     def clear(self) -> None:
@@ -105,7 +117,7 @@ class Session:
                 load_layout(given)
             except SetupError:
                 return []
-        out = []
+        out = self._missing_overlays(m)
         for i, row in enumerate(given if isinstance(given, list) else []):
             for j, b in enumerate(row if isinstance(row, list) else []):
                 if not isinstance(b, dict) or "source" not in b:
@@ -116,4 +128,21 @@ class Session:
                     found = SOURCE_RE.match(b["source"]) if isinstance(b["source"], str) else None
                     out.append({"source": b["source"], "error": str(e),
                                 "file": f"bd{found.group(1)}" if found else None})
+        return out
+
+    def _missing_overlays(self, m: Any) -> list:
+        """The overlay files a link's ``map.overlays`` names by source that are
+        not in the session (``missing_boards``), as ``{"source", "error", "file": "ovrX"}``."""
+        from .terrain.vasl import overlay
+        out: list[dict] = []
+        given = m.get("overlays") if isinstance(m, dict) else None
+        for i, entry in enumerate(given if isinstance(given, list) else []):
+            source = entry.get("source") if isinstance(entry, dict) else None
+            found = overlay.SOURCE_RE.match(source) if isinstance(source, str) else None
+            if found is None or any(o["source"] == source for o in out):
+                continue
+            try:
+                self.library.overlays(source, f"map.overlays[{i}].source")
+            except SetupError as e:
+                out.append({"source": source, "error": str(e), "file": f"ovr{found.group(1)}"})
         return out

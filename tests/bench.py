@@ -594,6 +594,10 @@ def main() -> None:
     if sys.argv[1:] == ["ssr"]:                # python -m tests.bench ssr
         print_ssr(bench_ssr())
         return
+    if sys.argv[1:] == ["overlays"]:           # python -m tests.bench overlays
+        from tests.bench_overlays import bench_overlays, print_overlays
+        print_overlays(bench_overlays())
+        return
     if sys.argv[1:] == ["drawn"]:              # python -m tests.bench drawn
         print_drawn(bench_drawn())
         return

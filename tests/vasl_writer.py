@@ -303,18 +303,20 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
                   block: int = 1024, shapes: tuple = (), image: bytes | None = None,
-                  shape: Shape = GEO) -> bytes:
+                  shape: Shape = GEO, colors: bool = False) -> bytes:
     """A VASL board archive of a painted board (board-local hex names), with
     sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``);
     ``image``: the bytes of its board image (a GIF the test draws), else a stub;
-    ``shape``: its size and pixel grid (``DELUXE``, ``HALF_A``, ``HALF_B``)."""
+    ``shape``: its size and pixel grid (``DELUXE``, ``HALF_A``, ``HALF_B``);
+    ``colors``: with a ``colors`` file naming the tests' own colours (overlays)."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
     elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes), shape)
     size = (shape.size.columns, shape.size.rows, shape.width, shape.height)
     los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes), size), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
                                                            metadata_buildings, shape=shape),
-                        "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)"})
+                        "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)",
+                        **({"colors": colors_file()} if colors else {})})
 
 
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
@@ -335,3 +337,75 @@ def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:
         sides[g.PLAIN.hexside(g.PLAIN.parse_hexside(n))] = entry["type"] if list(entry) == ["type"] \
             else entry
     return {"hexes": {k: v for k, v in hx.items() if v}, "hexsides": sides}
+
+
+# --- overlay archives (pycore/terrain/vasl/overlay.py) ------------------------------------------
+# A ``colors`` file of the tests' own: names as a board's file names its colours,
+# values made up here (no real board's colour is used).
+TEST_COLORS = {"Level0": (200, 210, 120), "Level1": (190, 150, 80), "Level2": (150, 110, 40),
+               "WoodsGreen": (20, 120, 20), "GrainL0": (230, 200, 40), "BrushL0": (100, 180, 60),
+               "HedgeGreen": (0, 80, 0), "WallGrey1": (128, 128, 128), "Water": (40, 90, 220),
+               "StreamGreen1": (60, 140, 180), "GullyBrown1": (120, 80, 40), "Black": (0, 0, 0),
+               "White": (255, 255, 255), "DirtRdL0": (170, 120, 60), "WoodBldg1": (150, 90, 50)}
+TRANSPARENT = (255, 0, 255)
+
+
+def colors_file(colors: dict | None = None) -> bytes:
+    lines = ["// the tests' own colours"] + [f"{n}  {r},{g_},{b}" for n, (r, g_, b)
+                                               in (colors or TEST_COLORS).items()]
+    return "\r\n".join(lines).encode()
+
+
+def overlay_image(hexes: dict, sides: dict | None = None, size: tuple[int, int] = (300, 260),
+                  grid_lines: bool = True) -> bytes:
+    """A GIF drawn with Pillow in a board's own frame from its top left corner:
+    each hex named in ``hexes`` (board-local, "B2") painted whole in the colour
+    named (``TEST_COLORS``), ``sides`` ("B2-B3": colour name) drawn along the
+    hexside as a wall is (``WALL_PX`` either side), black hex grid lines where
+    painted hexes meet when ``grid_lines``; the rest transparent."""
+    from PIL import Image
+    w, h = size
+    names = list(TEST_COLORS)
+    index = {n: k for k, n in enumerate(names)}
+    clear = len(names)
+    pixels = bytearray([clear]) * (w * h)
+    painted = {g.plain_parse_hex(n): index[c] for n, c in hexes.items()}
+    for i, runs in enumerate(column_runs()[:w]):
+        for hx, j0, j1 in runs:
+            if hx in painted:
+                for j in range(j0, min(j1, h)):
+                    pixels[j * w + i] = painted[hx]
+                if grid_lines and j0 < h and j0 > 0:
+                    pixels[j0 * w + i] = index["Black"]
+    for name, colour in (sides or {}).items():
+        sd = g.PLAIN.parse_hexside(name)
+        for k, _t, cross, length2 in _pixels_near(sd, WALL_PX):
+            i, j = divmod(k, GEO.height)
+            if cross * cross <= (4 * WALL_PX) ** 2 * length2 and i < w and j < h:
+                pixels[j * w + i] = index[colour]
+    im = Image.frombytes("P", (w, h), bytes(pixels))
+    flat = [v for n in names for v in TEST_COLORS[n]] + list(TRANSPARENT)
+    im.putpalette(flat + [0] * (768 - len(flat)))
+    buf = io.BytesIO()
+    im.save(buf, "GIF", transparency=clear)
+    return buf.getvalue()
+
+
+def overlay_archive(overlays: dict, family: str = "T", version: str = "1",
+                    data: bytes | None = None, colors: bool | dict = False) -> bytes:
+    """A VASL overlay archive: ``overlays`` maps a name ("t1") to
+    ``(origins, images)``, origins "b2;b1;c1;d1;d2;c3" and images by
+    orientation ("a": GIF bytes); the ``data`` file lists them and the version
+    (or is ``data`` as given); with ``colors`` the archive has its own colors file
+    (of those names and colours, given a dict)."""
+    members = {}
+    lines = []
+    for name, (origins, images) in overlays.items():
+        lines.append(f"{name} {origins}")
+        for side, gif in images.items():
+            members[f"ovr{name}{side}.gif"] = gif
+    members["data"] = data if data is not None else \
+        ("\r\n".join(lines) + f"\r\n\r\nversion {version}\r\n").encode()
+    if colors:
+        members["colors"] = colors_file(colors if isinstance(colors, dict) else None)
+    return zip_archive(members)

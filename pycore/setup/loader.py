@@ -11,6 +11,7 @@ from ..terrain import ssr
 from ..geometry.boards import Layout
 from ..errors import SetupError
 from .lookalike import removed_warning
+from ..terrain import overlays
 from ..terrain.mapterrain import compose
 from ..terrain.vasl.library import Board as ImportedBoard
 from ..terrain.vasl.library import Library
@@ -18,6 +19,7 @@ from .fields import Reader, need, shown
 from .hexes import load_hexes
 from .hexsides import load_hexsides
 from .mapspec import load_map
+from .overlays import load_overlays
 from .model import Setup
 from .settled import load_settled
 from .units import load_units
@@ -57,7 +59,12 @@ def _load(r: Reader, obj: Any) -> Setup:
     hexes = load_hexes(r, d.get("hexes", {}), grid)
     hexsides = load_hexsides(r, d.get("hexsides", {}), grid)
     imported = _imported(r, layout) if layout is not None and layout.sources else {}
-    terrain = compose(rules, layout, board, hexes, hexsides, imported)
+    placed = load_overlays(d.get("map", {}).get("overlays"), layout, r.names, r.boards)
+    overlaid: dict = {}
+    owner: dict = {}
+    if placed and layout is not None:       # the overlays' art over their boards' terrain
+        imported, overlaid, owner = overlays.lay(r.boards, layout, placed, imported)
+    terrain = compose(rules, layout, board, hexes, hexsides, imported, overlaid, owner)
     hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
     units = load_units(r, d.get("units", []), grid, hexes)
     settled = load_settled(r, d.get("settled"), grid, tuple(units))
@@ -71,7 +78,8 @@ def _load(r: Reader, obj: Any) -> Setup:
     notices = (removed_warning(r.hidden),) if r.hidden else ()
     return Setup(grid, board, terrain.hexes, terrain.hexsides,
                  tuple(units), extra, map_extra, tuple(r.warnings) + notices,
-                 layout=layout, notices=notices, ssr=rules, terrain=terrain, settled=settled)
+                 layout=layout, notices=notices, ssr=rules, terrain=terrain, settled=settled,
+                 overlays=placed)
 
 
 def _imported(r: Reader, layout: Layout) -> dict[str, ImportedBoard]:

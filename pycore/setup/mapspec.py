@@ -8,11 +8,12 @@ from .. import limits
 from ..geometry.boards import Layout, load_layout
 from ..errors import SetupError
 from .fields import Reader, int_field, need, shown, str_field
+from .overlays import dump_overlays
 
 
 def load_map(r: Reader, m: Any) -> tuple[g.Grid, str | None, Mapping[str, Any], Layout | None]:
     m = need(m, dict, "map")
-    known = ("columns", "rows", "board", "boards")
+    known = ("columns", "rows", "board", "boards", "overlays")
     layout = None
     if "boards" in m:   # a layout of geomorphic boards
         layout = load_layout(m["boards"], size_of=r.boards.size_of)
@@ -41,6 +42,8 @@ def dump_map(s: Any) -> dict:
         m["boards"] = s.layout.spec()
     if s.board is not None:
         m["board"] = s.board
+    if s.overlays and s.layout is not None:
+        m["overlays"] = dump_overlays(s.overlays, s.layout)
     m.update(s.map_extra)
     return m
 

@@ -58,6 +58,8 @@ class Setup:
     # The players' settlement of borderline LOS (A6.1; pycore.setup.settled): the setup's
     # ``settled``.
     settled: tuple[Mapping[str, Any], ...] = ()
+    # The overlays laid on its boards (pycore.terrain.overlays.Placement): ``map.overlays``.
+    overlays: tuple = ()
     # How its map names its hexes, hexsides and vertices: as players name its
     # boards' hexes (``12P2``), or plainly (``pycore.geometry.names``).
     names: g.Names = field(init=False, repr=False, compare=False)

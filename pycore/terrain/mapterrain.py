@@ -6,6 +6,8 @@ A scenario's battlefield is built from layers, lowest first:
    placed flipped or not, a seam hex or hexside taking the first board's in
    layout order (as its name does); on a painted map, the player's own entries
    are the board;
+   with the overlays laid on them (``pycore.terrain.overlays``): an overlay's art replaces
+   the board's terrain where it is opaque, and is read with the board;
 2. the scenario's SSRs (``pycore.terrain.ssr``), which transform what lies beneath;
 3. the player's corrections: entries over an imported board, which override
    the boards' reading and the SSRs (docs/contract.md "map.boards").
@@ -141,6 +143,7 @@ class MapTerrain:
     corrected: frozenset = frozenset()           # the own entries over an imported board
     changed: Mapping[Any, Any] = field(default_factory=_none)   # each part an SSR changed: how
     boards: Mapping[str, ImportedBoard] = field(default_factory=_none)   # imported, by source
+    overlaid: Mapping[Any, str] = field(default_factory=_none)  # each part an overlay decided: its name
 
     @property
     def corrections(self) -> bool:
@@ -150,13 +153,15 @@ class MapTerrain:
 
     def origin(self, key: Any) -> str:
         """The layer a hex or hexside's terrain came from: "player" (a
-        correction over an imported board), "ssr", "board" (an imported
-        board's reading) or "painted" (the player's own entry where no board
-        is imported)."""
+        correction over an imported board), "ssr", "overlay" (an overlay's
+        art: ``overlaid`` names it), "board" (an imported board's reading) or
+        "painted" (the player's own entry where no board is imported)."""
         if key in self.corrected:
             return "player"
         if key in self.changed:
             return "ssr"
+        if key in self.overlaid:
+            return "overlay"
         return "painted" if key in self.own.hexes or key in self.own.hexsides \
             or not self.boards else "board"
 
@@ -189,18 +194,21 @@ def painted(hexes: Mapping[g.Hex, HexInfo], hexsides: Mapping[g.Hexside, Hexside
 
 def compose(rules: tuple, layout: Layout | None, board: str | None,
             hexes: dict[g.Hex, HexInfo], hexsides: dict[g.Hexside, HexsideInfo],
-            boards: Mapping[str, ImportedBoard]) -> MapTerrain:
+            boards: Mapping[str, ImportedBoard], overlaid: Mapping[Any, str] | None = None,
+            owner: Mapping[Any, str] | None = None) -> MapTerrain:
     """The map's terrain from its layers (the module's docstring): the boards'
     reading, the SSRs ``rules`` and the player's entries ``hexes`` and
     ``hexsides``; ``boards``: the imported boards by source (none on a
-    painted map)."""
+    painted map), with their overlays laid (pycore.terrain.overlays),
+    ``overlaid`` the parts an overlay decided, by the overlay's name, and
+    ``owner`` the board whose reading each of them takes (a seam's too)."""
     own = Overrides(MappingProxyType(hexes), MappingProxyType(hexsides))
     if layout is None or not layout.sources:   # a painted map: its entries are the board as drawn
         got_h, got_s, changed = ssr.transform(rules, layout, board, hexes, hexsides,
                                               _with_terrain, _with_type, _is_wall)
         return MapTerrain(MappingProxyType(got_h), MappingProxyType(got_s), own,
                           changed=MappingProxyType(changed))
-    board_hexes, board_sides = imported_terrain(layout, boards)
+    board_hexes, board_sides = imported_terrain(layout, boards, owner or {})
     # SSR: the boards' reading and the entries painted on boards not imported
     # are transformed; corrections over imported boards override.
     over_h, painted_h = _split(hexes, layout, lambda h: (h,))
@@ -214,23 +222,31 @@ def compose(rules: tuple, layout: Layout | None, board: str | None,
     return MapTerrain(MappingProxyType({**board_hexes, **over_h}),
                       MappingProxyType({**board_sides, **over_s}), own,
                       corrected=frozenset(over_h) | frozenset(over_s),
-                      changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)))
+                      changed=MappingProxyType(changed), boards=MappingProxyType(dict(boards)),
+                      overlaid=MappingProxyType(dict(overlaid or {})))
 
 
-def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard]
+def imported_terrain(layout: Layout, imported: Mapping[str, ImportedBoard],
+                     owner: Mapping[Any, str] | None = None
                      ) -> tuple[dict[g.Hex, HexInfo], dict[g.Hexside, HexsideInfo]]:
     """The terrain of a layout's imported boards (``map.boards`` entries with a
     ``source``), read hex by hex (``pycore.terrain.vasl.reading``) and placed, flipped
     or not, on the map. A seam hex or hexside takes the reading of the first
     board in layout order that holds it, as its name does. The rules judge
     this reading, except where a hex is drawn partly woods, building or hill
-    (pycore.rules.los.drawn). ``imported``: the boards by source."""
+    (pycore.rules.los.drawn). ``imported``: the boards by source; ``owner``:
+    a seam hex or hexside an overlay covers takes the reading of the board the
+    overlay lies on (pycore.terrain.overlays.lay), whatever the layout order."""
     hexes: dict[g.Hex, HexInfo] = {}
     sides: dict[g.Hexside, HexsideInfo] = {}
+    owner = owner or {}
     for b in layout.boards:
         if b.source is None:
             continue
         rd = imported[b.source].reading
+        for key, label in owner.items():   # the seam parts an overlay on this board decides
+            if label == b.label:
+                (hexes if isinstance(key[0], int) else sides).pop(key, None)
         for h, entry in rd.hexes.items():
             # B21's kind of water; B.1's second terrain with neither dominant (2I9); B6.1's
             # bridge level

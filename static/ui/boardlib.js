@@ -66,6 +66,13 @@ export class BoardLibrary {
         // Handed over whole (no copy: a hostile file is refused sooner);
         // read again from the file to be kept once Python accepts it.
         const got = await this.python.callBytes("import_board_file", await file.arrayBuffer());
+        if (got.kind === "overlays") {      // read, but the page lays no overlay yet (docs/overlays.md)
+          await this.python.call("forget_board", got.source).catch(() => {});   // nothing kept
+          refused.push(`${file.name} is VASL's overlay file ovr${got.family} (${got.overlays.length} ` +
+            "overlays): this page does not lay overlays yet (the command line does: " +
+            "python -m pycore --import)");
+          continue;
+        }
         bytes = await file.arrayBuffer();
         const rec = { source: got.source, board: got.board, version: got.version, file: file.name,
                       bytes, added: Date.now() };

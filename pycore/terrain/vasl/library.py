@@ -22,7 +22,7 @@ from ...geometry.boards import SOURCE_RE, BoardSize, check_source
 from ...errors import SetupError
 
 if TYPE_CHECKING:
-    from . import archive, reading
+    from . import archive, overlay, reading
 # The archive's reader and the board's reading (xml, hashlib, the reading's
 # tables) are imported with the first board file, not before the page is
 # ready (web.bridge warms them when the worker is idle).
@@ -49,11 +49,15 @@ class Library:
 
     def __init__(self) -> None:
         self._boards: dict[str, Board] = {}
+        self._overlays: dict[str, overlay.OverlaySet] = {}     # overlay archives by source
+        self._colors: dict[str, dict] = {}                     # a board's colours by its source
 
     def add(self, data: bytes) -> Board:
-        """Read an archive and keep it (reading the same file again is free)."""
-        from . import archive, reading
+        """Read a board archive and keep it (reading the same file again is free)."""
+        from . import archive, colornames, reading
         a = archive.read(data)
+        if a.source not in self._colors:       # its colours' names, for overlays laid on it
+            self._colors[a.source] = colornames.of_archive(data)
         known = self._boards.get(a.source)
         if known is not None:
             return known
@@ -76,12 +80,38 @@ class Library:
         board = self._boards.get(source)
         return board.archive.shape.size if board is not None else None
 
+    def add_overlays(self, data: bytes) -> overlay.OverlaySet:
+        """Read an overlay archive and keep it (pycore.terrain.vasl.overlay)."""
+        from . import overlay
+        got = overlay.read(data)
+        return self._overlays.setdefault(got.source, got)
+
+    def overlays(self, source: Any, path: str = "source") -> overlay.OverlaySet:
+        """The imported overlay archive of ``source``, or SetupError naming the file to import."""
+        from . import overlay
+        m = overlay.SOURCE_RE.match(overlay.check_source(source, path))
+        assert m is not None
+        got = self._overlays.get(source)
+        if got is None:
+            raise SetupError(f"{path}: overlay file ovr{m.group(1)} (VASL {m.group(2)}) is not on "
+                             f"this device: import ovr{m.group(1)}")
+        return got
+
+    def overlay_sources(self) -> list[str]:
+        return list(self._overlays)
+
+    def colors(self, source: str) -> dict:
+        """An imported board's colours by name (its ``colors`` file), empty if it has none."""
+        return self._colors.get(source, {})
+
     def sources(self) -> list[str]:
         return list(self._boards)
 
     def remove(self, source: str) -> None:
         """Forget a board (``api.forget_board`` also drops the setups loaded with it)."""
         self._boards.pop(source, None)
+        self._overlays.pop(source, None)
 
     def clear(self) -> None:
         self._boards.clear()
+        self._overlays.clear()
