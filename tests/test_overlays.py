@@ -21,6 +21,7 @@ from pycore import geometry as g
 from pycore.errors import SetupError
 from pycore.session import Session
 from pycore.terrain import overlays
+from pycore.terrain.catalog import TERRAIN
 from tests.vasl_writer import board_archive, overlay_archive, overlay_image, zip_archive
 
 EVERYWHERE = "b2;b2;b2;b2;b2;b2"
@@ -325,6 +326,8 @@ def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows()
             if want is None:
                 continue
             entry = hexes.get("12" + g.PLAIN.hex(h), {"terrain": "open"})
+            if want == "open" and TERRAIN[entry.get("terrain", "open")].inherent:
+                continue    # B.6: an orchard's trees round an open dot fill the hex (test_reading.py)
             assert entry.get("terrain", "open") == want, (path.name, g.PLAIN.hex(h), entry)
             checked += 1
     assert checked > 200
