@@ -9,15 +9,12 @@
 import { findUnit } from "./edits.js";
 import { nameKey } from "./mapview.js";
 import { showMessage } from "./messages.js";
+import { pressOne as press } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const MODES = ["from", "who", "dead"];
 export const WORKING = "working out who sees what…";
-
-function press(container, attr, value) {
-  for (const b of container.querySelectorAll(`[${attr}]`)) b.setAttribute("aria-pressed", String(b.getAttribute(attr) === value));
-}
 
 function button(text, data) {
   const b = document.createElement("button");
