@@ -85,7 +85,10 @@ const scenario = new ScenarioRules({ store, python });
 const units = new UnitTool({ store, view, python, showMessage,
   setPick: (pick) => tools.pick(pick),
   onRename: (old, id) => { los.renameUnit(old, id); vis.renameUnit(old, id); seen.renameUnit(old, id); } });
-view.onCounters = () => units.showEditor();     // the levels of the unit's hex, from Python
+view.onCounters = () => {        // Python's counters: the levels of the unit's hex, the sides
+  units.showEditor();
+  seen.countersCame();
+};
 const vis = new VisibilityTool({ store, view, python });
 // Who sees a hex or a unit, and a side's dead ground: the Visibility tool's other views.
 const seen = new SeenTool({ store, view, python, vis, showTool: (tool) => tools.set(tool),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
+from pycore import api
 from web import bridge, marks, render
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -115,7 +116,7 @@ def test_a_unit_whose_names_do_not_read_is_left_out_and_the_rest_are_drawn():
     assert [u["id"] for u in call("counters", setup)["ok"]["units"]] == [u["id"] for u in SETUP["units"]]
     assert call("counters", "not a setup")["kind"] == "SetupError"
     assert call("counters", dict(SETUP, units="abc", hexes=["X6"]))["ok"] == \
-        {"units": [], "hexes": {}, "tops": {}}
+        {"units": [], "hexes": {}, "tops": {}, "sides": []}
     odd = call("counters", dict(SETUP, hexes={"X6": "woods", "Y6": {"terrain": "building", "levels": "x"}, "C3": {"level": 2}}))["ok"]
     assert (odd["hexes"], odd["tops"]) == ({"C3": "L2"}, {})
 
@@ -130,3 +131,17 @@ def test_the_wall_advantage_table_says_yes_and_no_in_pythons_words():
         for key in ("has", "eligible", "mandatory"):
             assert answer["present"][uid][key] == {True: "yes", False: "no", None: "\u2013"}[u.get(key)]
     assert answer["present"]["g"]["has"] == "yes"                      # B9.32: the wall is E4's
+
+
+def test_the_dead_grounds_sides_are_the_sides_the_rules_count_each_once():
+    # A6.11's dead ground is worked out for one side: the page's side buttons are
+    # the sides pycore.rules.seen counts (side_key), as first written, each once.
+    units = [{"id": f"u{i}", "side": side, "type": "squad", "hex": "A1"}
+             for i, side in enumerate([" German ", "german", "\uff27\uff45\uff52\uff4d\uff41\uff4e",
+                                       "Russian", "Germ\u200ban", "", "G\u0435rman"])]
+    got = call("counters", {**SETUP, "units": units})["ok"]["sides"]
+    assert got == ["German", "Russian", "G\u0435rman"]           # a Cyrillic е: another side
+    setup = {**SETUP, "units": units}
+    for side in got:                                              # each one the core's side
+        assert api.coverage(setup, side)["side"] == side
+    assert len({api.coverage(setup, s)["units"][0] for s in got}) == len(got)

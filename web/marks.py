@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from pycore import geometry
-from pycore.api import BUILDINGS, UNIT_FLAGS, UNIT_TYPES, HexInfo, load_layout
+from pycore.api import BUILDINGS, UNIT_FLAGS, UNIT_TYPES, HexInfo, distinct_sides, load_layout
 from pycore.errors import SetupError
 from web import mapstyle, present
 from web.frame import U, Pixels, hexside_point
@@ -203,8 +203,9 @@ def counters(setup: Any) -> dict:
     """The page's counters and hex labels (the bridge's ``counters``), for a
     setup as the page holds it (not validated again: a unit or hex whose names
     do not read is left out): ``{"units": placements, "hexes": {name: label},
-    "tops": {name: the highest level a unit may be on there}}``, hexes named
-    as the setup names them, only those with a label or upper levels."""
+    "tops": {name: the highest level a unit may be on there}, "sides": the
+    units' sides, each once as the rules count sides (``distinct_sides``)}``,
+    hexes named as the setup names them, only those with a label or upper levels."""
     if not isinstance(setup, dict):
         raise SetupError("setup: must be an object")
     m = setup.get("map")
@@ -226,7 +227,8 @@ def counters(setup: Any) -> dict:
             hexes[key] = info
         if top > 0:
             tops[key] = top
-    return {"units": placements({**setup, "units": units}, places), "hexes": hexes, "tops": tops}
+    return {"units": placements({**setup, "units": units}, places), "hexes": hexes, "tops": tops,
+            "sides": distinct_sides(str(u.get("side", "")) for u in units)}
 
 
 def _placeable(unit: Any, places: Places) -> bool:

@@ -101,6 +101,18 @@ def side_key(side: str) -> str:
     return _nfkc(_nfkc(visible(side)).strip().casefold())
 
 
+def distinct_sides(sides: Iterable[str]) -> list[str]:
+    """Each side once, in order of first appearance, as first written (without
+    surrounding spaces): sides with the same ``side_key`` are one side, as
+    the rules count them (the Dead ground's side buttons, web/marks.py)."""
+    out: dict[str, str] = {}
+    for side in sides:
+        key = side_key(side)
+        if key and key not in out:
+            out[key] = side.strip()
+    return list(out.values())
+
+
 def skeleton(side: str) -> str:
     """What a side looks like: its key with Cyrillic and Greek look-alikes
     read as the Latin letters they resemble (``LATIN_LOOKALIKES``)."""

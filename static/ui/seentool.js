@@ -79,10 +79,17 @@ export class SeenTool {
     if (this.target?.unit === oldId) this.target.unit = newId;
   }
 
-  // Every edit: the question asked again, the shading worked out again.
+  // Every edit: the question asked again; the shading worked out again once
+  // Python has counted the map's sides and levels again (countersCame).
   refresh() {
-    if (this.mode === "dead") this.buttons();
     this.showWho();
+  }
+
+  // Python's answer to the map's counters (ui/mapview.js askCounters, after
+  // every edit): the side and target buttons, and the shading, from it.
+  countersCame() {
+    if (this.mode !== "dead") return;
+    this.buttons();
     this.showDead();
   }
 
@@ -193,14 +200,10 @@ export class SeenTool {
 
   // --- dead ground ---------------------------------------------------------
 
-  // The sides of the units on the map, as their counters name them.
+  // The sides of the units on the map, each once as the rules count sides:
+  // Python's (web/marks.py counters, pycore.setup.lookalike distinct_sides).
   sides() {
-    const seen = new Map();
-    for (const u of this.store.setup.units) {
-      const key = String(u.side ?? "").trim().toLowerCase();
-      if (key && !seen.has(key)) seen.set(key, u.side.trim());
-    }
-    return [...seen.values()];
+    return this.view.counters.sides ?? [];
   }
 
   // The side and target buttons: every side on the map; ground, each

@@ -17,7 +17,8 @@ import pytest
 
 from pycore import api
 from tests.browser.seen_board import BD41, board_page, shot
-from tests.browser.test_ui_steps import hex_sel, setup_of, unit_sel
+from tests.browser.conftest import python_call
+from tests.browser.test_ui_steps import hex_sel, load_setup, setup_of, unit_sel
 
 GERMANS = ("41N2", "41S3")
 RUSSIANS = ("41Q8", "41O9")
@@ -171,3 +172,30 @@ def test_A6_11_who_sees_a_hex_and_a_unit_and_dead_ground_by_touch(browser, site,
         assert who_hex <= 4 and who_unit <= 3 and dead <= 2
     finally:
         page.context.close()
+
+
+def test_A6_11_the_dead_grounds_side_buttons_are_the_sides_the_rules_count(ready_page):
+    # Python counts the sides (web/marks.py counters, side_key): "German", " german"
+    # and a fullwidth German are one side, a Cyrillic е another; an edit that takes
+    # the last Russian off the map takes its button away, and no error is shown.
+    page = ready_page
+    sides = ["German", " german", "\uff27\uff45\uff52\uff4d\uff41\uff4e", "Russian", "G\u0435rman"]
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 10, "rows": 10},
+             "units": [{"id": f"u{i}", "side": s, "type": "squad", "hex": f"C{i + 2}"}
+                       for i, s in enumerate(sides)]}
+    load_setup(page, setup)
+    page.click("button[data-tool=vis]")
+    page.click("[data-vis-mode=dead]")
+    buttons = "() => [...document.querySelectorAll('#dead-sides button')].map((b) => b.textContent)"
+    count = "(n) => document.querySelectorAll('#dead-sides button').length === n"
+    page.wait_for_function(count, arg=3)
+    assert page.evaluate(buttons) == python_call(page, "counters", setup)["sides"] \
+        == ["German", "Russian", "G\u0435rman"]
+    wait_said(page, "#dead-said", "German: 3 Good Order units")
+    page.click("#dead-sides [data-side=Russian]")
+    wait_said(page, "#dead-said", "Russian: 1 Good Order unit")
+    load_setup(page, {**setup, "units": [u for u in setup["units"] if u["side"] != "Russian"]})
+    page.wait_for_function(count, arg=2)
+    assert page.evaluate(buttons) == ["German", "G\u0435rman"]
+    assert not page.locator("#dead-sides [aria-pressed=true]").count()
+    assert "Russian" not in page.inner_text("#dead-said")
