@@ -33,6 +33,7 @@ from .rules.visibility import visibility_steps as sweep
 from .session import Session
 from .setup import UNIT_FLAGS, UNIT_TYPES, Setup, Slot, load_setup
 from .setup.lookalike import distinct_sides
+from .setup.settled import dr_los
 from .steps import finish
 from .terrain import ssr
 from .terrain.catalog import BUILDINGS, HEXSIDES, TERRAIN
@@ -45,9 +46,10 @@ __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_
            # (tests/test_web_imports.py): the terrains, hexside types and building terrains
            # (pycore.terrain), the unit types and flags (pycore.setup), the rulebook cited,
            # a hex's facts, a generator run to its end, a map's boards read, the sides
-           # as the rules count them (pycore.setup.lookalike).
+           # as the rules count them (pycore.setup.lookalike), what a borderline dr
+           # settles (A6.1, pycore.setup.settled).
            "BUILDINGS", "HEXSIDES", "TERRAIN", "UNIT_FLAGS", "UNIT_TYPES", "RULEBOOK", "HexInfo",
-           "finish", "load_layout", "distinct_sides"]
+           "finish", "load_layout", "distinct_sides", "dr_los"]
 
 DEFAULT = Session()     # the process's session: "this process's board library" (docs/contract.md)
 

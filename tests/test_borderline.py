@@ -119,6 +119,19 @@ def test_A6_1_a_settlement_is_followed_only_where_the_ruling_is_borderline():
     assert r["los"] is False and r["borderline"] is None
 
 
+@pytest.mark.parametrize("dr", range(1, 7))
+def test_A6_1_a_dr_of_1_to_3_settles_not_blocked_4_to_6_blocked_one_rule_for_file_and_roll(dr):
+    # pycore.setup.settled.dr_los decides both what a setup's settlement may say
+    # and what the page's roll (web/borderline.py settle) records.
+    assert api.dr_los(dr) is (dr in (1, 2, 3))
+    s = {"format": "asl-setup", "version": 1, "map": {"board": "41"}}
+    entry = {"viewer": "41Q4", "target": "41Q8", "dr": dr}
+    assert load_setup({**s, "settled": [{**entry, "los": dr <= 3}]}).settled[0]["los"] is (dr <= 3)
+    with pytest.raises(SetupError, match=r"^settled\[0\]\.dr: a dr of \d means the LOS is "
+                       + ("not blocked" if dr <= 3 else "blocked")):
+        load_setup({**s, "settled": [{**entry, "los": dr > 3}]})
+
+
 @pytest.mark.parametrize("settled, field", [
     ("yes", "settled"),
     ([{"viewer": "41Q4", "target": "41Q8", "dr": 2, "los": False}], "settled[0].dr"),

@@ -74,7 +74,7 @@ def settle(setup: Any, viewer: Any, target: Any, how: Any, tool: Any = "los", *,
     else:
         if how == "roll":
             dr = secrets.randbelow(6) + 1
-            los = dr <= 3
+            los = api.dr_los(dr)
         else:
             los = how == "clear"
         settled.append({"viewer": viewer, "target": target, "dr": dr, "los": los})

@@ -19,6 +19,12 @@ MAX_SETTLED = 400           # settled pairs in a setup
 _KNOWN = ("viewer", "target", "dr", "los")
 
 
+def dr_los(dr: int) -> bool:
+    """What a borderline LOS settled by a dr is (A6.1): 1-3 not blocked (True),
+    4-6 blocked (False). The one place the threshold is written."""
+    return dr <= 3
+
+
 def load_settled(r: Reader, v: Any, grid: g.Grid, units: tuple[Unit, ...]
                  ) -> tuple[Mapping[str, Any], ...]:
     """The ``settled`` list (SetupError naming the field of a bad value)."""
@@ -48,9 +54,9 @@ def load_settled(r: Reader, v: Any, grid: g.Grid, units: tuple[Unit, ...]
         dr = entry.get("dr")
         if dr is not None:
             int_field(dr, f"{path}.dr", 1, 6)
-            if (dr <= 3) != los:
+            if dr_los(dr) != los:
                 raise SetupError(f"{path}.dr: a dr of {dr} means the LOS is "
-                                 f"{'not blocked' if dr <= 3 else 'blocked'} (A6.1: 1-3 not "
+                                 f"{'not blocked' if dr_los(dr) else 'blocked'} (A6.1: 1-3 not "
                                  f"blocked, 4-6 blocked), but los is {shown(los)}")
         extra = r.extras(entry, _KNOWN, path)
         out.append(MappingProxyType({"viewer": entry["viewer"], "target": entry["target"],
