@@ -54,6 +54,34 @@ def test_A6_1_a_hex_to_hex_ruling_shows_no_TEM_in_its_outcomes():
     assert keys == ["hindrance"]
 
 
+def _asked(setup: dict, viewer, target, tool: str, los: bool) -> dict:
+    """One outcome as the rules rule it with that settlement recorded (ahead of any other)."""
+    ask = api.fire if tool == "fire" else api.los
+    entry = {"viewer": viewer, "target": target, "dr": None, "los": los}
+    return ask({**setup, "settled": [entry, *(setup.get("settled") or [])]}, viewer, target)
+
+
+@pytest.mark.parametrize("d", [-1, 0])              # the exact thread blocked, clear
+@pytest.mark.parametrize("how", [None, "clear", "blocked"])
+@pytest.mark.parametrize("tool, ends", [("fire", ("g", "r")), ("fire", ("r", "g")),
+                                        ("los", ("g", "r")),
+                                        ("los", ({"hex": "41Q8"}, {"hex": "41Q4", "level": 0}))])
+def test_A6_1_A6_5_each_outcome_shown_is_the_rules_ruling_with_that_settlement(d, how, tool, ends):
+    # The panel's outcomes come from the ruling's own borderline (and a fire not
+    # blocked asked again, for its TEM): the same as asking with each settlement.
+    s = woods_beside(d)
+    s["units"] = [_unit("g", "German", "41Q4"), _unit("r", "Russian", "41Q8")]
+    if how is not None:
+        s = borderline.settle(s, *ends, how, tool)["setup"]
+    got = (present.fire if tool == "fire" else present.los)(s, *ends)["present"]["borderline"]
+    for shown, los in zip(got["outcomes"], (True, False)):
+        asked = _asked(s, *ends, tool, los)
+        assert asked["los"] is los and asked["borderline"]["settled"]["los"] is los
+        want = present._outcome(shown["key"], shown["heading"], asked, None)
+        assert {**shown, "facts": [f for f in shown["facts"] if f["key"] != "wall_advantage"]} == want
+        assert tool == "los" or not los or "tem" in {f["key"] for f in shown["facts"]}
+
+
 def test_A6_1_a_painted_map_has_no_borderline_to_show():
     s = _setup(hexes={"E5": {"terrain": "woods"}}, units=[_unit("g", "German", "E3"),
                                                            _unit("r", "Russian", "E7")])

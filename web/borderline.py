@@ -2,10 +2,10 @@
 rule them, and the players' settlement written into the setup's ``settled``.
 
 A6.1: players who cannot agree whether a LOS is blocked roll a dr: 1-3 it is
-not blocked, 4-6 it is.  ``outcomes`` asks the rules (``pycore.api``) the
-same question with each settlement recorded, so each outcome is the core's
-own ruling under it (TEM and its options included where both ends are
-units).  ``settle`` rolls the dr here, in Python (``secrets``: the browser's
+not blocked, 4-6 it is.  ``outcomes`` gives the core's own ruling under each
+settlement: the ones the LOS ruling's ``borderline`` carries, and for a fire
+not blocked, the rules (``pycore.api.fire``) asked with that settlement
+recorded, for the TEM and its options.  ``settle`` rolls the dr here, in Python (``secrets``: the browser's
 crypto under Pyodide), and returns the setup with the settlement: the page
 applies it as an undoable edit, so autosave, the share link and the ruling
 card carry it (docs/page.md "A borderline ruling").
@@ -34,14 +34,17 @@ def _with(setup: dict, viewer: Any, target: Any, los: bool) -> dict:
     return {**setup, "settled": [entry, *(setup.get("settled") or [])]}
 
 
-def outcomes(setup: Any, viewer: Any, target: Any, tool: str, *, session: Any = None
-             ) -> tuple[dict, dict]:
+def outcomes(setup: Any, viewer: Any, target: Any, tool: str, borderline: dict, *,
+             session: Any = None) -> tuple[dict, dict]:
     """The ruling of the pair if the LOS is not blocked and if it is (A6.1),
-    each as ``los`` (or ``fire``) answers it with that settlement."""
-    ask = _ask(tool)
+    each as ``los`` (or ``fire``) answers it with that settlement: the pair's
+    ruling's ``borderline`` (``clear``, ``blocked``) holds both ``los``
+    rulings; a ``fire`` not blocked is asked again, for its TEM."""
+    if _ask(tool) is api.los:
+        return borderline["clear"], borderline["blocked"]
     whole = setup if isinstance(setup, dict) else api.load(setup, session=session).to_dict()
-    return tuple(ask(_with(whole, viewer, target, los), viewer, target, session=session)
-                 for los in (True, False))      # type: ignore[return-value]
+    return api.fire(_with(whole, viewer, target, True), viewer, target, session=session), \
+        borderline["blocked"]
 
 
 def settle(setup: Any, viewer: Any, target: Any, how: Any, tool: Any = "los", *,

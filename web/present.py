@@ -116,7 +116,7 @@ def borderline(setup: Any, viewer: Any, target: Any, result: dict, tool: str,
     outcomes as the core rules them (web.borderline.outcomes: Hindrance, TEM
     and Wall Advantage with LOS, what blocks without), and the settlement."""
     b = result["borderline"]
-    clear, blocked = a6_1.outcomes(setup, viewer, target, tool, session=session)
+    clear, blocked = a6_1.outcomes(setup, viewer, target, tool, b, session=session)
     wa = None
     if tool == "fire":
         held = api.wall_advantage(setup, session=session)
