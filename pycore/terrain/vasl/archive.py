@@ -111,12 +111,12 @@ class Archive:
 
 def read(data: bytes) -> Archive:
     """The archive in ``data``, or SetupError saying what is wrong with the file."""
-    with _opened(data) as (z, members):
+    with opened(data) as (z, members):
         los = members.get("LOSData")
         if los is None:
             raise SetupError("board file: this zip has no LOSData: it is not a VASL board "
                              "archive, or a board without terrain data")
-        gz = _member(z, los, MAX_LOSDATA_BYTES)
+        gz = member(z, los, MAX_LOSDATA_BYTES)
         xml = _metadata_xml(z, members)
     root = _metadata_root(xml)
     name, version, buildings = _metadata(root)
@@ -129,21 +129,23 @@ def image(data: bytes) -> tuple[str, bytes] | None:
     """The board's own picture in the archive, ``(file name, bytes)``, or None:
     the one the metadata's ``boardImageFileName`` names, else ``bd<name>.gif``
     or ``.png``; at most ``MAX_IMAGE_BYTES``. The rules never read it."""
-    with _opened(data) as (z, members):
+    with opened(data) as (z, members):
         root = _metadata_root(_metadata_xml(z, members))
         name, _, _ = _metadata(root)
         named = (root.get("boardImageFileName") or "").strip()
         wanted = [named] if named and "/" not in named else []
         for file in wanted + [f"bd{name}.gif", f"bd{name}.png"]:
             if file in members and file.lower().endswith(IMAGE_SUFFIXES):
-                return file, _member(z, members[file], MAX_IMAGE_BYTES)
+                return file, member(z, members[file], MAX_IMAGE_BYTES)
     return None
 
 
 @contextmanager
-def _opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]]:
+def opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]]:
     """The archive's zip and its members by file name (folders dropped); a
-    damaged zip, or anything but bytes, raises SetupError."""
+    damaged zip, or anything but bytes, raises SetupError. The one guarded door
+    to every VASL zip read (boards, their colours, overlay archives): read its
+    members with ``member``."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise SetupError("board file: expected the file's bytes")
     check_size(memoryview(data).nbytes)          # before the bytes are copied or read
@@ -177,7 +179,7 @@ def _metadata_xml(z: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo]) -> by
     if meta is None:
         raise SetupError("board file: this zip has no BoardMetadata.xml (the board's "
                          "name and version): it is not a VASL board archive VASL 6 reads")
-    return _member(z, meta, MAX_METADATA_BYTES)
+    return member(z, meta, MAX_METADATA_BYTES)
 
 
 def _why(e: Exception) -> str:
@@ -234,7 +236,7 @@ def _cut_short() -> str:
             "list of files): copy it again from its source, then import the copy")
 
 
-def _member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
+def member(z: zipfile.ZipFile, info: zipfile.ZipInfo, cap: int) -> bytes:
     """A member's bytes, refusing to unzip more than ``cap`` (whatever its header says)."""
     what = info.filename.rsplit("/", 1)[-1]
     if info.file_size > cap:

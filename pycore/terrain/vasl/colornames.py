@@ -98,10 +98,10 @@ def of_archive(data: bytes) -> dict[tuple[int, int, int], str]:
     """A board archive's ``colors`` file read (``parse``), empty if it has none.
     ``data`` has been read as a board already: its zip is sound."""
     from . import archive
-    with archive._opened(data) as (z, members):
+    with archive.opened(data) as (z, members):
         if "colors" not in members:
             return {}
-        return parse(archive._member(z, members["colors"], MAX_COLORS_BYTES))
+        return parse(archive.member(z, members["colors"], MAX_COLORS_BYTES))
 
 
 def parse(text: bytes) -> dict[tuple[int, int, int], str]:

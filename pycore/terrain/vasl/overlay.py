@@ -102,7 +102,7 @@ def looks_like_overlays(data: Any) -> bool:
     """True if ``data`` is a zip holding overlay images and no board terrain
     (``LOSData``): an overlay archive, to be read by ``read``."""
     try:
-        with archive._opened(data) as (_, members):
+        with archive.opened(data) as (_, members):
             return "LOSData" not in members and any(
                 _IMAGE_RE.match(name.lower()) for name in members)
     except SetupError:
@@ -111,7 +111,7 @@ def looks_like_overlays(data: Any) -> bool:
 
 def read(data: bytes) -> OverlaySet:
     """The overlay archive in ``data``, or SetupError saying what is wrong with the file."""
-    with archive._opened(data) as (z, members):
+    with archive.opened(data) as (z, members):
         found: dict[str, dict[str, str]] = {}
         for member in members:
             m = _IMAGE_RE.match(member.lower())
@@ -119,7 +119,7 @@ def read(data: bytes) -> OverlaySet:
                 found.setdefault(m.group(1), {})[m.group(2)] = member
         text = b""
         if "data" in members:
-            text = archive._member(z, members["data"], MAX_DATA_BYTES)
+            text = archive.member(z, members["data"], MAX_DATA_BYTES)
         warnings: list[str] = []
         lines, version, place_at = _data(text, warnings)
         names = [n for n in found if _NAME_RE.match(n) or n in lines]
@@ -135,9 +135,9 @@ def read(data: bytes) -> OverlaySet:
         for n in names:
             for member in found[_SHARED.get(n, n)].values():
                 if member not in files:
-                    files[member] = archive._member(z, members[member], MAX_GIF_BYTES)
+                    files[member] = archive.member(z, members[member], MAX_GIF_BYTES)
                     gif.check(files[member], member)
-        colors = colornames.parse(archive._member(z, members["colors"], colornames.MAX_COLORS_BYTES)) \
+        colors = colornames.parse(archive.member(z, members["colors"], colornames.MAX_COLORS_BYTES)) \
             if "colors" in members else {}
     overlays = {}
     for n in sorted(names, key=_order):
