@@ -43,10 +43,7 @@ class Session:
     def import_file(self, data: Any) -> dict:
         """A VASL board or overlay archive's bytes read into this session's
         library, described as ``pycore.api.import_board`` describes it."""
-        from .terrain.vasl import overlay
-        if overlay.looks_like_overlays(data):
-            return self.library.add_overlays(data).summary()
-        return self.library.add(data).summary()
+        return self.library.add_file(data).summary()
 
     def boards(self) -> list[dict]:
         """The boards imported, oldest first, as ``pycore.api.import_board`` describes them."""

@@ -404,3 +404,21 @@ def test_an_overlays_own_colors_file_adds_names_to_the_boards():
     hexes = api.map_terrain(_setup(_board(s), [], False, [{"overlay": "T1", "source": ovr["source"],
                                                           "hex": "12Q5"}]), session=s)["hexes"]
     assert hexes["12Q5"] == {"terrain": "woods", "origin": "overlay T1"}
+
+
+@pytest.mark.parametrize("kind", ["board", "overlays"])
+def test_a_file_imported_is_unzipped_once_and_read_as_what_it_holds(kind, monkeypatch):
+    # Session.import_file opens the zip once: the overlay test and the reader
+    # (and a board's colours) share it; what is imported is as before.
+    from pycore.terrain.vasl import archive
+    data = board_archive({"C3": {"terrain": "woods"}}, {}, name="12", colors=True) if kind == "board" \
+        else overlay_archive({"t1": (EVERYWHERE, {"a": overlay_image({"C3": "WoodsGreen"})})}, colors=True)
+    opened, counted = archive.opened, []
+    monkeypatch.setattr(archive, "opened", lambda d: counted.append(1) or opened(d))
+    got = Session().import_file(data)
+    assert len(counted) == 1 and got["kind" if kind == "overlays" else "board"] == \
+        ("overlays" if kind == "overlays" else "12")
+    monkeypatch.setattr(archive, "opened", opened)
+    lib = Session().library
+    alone = lib.add_overlays(data) if kind == "overlays" else lib.add(data)
+    assert got == alone.summary()

@@ -52,7 +52,7 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from xml.etree import ElementTree
 from xml.parsers import expat
@@ -109,9 +109,13 @@ class Archive:
         return f"vasl:{self.name}:{self.version}:{self.digest[:16]}"
 
 
-def read(data: bytes) -> Archive:
-    """The archive in ``data``, or SetupError saying what is wrong with the file."""
-    with opened(data) as (z, members):
+Zipped = tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]   # what ``opened`` gives
+
+
+def read(data: bytes, zipped: Zipped | None = None) -> Archive:
+    """The archive in ``data``, or SetupError saying what is wrong with the file.
+    ``zipped``: ``data`` already ``opened`` (else it is opened here)."""
+    with reopened(data, zipped) as (z, members):
         los = members.get("LOSData")
         if los is None:
             raise SetupError("board file: this zip has no LOSData: it is not a VASL board "
@@ -140,8 +144,13 @@ def image(data: bytes) -> tuple[str, bytes] | None:
     return None
 
 
+def reopened(data: bytes, zipped: Zipped | None) -> AbstractContextManager[Zipped]:
+    """``zipped`` as it is (``data`` already ``opened`` by the caller), else ``data`` opened."""
+    return opened(data) if zipped is None else nullcontext(zipped)
+
+
 @contextmanager
-def opened(data: bytes) -> Iterator[tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]]:
+def opened(data: bytes) -> Iterator[Zipped]:
     """The archive's zip and its members by file name (folders dropped); a
     damaged zip, or anything but bytes, raises SetupError. The one guarded door
     to every VASL zip read (boards, their colours, overlay archives): read its

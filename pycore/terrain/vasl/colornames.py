@@ -17,7 +17,10 @@ next to it.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from .archive import Zipped
 
 MAX_COLORS_BYTES = 200_000
 MAX_LINES = 5_000
@@ -94,14 +97,14 @@ def shown(name: str) -> Shown | None:
     return None
 
 
-def of_archive(data: bytes) -> dict[tuple[int, int, int], str]:
-    """A board archive's ``colors`` file read (``parse``), empty if it has none.
-    ``data`` has been read as a board already: its zip is sound."""
+def of_zip(zipped: Zipped) -> dict[tuple[int, int, int], str]:
+    """A board or overlay archive's ``colors`` file read (``parse``), empty if
+    it has none, from its zip (``pycore.terrain.vasl.archive.opened``)."""
     from . import archive
-    with archive.opened(data) as (z, members):
-        if "colors" not in members:
-            return {}
-        return parse(archive.member(z, members["colors"], MAX_COLORS_BYTES))
+    z, members = zipped
+    if "colors" not in members:
+        return {}
+    return parse(archive.member(z, members["colors"], MAX_COLORS_BYTES))
 
 
 def parse(text: bytes) -> dict[tuple[int, int, int], str]:

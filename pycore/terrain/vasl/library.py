@@ -52,16 +52,30 @@ class Library:
         self._overlays: dict[str, overlay.OverlaySet] = {}     # overlay archives by source
         self._colors: dict[str, dict] = {}                     # a board's colours by its source
 
-    def add(self, data: bytes) -> Board:
-        """Read a board archive and keep it (reading the same file again is free)."""
-        from . import archive, colornames, reading
-        a = archive.read(data)
-        if a.source not in self._colors:       # its colours' names, for overlays laid on it
-            self._colors[a.source] = colornames.of_archive(data)
+    def add_file(self, data: bytes) -> Board | overlay.OverlaySet:
+        """Read a board or overlay archive, as what it holds, and keep it; its
+        zip is opened once."""
+        from .archive import opened
+        from .overlay import holds_overlays
+        with opened(data) as zipped:
+            if holds_overlays(zipped):
+                return self.add_overlays(data, zipped)
+            return self.add(data, zipped)
+
+    def add(self, data: bytes, zipped: archive.Zipped | None = None) -> Board:
+        """Read a board archive and keep it (reading the same file again is
+        free). ``zipped``: ``data`` already ``archive.opened``."""
+        from .archive import read, reopened
+        from .colornames import of_zip
+        from .reading import read as read_board
+        with reopened(data, zipped) as opened:
+            a = read(data, opened)
+            if a.source not in self._colors:       # its colours' names, for overlays laid on it
+                self._colors[a.source] = of_zip(opened)
         known = self._boards.get(a.source)
         if known is not None:
             return known
-        board = self._boards[a.source] = Board(a, reading.read(a))
+        board = self._boards[a.source] = Board(a, read_board(a))
         return board
 
     def get(self, source: Any, path: str = "source") -> Board:
@@ -80,10 +94,11 @@ class Library:
         board = self._boards.get(source)
         return board.archive.shape.size if board is not None else None
 
-    def add_overlays(self, data: bytes) -> overlay.OverlaySet:
-        """Read an overlay archive and keep it (pycore.terrain.vasl.overlay)."""
-        from . import overlay
-        got = overlay.read(data)
+    def add_overlays(self, data: bytes, zipped: archive.Zipped | None = None) -> overlay.OverlaySet:
+        """Read an overlay archive and keep it (pycore.terrain.vasl.overlay).
+        ``zipped``: ``data`` already ``archive.opened``."""
+        from .overlay import read
+        got = read(data, zipped)
         return self._overlays.setdefault(got.source, got)
 
     def overlays(self, source: Any, path: str = "source") -> overlay.OverlaySet:

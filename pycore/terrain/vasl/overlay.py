@@ -98,20 +98,17 @@ class OverlaySet:
         return got
 
 
-def looks_like_overlays(data: Any) -> bool:
-    """True if ``data`` is a zip holding overlay images and no board terrain
-    (``LOSData``): an overlay archive, to be read by ``read``."""
-    try:
-        with archive.opened(data) as (_, members):
-            return "LOSData" not in members and any(
-                _IMAGE_RE.match(name.lower()) for name in members)
-    except SetupError:
-        return False
+def holds_overlays(zipped: archive.Zipped) -> bool:
+    """True if a zip (``archive.opened``) holds overlay images and no board
+    terrain (``LOSData``): an overlay archive, to be read by ``read``."""
+    members = zipped[1]
+    return "LOSData" not in members and any(_IMAGE_RE.match(name.lower()) for name in members)
 
 
-def read(data: bytes) -> OverlaySet:
-    """The overlay archive in ``data``, or SetupError saying what is wrong with the file."""
-    with archive.opened(data) as (z, members):
+def read(data: bytes, zipped: archive.Zipped | None = None) -> OverlaySet:
+    """The overlay archive in ``data``, or SetupError saying what is wrong with the file.
+    ``zipped``: ``data`` already ``archive.opened`` (else it is opened here)."""
+    with archive.reopened(data, zipped) as (z, members):
         found: dict[str, dict[str, str]] = {}
         for member in members:
             m = _IMAGE_RE.match(member.lower())
@@ -137,8 +134,7 @@ def read(data: bytes) -> OverlaySet:
                 if member not in files:
                     files[member] = archive.member(z, members[member], MAX_GIF_BYTES)
                     gif.check(files[member], member)
-        colors = colornames.parse(archive.member(z, members["colors"], colornames.MAX_COLORS_BYTES)) \
-            if "colors" in members else {}
+        colors = colornames.of_zip((z, members))
     overlays = {}
     for n in sorted(names, key=_order):
         images = found[_SHARED.get(n, n)]
