@@ -422,3 +422,19 @@ def test_a_file_imported_is_unzipped_once_and_read_as_what_it_holds(kind, monkey
     lib = Session().library
     alone = lib.add_overlays(data) if kind == "overlays" else lib.add(data)
     assert got == alone.summary()
+
+
+@pytest.mark.parametrize("name, file", [("t1", "ovrT"), ("wd12", "ovrWD"), ("be2", "ovrBE"),
+                                        ("oc4", "ovrOC"), ("rr_a3", "ovrRR_A"), ("7", "ovr7")])
+def test_an_overlay_not_imported_names_the_file_its_archive_is(name, file):
+    # One rule for an overlay's family (pycore.terrain.vasl.overlay.family): the
+    # file the player is asked to import is the one that archive reads as.
+    shared = {"be2": "be1", "oc4": "oc3"}.get(name, name)
+    data = overlay_archive({shared: (EVERYWHERE, {"a": overlay_image({"C3": "WoodsGreen"})})},
+                           data=f"{name} {EVERYWHERE}\n{shared} {EVERYWHERE}\n".encode())
+    s = Session()
+    assert api.import_board(data, session=s)["family"] == file[3:]
+    with pytest.raises(SetupError, match=rf"map\.overlays\[0\]: overlay {name.upper()} is not "
+                                         rf"on this device: import {file}$"):
+        other = Session()                               # no overlay file imported
+        api.load(_setup(_board(other), [], False, [{"overlay": name, "hex": "12Q4"}]), session=other)

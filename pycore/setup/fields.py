@@ -149,12 +149,17 @@ def plain_value(v: Any, path: str) -> None:
             raise SetupError(f"{path}: holds {type(x).__name__}, which JSON cannot carry")
 
 
-def hex_field(name: Any, path: str, grid: g.Grid, names: g.Names) -> g.Hex:
-    """A hex name on the map (as ``names`` reads it), or SetupError naming ``path``."""
+def hex_name(name: Any, path: str, names: g.Names) -> g.Hex:
+    """A hex as ``names`` reads its name, on the map or not, or SetupError naming ``path``."""
     try:
-        h = names.parse_hex(name)
+        return names.parse_hex(name)
     except ValueError as e:
         raise SetupError(f"{path}: {e}") from None
+
+
+def hex_field(name: Any, path: str, grid: g.Grid, names: g.Names) -> g.Hex:
+    """A hex name on the map (as ``names`` reads it), or SetupError naming ``path``."""
+    h = hex_name(name, path, names)
     if not grid.contains(h):
         raise SetupError(f"{path}: {names.hex(h)} is off the map "
                          f"({grid.columns} x {grid.rows})")

@@ -15,7 +15,7 @@ from ..errors import SetupError
 from ..geometry.boards import Layout
 from ..terrain.overlays import Placement
 from ..terrain.vasl.library import Library
-from .fields import need, shown, str_field
+from .fields import hex_name, need, shown, str_field
 
 MAX_OVERLAYS = 64
 _KEYS = ("overlay", "source", "hex", "toward")
@@ -56,7 +56,7 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
     if "hex" not in d:
         raise SetupError(f"{path}.hex: missing (the hex the overlay is anchored on, e.g. 12Q4)")
     text = str_field(d["hex"], f"{path}.hex")
-    h = _hex(text, f"{path}.hex", names)
+    h = hex_name(text, f"{path}.hex", names)
     if not layout.holders(h):
         raise SetupError(f"{path}.hex: {text.strip()} is not a hex of the map's boards")
     board = _board(layout, text, h)
@@ -65,7 +65,7 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
                          f"on a board's own file (import bd{board.label})")
     toward = None
     if d.get("toward") is not None:
-        toward = _hex(str_field(d["toward"], f"{path}.toward"), f"{path}.toward", names)
+        toward = hex_name(str_field(d["toward"], f"{path}.toward"), f"{path}.toward", names)
         if toward != h and not g.are_adjacent(h, toward):
             raise SetupError(f"{path}.toward: {names.hex(toward)} is not next to "
                              f"{names.hex(h)}: give the hex next to it that the overlay's "
@@ -79,18 +79,11 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
 
 def _find(label: str, library: Library, path: str) -> str:
     """The newest imported archive holding overlay ``label``."""
+    from ..terrain.vasl.overlay import family        # with the first overlay file, as the library
     for source in reversed(library.overlay_sources()):
         if label in library.overlays(source).overlays:
             return source
-    family = label.rstrip("0123456789") or label
-    raise SetupError(f"{path}: overlay {label} is not on this device: import ovr{family}")
-
-
-def _hex(text: str, path: str, names: g.Names) -> g.Hex:
-    try:
-        return names.parse_hex(text)
-    except ValueError as e:
-        raise SetupError(f"{path}: {e}") from None
+    raise SetupError(f"{path}: overlay {label} is not on this device: import ovr{family(label)}")
 
 
 def _board(layout: Layout, text: str, h: g.Hex) -> Any:

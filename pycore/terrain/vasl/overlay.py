@@ -140,8 +140,8 @@ def read(data: bytes, zipped: archive.Zipped | None = None) -> OverlaySet:
         images = found[_SHARED.get(n, n)]
         overlay = Overlay(n, images, lines.get(n, DEFAULT_ORIGINS), place_at)
         overlays[overlay.label] = overlay
-    family = Counter(_family(n) for n in names).most_common(1)[0][0]
-    return OverlaySet(family, version, hashlib.sha256(bytes(data)).hexdigest(), overlays, files,
+    most = Counter(family(n) for n in names).most_common(1)[0][0]
+    return OverlaySet(most, version, hashlib.sha256(bytes(data)).hexdigest(), overlays, files,
                       colors, tuple(warnings))
 
 
@@ -152,8 +152,10 @@ def _order(name: str) -> tuple:
     return m.group(1), int(m.group(2) or 0)
 
 
-def _family(name: str) -> str:
-    """The archive an overlay's name comes from, as VASL names it (``ovrX`` for x1)."""
+def family(name: str) -> str:
+    """The archive an overlay's name (``x1`` or ``X1``) comes from, as VASL
+    names it: ``X``, the file ``ovrX``."""
+    name = name.lower()
     base = _SHARED.get(name, name)
     return (base.rstrip("0123456789") or base).upper()
 
