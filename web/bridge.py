@@ -20,8 +20,10 @@ from typing import Any, NamedTuple
 
 from pycore import api
 from pycore.errors import SetupError
-from web.build_id import BUILD_ID   # noqa: F401 - static/worker.js reads bridge.BUILD_ID
+from web import build_id
 from web.queries import QUERIES
+
+BUILD_ID = build_id.BUILD_ID        # static/worker.js reads bridge.BUILD_ID
 
 # The page's session: the boards the player imported and the setups loaded
 # with them (pycore.session), passed to every query that takes one.

@@ -22,7 +22,9 @@ from ...geometry.boards import SOURCE_RE, BoardSize, check_source
 from ...errors import SetupError
 
 if TYPE_CHECKING:
-    from . import archive, overlay, reading
+    from .archive import Archive, Zipped
+    from .overlay import OverlaySet
+    from .reading import Reading
 # The archive's reader and the board's reading (xml, hashlib, the reading's
 # tables) are imported with the first board file, not before the page is
 # ready (web.bridge warms them when the worker is idle).
@@ -32,8 +34,8 @@ __all__ = ["Board", "Library", "SOURCE_RE", "check_source"]
 
 @dataclass(frozen=True)
 class Board:
-    archive: archive.Archive
-    reading: reading.Reading
+    archive: Archive
+    reading: Reading
     # board-local hex (or ("ground", hex)) -> its layer (pycore.terrain.vasl.layers), filled as threads meet it
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -49,10 +51,10 @@ class Library:
 
     def __init__(self) -> None:
         self._boards: dict[str, Board] = {}
-        self._overlays: dict[str, overlay.OverlaySet] = {}     # overlay archives by source
+        self._overlays: dict[str, OverlaySet] = {}     # overlay archives by source
         self._colors: dict[str, dict] = {}                     # a board's colours by its source
 
-    def add_file(self, data: bytes) -> Board | overlay.OverlaySet:
+    def add_file(self, data: bytes) -> Board | OverlaySet:
         """Read a board or overlay archive, as what it holds, and keep it; its
         zip is opened once."""
         from .archive import opened
@@ -62,7 +64,7 @@ class Library:
                 return self.add_overlays(data, zipped)
             return self.add(data, zipped)
 
-    def add(self, data: bytes, zipped: archive.Zipped | None = None) -> Board:
+    def add(self, data: bytes, zipped: Zipped | None = None) -> Board:
         """Read a board archive and keep it (reading the same file again is
         free). ``zipped``: ``data`` already ``archive.opened``."""
         from .archive import read, reopened
@@ -94,14 +96,14 @@ class Library:
         board = self._boards.get(source)
         return board.archive.shape.size if board is not None else None
 
-    def add_overlays(self, data: bytes, zipped: archive.Zipped | None = None) -> overlay.OverlaySet:
+    def add_overlays(self, data: bytes, zipped: Zipped | None = None) -> OverlaySet:
         """Read an overlay archive and keep it (pycore.terrain.vasl.overlay).
         ``zipped``: ``data`` already ``archive.opened``."""
         from .overlay import read
         got = read(data, zipped)
         return self._overlays.setdefault(got.source, got)
 
-    def overlays(self, source: Any, path: str = "source") -> overlay.OverlaySet:
+    def overlays(self, source: Any, path: str = "source") -> OverlaySet:
         """The imported overlay archive of ``source``, or SetupError naming the file to import."""
         from . import overlay
         m = overlay.SOURCE_RE.match(overlay.check_source(source, path))
