@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 import threading
 from pathlib import Path
@@ -259,3 +260,64 @@ def page(browser, site):
 def ready_page(page):
     wait_ready(page)
     return page
+
+
+# --- fixtures several test files share --------------------------------------------
+
+TABLET = {"viewport": {"width": 1280, "height": 800}, "has_touch": True}
+
+
+@pytest.fixture
+def tablet(browser, site):
+    """A ready page on a tablet at 1280x800 with touch."""
+    page = open_page(browser, site, **TABLET)
+    wait_ready(page)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def player(browser, site):
+    """A player tapping a ready page on a tablet at 1280x800 (tests/browser/test_situations.py Player)."""
+    from tests.browser.test_situations import Player
+    page = open_page(browser, site, **TABLET)
+    wait_ready(page)
+    yield Player(page)
+    page.context.close()
+
+
+# What the update tests rebuild (tests/browser/test_update.py, test_mixed_random.py).
+PROJECT = ("static", "pycore", "web", "pyproject.toml")
+
+
+@pytest.fixture(scope="module")
+def two_builds(site, tmp_path_factory):
+    """(A, B): the session's build, and one made from a copy with a JS and a Python change."""
+    root = tmp_path_factory.mktemp("update")
+    a = root / "a"
+    shutil.copytree(site.directory, a)
+    project = root / "project"
+    for name in PROJECT:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, project / name)
+    with open(project / "static" / "pyworker.js", "a") as f:
+        f.write("// changed by the update test\n")
+    with open(project / "pycore" / "__init__.py", "a") as f:
+        f.write("# changed by the update test\n")
+    # and the map's style sheet, whose hash the page's policy names (web/inline_styles.py)
+    with open(project / "web" / "mapstyle.py", "a") as f:
+        f.write("\nHEX_CSS += '\\n.hex-name{word-spacing:1px}'   # changed by the update test\n")
+    b = Path(build.build(root / "b", project)["dir"])
+    return a, b
+
+
+@pytest.fixture
+def update_site(two_builds):
+    """The session's build (A) served on a server of its own, to be updated."""
+    a, _ = two_builds
+    server = Site(a).start()
+    yield server
+    server.stop()

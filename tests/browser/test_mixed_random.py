@@ -44,8 +44,7 @@ from .conftest import (HAS_ASL, POLL_MS, READY_TIMEOUT_MS, build, builds, consol
                        wait_controlled, wait_ready, watch_console, within)
 from .test_store import KEPT_KEY, settled
 from .test_ui_steps import hex_sel, paint_hex, press, setup_of, toggle_hexside, unit_sel
-from .test_update import (WAITING, build_id, poll, serve, two_builds,  # noqa: F401 (fixtures)
-                          update_site)
+from .test_update import build_id, poll, serve
 
 SEQUENCES = int(os.environ.get("ASL_MIX_SEQUENCES", "2"))
 STEPS = int(os.environ.get("ASL_MIX_STEPS", "12"))

@@ -5,7 +5,6 @@ archives are painted by tests/vasl_writer.py."""
 from __future__ import annotations
 
 from pycore import api
-from tests.browser.test_ui_boards import TABLET, tablet  # noqa: F401 - the fixture
 from tests.browser.test_ui_library import import_files
 from tests.browser.test_ui_steps import hex_sel, press, read_los_panel, setup_of
 from tests.vasl_writer import DELUXE, board_archive

@@ -8,20 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from pycore import api
-from tests.browser.conftest import open_page, wait_ready
+from tests.browser.conftest import wait_ready
 from tests.browser.test_ui_steps import (hex_sel, message, paint_hex, press, read_los_panel, setup_of,
                                          tool)
-
-TABLET = {"viewport": {"width": 1280, "height": 800}, "has_touch": True}
-
-
-@pytest.fixture
-def tablet(browser, site):
-    page = open_page(browser, site, **TABLET)
-    wait_ready(page)
-    yield page
-    page.context.close()
-
 
 def new_layout(page, across: str, down: str, labels: list[str], flips: list[int]) -> None:
     """Files panel: boards across and down, a number per board, flip toggles, New map."""

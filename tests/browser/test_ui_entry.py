@@ -4,11 +4,8 @@ case, and drags that are one undoable edit. Taps and drags at screen
 positions; ``window.asl`` only reads the outcome."""
 from __future__ import annotations
 
-import pytest
-
 from pycore import api
-from tests.browser.conftest import open_page, wait_ready
-from tests.browser.test_situations import Player, near_side
+from tests.browser.test_situations import near_side
 from tests.browser.test_ui_steps import centre_of, hex_sel, hexside_name, setup_of, unit_sel
 
 
@@ -18,14 +15,6 @@ def ask_los(p, viewer: str, target: str) -> None:
     p.tap(hex_sel(viewer))
     p.tap(hex_sel(target))
     p.page.wait_for_selector("#map .los[data-status=clear]")
-
-
-@pytest.fixture
-def player(browser, site):
-    page = open_page(browser, site, viewport={"width": 1280, "height": 800}, has_touch=True)
-    wait_ready(page)
-    yield Player(page)
-    page.context.close()
 
 
 def test_thread_first_two_empty_hexes_light_what_the_thread_touches_A6_1(player):
@@ -81,7 +70,7 @@ def test_a_stack_opens_when_one_of_its_counters_is_selected_so_each_can_be_tappe
 
 
 def test_rotating_the_tablet_keeps_the_zoom_and_the_centre(player):
-    p, page = player, player.page
+    page = player.page
     page.touchscreen.tap(*centre_of(page, "#zoom-in"))
     page.touchscreen.tap(*centre_of(page, "#zoom-in"))
     before = page.evaluate("() => document.querySelector('#map-content').style.transform")

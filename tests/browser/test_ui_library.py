@@ -12,8 +12,7 @@ import time
 import pytest
 
 from pycore import api, share
-from tests.browser.conftest import open_page, wait_controlled, wait_ready
-from tests.browser.test_ui_boards import TABLET, tablet  # noqa: F401 - the fixture
+from tests.browser.conftest import TABLET, open_page, wait_controlled, wait_ready
 from tests.browser.test_ui_steps import hex_sel, message, press, setup_of
 from tests.vasl_writer import board_archive
 

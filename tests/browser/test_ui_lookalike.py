@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from tests.browser.test_ui_entry import player  # noqa: F401 (the tablet at 1280x800, a fixture)
 from tests.browser.test_ui_steps import hex_sel, setup_of
 
 CYRILLIC_E = "\u0435"

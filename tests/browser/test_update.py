@@ -11,47 +11,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from .conftest import (ROOT, Site, builds, foreign_requests, open_page, wait_controlled,
-                       wait_ready, build)
-
-PROJECT = ("static", "pycore", "web", "pyproject.toml")
-
-
-@pytest.fixture(scope="module")
-def two_builds(site, tmp_path_factory):
-    """(A, B): the session's build, and one made from a copy with a JS and a Python change."""
-    root = tmp_path_factory.mktemp("update")
-    a = root / "a"
-    shutil.copytree(site.directory, a)
-    project = root / "project"
-    for name in PROJECT:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, project / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(source, project / name)
-    with open(project / "static" / "pyworker.js", "a") as f:
-        f.write("// changed by the update test\n")
-    with open(project / "pycore" / "__init__.py", "a") as f:
-        f.write("# changed by the update test\n")
-    # and the map's style sheet, whose hash the page's policy names (web/inline_styles.py)
-    with open(project / "web" / "mapstyle.py", "a") as f:
-        f.write("\nHEX_CSS += '\\n.hex-name{word-spacing:1px}'   # changed by the update test\n")
-    b = Path(build.build(root / "b", project)["dir"])
-    return a, b
-
+from .conftest import Site, builds, foreign_requests, open_page, wait_controlled, wait_ready
 
 def build_id(directory: Path) -> str:
     text = (directory / "pyworker.js").read_text()
     return text.split('"build":"', 1)[1].split('"', 1)[0]
-
-
-@pytest.fixture
-def update_site(two_builds):
-    a, _ = two_builds
-    server = Site(a).start()
-    yield server
-    server.stop()
 
 
 def poll(page, script: str, wanted, timeout: float = 120) -> None:

@@ -14,7 +14,7 @@ import pytest
 
 from pycore import api, share
 from tests.browser.conftest import open_page, wait_ready
-from tests.browser.test_ui_boards import TABLET
+from tests.browser.conftest import TABLET
 from tests.browser.test_ui_library import BD41, import_files, source_of
 from tests.browser.test_ui_steps import paint_hex, press, setup_of
 from tests.test_hostile import json_link
