@@ -125,8 +125,7 @@ def bench_visibility(new: int = 9, seed: int = 2) -> dict:
     rng = random.Random(seed)
     s = load_setup(random_setup(66, 20, rng))
     cells = s.grid.hexes()
-    tracing._REL_CACHE.clear()
-    tracing._ABS_CACHE.clear()
+    tracing.forget()
     sweep._OFFSETS.clear()
 
     def timed(viewer) -> float:

@@ -132,6 +132,13 @@ _ABS_CACHE_MAX = 500
 _ABS_ITEMS_MAX = 40_000
 _abs_items = 0     # items held in _ABS_CACHE
 _REL_CACHE_MAX = 3000
+# - by offset and mirroring, the thread placed about the centre (0, 0) as plain
+#   tuples of ints (which the collector stops walking once they survive a
+#   collection): a new pair of the same shape is then only moved (``_moved``),
+#   at half the cost of placing it from its compact code. About 6 KB a thread
+#   of range 14 (about 3 MB in all), so fewer are kept: 500.
+_MOVED: dict = {}
+_MOVED_MAX = 500
 _KINDS = ("hex", "cross", "along", "vertex")
 _KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 # Inside ``traced_once`` (a visibility sweep's threads, pycore.rules.visibility) a
@@ -140,6 +147,15 @@ _KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 # threads, and churned 140,000 young objects that one collection then walked
 # in 20-60 ms (docs/terrain-interface.md, "Pathological setups").
 _KEEP_PLACED: ContextVar[bool] = ContextVar("asl_keep_placed", default=True)
+
+
+def forget() -> None:
+    """Empty the trace caches (tests and benchmarks that time a cold start)."""
+    global _abs_items
+    _REL_CACHE.clear()
+    _MOVED.clear()
+    _ABS_CACHE.clear()
+    _abs_items = 0
 
 
 @contextmanager
@@ -186,13 +202,20 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     sx = -1 if q[0] < ax else 1
     sy = -1 if q[1] < ay else 1
     rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay))
-    code = _REL_CACHE.get(rel_key)
-    if code is None:
-        code = _relative_trace(rel_key)
-        if len(_REL_CACHE) >= _REL_CACHE_MAX:
-            del _REL_CACHE[next(iter(_REL_CACHE))]
-        _REL_CACHE[rel_key] = code
-    out = tuple(_place(code, sx, sy, ax, ay))
+    shape = (rel_key, sx, sy)
+    moved = _MOVED.get(shape)
+    if moved is None:
+        code = _REL_CACHE.get(rel_key)
+        if code is None:
+            code = _relative_trace(rel_key)
+            if len(_REL_CACHE) >= _REL_CACHE_MAX:
+                del _REL_CACHE[next(iter(_REL_CACHE))]
+            _REL_CACHE[rel_key] = code
+        moved = tuple(tuple(item) for item in _place(code, sx, sy, 0, 0))
+        if len(_MOVED) >= _MOVED_MAX:
+            del _MOVED[next(iter(_MOVED))]
+        _MOVED[shape] = moved
+    out = _moved(moved, ax, ay)
     if not _KEEP_PLACED.get():
         return out
     global _abs_items
@@ -204,6 +227,27 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     _ABS_CACHE[key] = out
     _abs_items += len(out)
     return out
+
+
+def _moved(items: tuple, ax: int, ay: int) -> tuple[TraceItem, ...]:
+    """A thread placed about the centre (0, 0) (``_MOVED``), moved to the
+    centre (ax, ay): a shift keeps every item's order and hexes' order."""
+    new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
+    out = []
+    append = out.append
+    for kind, hexes, points, near, far in items:
+        if len(hexes) == 1:
+            (x, y), = hexes
+            hexes = ((x + ax, y + ay),)
+        elif len(hexes) == 2:
+            (x, y), (u, v) = hexes
+            hexes = ((x + ax, y + ay), (u + ax, v + ay))
+        else:
+            hexes = tuple([(x + ax, y + ay) for x, y in hexes])
+        if points:
+            points = tuple([(x + ax, y + ay) for x, y in points])
+        append(new(TraceItem, (kind, hexes, points, near, far)))
+    return tuple(out)
 
 
 def _place(code: array, sx: int, sy: int, ax: int, ay: int) -> list[TraceItem]:

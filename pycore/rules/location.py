@@ -7,7 +7,7 @@ from typing import Any
 from .. import geometry as g
 from ..errors import SetupError
 from .. import limits
-from ..setup import Setup, Unit, bool_field, hex_field, int_field, vertex_field
+from ..setup import Setup, Slot, Unit, bool_field, hex_field, int_field, vertex_field
 
 
 @dataclass(frozen=True)
@@ -47,17 +47,18 @@ def unit_end(s: Setup, u: Unit) -> End:
                     bool(u.extra.get("beneath", False)))
 
 
+# The ends a setup's unit ids and hex names name, once each (a setup never changes).
+_NAMED: Slot[dict[str, End]] = Slot("named_ends", lambda s: {})
+
+
 def resolve(s: Setup, spec: Any, path: str) -> End:
     """A unit id, a hex name, or {"hex", "level", "vertex", "entrenched", "crest", "beneath"}."""
     if isinstance(spec, str):
-        u = s.find_unit(spec)
-        if u is not None:
-            return unit_end(s, u)
-        try:
-            s.names.parse_hex(spec)
-        except ValueError:
-            raise SetupError(f"{path}: {spec[:40]!r} is neither a unit id nor a hex name") from None
-        spec = {"hex": spec}
+        named = s.derived(_NAMED)
+        got = named.get(spec)
+        if got is None:
+            got = named[spec] = _named(s, spec, path)
+        return got
     if not isinstance(spec, dict):
         raise SetupError(f"{path}: must be a unit id or a Location object, "
                          f"not {type(spec).__name__}")
@@ -74,3 +75,14 @@ def resolve(s: Setup, spec: Any, path: str) -> End:
     crest = bool_field(spec.get("crest", False), f"{path}.crest")
     beneath = bool_field(spec.get("beneath", False), f"{path}.beneath")
     return make_end(s, h, level, vertex, entrenched, crest, beneath=beneath)
+
+
+def _named(s: Setup, spec: str, path: str) -> End:
+    u = s.find_unit(spec)
+    if u is not None:
+        return unit_end(s, u)
+    try:
+        s.names.parse_hex(spec)
+    except ValueError:
+        raise SetupError(f"{path}: {spec[:40]!r} is neither a unit id nor a hex name") from None
+    return make_end(s, hex_field(spec, f"{path}.hex", s.grid, s.names))

@@ -35,6 +35,7 @@ from .los import hilldepression
 from .los.context import terrain
 from .los.crest import adjacent_lower
 from .los.source import blocks_in_hex, crest_blocks, neither_above
+from .quiet import Quiet, plain
 from ..setup import Setup, Slot
 from ..steps import finish
 
@@ -210,6 +211,7 @@ class _Sweep:
         px, py = v.point[0] - vx, v.point[1] - vy     # (0, 0), or a vertex (A6.12)
         out = array("H")
         work = 0
+        quiet = Quiet(s, v) if plain(s, v) else None
         for (h, _, et, t_dep, _, _), t in zip(self.ground, self.targets or repeat(None)):
             if t is not None:
                 et, t_dep = t.elevation, t.in_depression
@@ -228,6 +230,10 @@ class _Sweep:
                     continue
                 if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
                     out.append(0)
+                    continue
+                if quiet is not None and quiet.clear(t, h, et, (sx * px, sy * py),
+                                                     g.Hex((sx * dx, sy * dy)), sx, sy):
+                    out.append(1)       # clear, no Hindrance (pycore.rules.quiet)
                     continue
             work += JUDGE_WORK
             with g.traced_once():       # each thread of a sweep is asked once

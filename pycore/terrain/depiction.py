@@ -217,7 +217,12 @@ def met_beside(x: Columns, y: Columns, a: tuple[int, int], b: tuple[int, int], u
     if ax == bx:
         return both, side_x, side_y
     d, dy = bx - ax, by - ay
-    for i in range(ax // u, (bx - 1) // u + 1):
+    # only the columns either hex draws in can show anything beside it (the
+    # segment may be a whole thread, far longer than the hexside)
+    drawn = x.keys() | y.keys()
+    if not drawn:
+        return both, side_x, side_y
+    for i in range(max(ax // u, min(drawn)), min((bx - 1) // u, max(drawn)) + 1):
         if dy == 0:
             j, inside = divmod(ay, u)
             j0, j1 = j - 1, (j + 1 if inside else j)

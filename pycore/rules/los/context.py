@@ -18,9 +18,10 @@ if TYPE_CHECKING:
 Judge = Callable[[Setup, End, End, bool], "Ruling"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Ctx:
-    """One LOS check between two ends in different hexes.
+    """One LOS check between two ends in different hexes (never changed once
+    built; not frozen, which would cost a few microseconds a check).
 
     ``lo``/``hi`` are the lower and the higher end (``lo`` is the viewer when
     both are at one elevation).  ``lo_ground`` is the ground level hills are

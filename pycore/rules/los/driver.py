@@ -101,11 +101,16 @@ def _walk(ctx: Ctx, r: Ruling, said: set[Any] | None) -> None:
     """Each part of the thread in order, each of its rules in order, until one
     blocks; ``said``: the parts an SSR changed said so far (None: the SSRs
     changed nothing)."""
-    layers = ctx.s.layers
+    layers, listed = ctx.s.layers, ctx.s.hexsides
     for i, item in enumerate(ctx.trace):
         if said is not None:
             _changed(r, layers, said, ssr.parts(item), ctx.names)
-        for rule in ON[item.kind]:
+        kind = item.kind
+        if kind == "cross":
+            a, b = item.hexes
+            if ((a, b) if a < b else (b, a)) not in listed:
+                continue            # the ``cross`` rules judge only what a hexside holds
+        for rule in ON[kind]:
             rule(ctx, r, i, item)
             if r.block is not None:
                 return

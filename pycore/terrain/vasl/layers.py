@@ -63,6 +63,7 @@ class Board(Protocol):
     def layers(self) -> dict[Any, Any]: ...
 
 NO_SAY = 255     # a code drawn over the hex's terrain (walls, hedges, roads)
+_NO_SAY = bytes([NO_SAY])
 
 
 @lru_cache(maxsize=None)
@@ -133,15 +134,16 @@ def pixels(h: g.Hex, shape: Shape = GEO) -> tuple[tuple[int, int, int], ...]:
 
 
 def _runs(values: bytes, j0: int) -> list[Run]:
-    """A column's non-zero values as (first row, last row, value) runs."""
+    """A column's non-zero values as (first row, last row, value) runs (each
+    run's end found by ``bytes.lstrip``, not byte by byte)."""
     out: list[Run] = []
-    start, cur = 0, values[0]
-    for k in range(1, len(values) + 1):
-        v = values[k] if k < len(values) else -1
-        if v != cur:
-            if cur and cur != NO_SAY:
-                out.append((j0 + start, j0 + k - 1, cur))
-            start, cur = k, v
+    k, n = 0, len(values)
+    while k < n:
+        end = n - len(values[k:].lstrip(values[k:k + 1]))
+        v = values[k]
+        if v and v != NO_SAY:
+            out.append((j0 + k, j0 + end - 1, v))
+        k = end
     return out
 
 
@@ -162,11 +164,12 @@ def _columns(codes: bytes, h: g.Hex, table: bytes, shape: Shape, seen: set[int] 
     given, is filled with the values its pixels show."""
     gh = shape.height
     spans = [(i, j0, i * gh + j0, i * gh + j1 + 1) for i, j0, j1 in pixels(h, shape)]
-    if seen is None:
-        seen = set()
-    seen.update(b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table))
-    seen.discard(NO_SAY)
-    if len(seen) <= 1:
+    said = b"".join(codes[lo:hi] for _, _, lo, hi in spans).translate(table).replace(
+        _NO_SAY, b"")
+    whole = not said or said.count(said[0]) == len(said)
+    if seen is not None:
+        seen.update(said[:1] if whole else said)
+    if whole:
         return None
     cols = [(i, j0, codes[lo:hi].translate(table)) for i, j0, lo, hi in spans]
     out: dict[int, list[Run]] = {}

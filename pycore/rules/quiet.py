@@ -1,0 +1,141 @@
+"""Quiet ground: the hexes and hexsides no LOS rule speaks of but for a hex's
+level, so that a visibility sweep can settle a thread over them without the
+LOS engine (pycore.rules.visibility).
+
+A hex is quiet where it is open ground or shellholes taken whole (no drawing
+over it, no drawn Hindrance), holding no unit, no bridge, no second terrain,
+no Depression and no bocage hexside; a hexside is quiet where the setup lists
+nothing on it (no wall, hedge, bocage, cliff, rowhouse bar or Depression
+hexside). Every rule the engine asks of such a hex or hexside says nothing
+and blocks nothing as long as the hex is no higher than the lower end's
+ground: an obstacle needs terrain (A6.2), a Crest Line ground above the lower
+end (A6.2), a Hindrance hindering terrain or a vehicle (A6.7, D9.4), the
+bocage rules a bocage hexside (B9.52), the wall rules a wall (B9.2).
+
+So a thread from a plain viewer (not IN a Depression, not on a bridge, not
+entrenched) to a plain ground Location, all of whose other hexes and every
+hexside it crosses, runs along or touches at a vertex are quiet at or below
+the lower end, is clear with no Hindrance (A6.1). tests/test_los_properties.py
+holds the sweep that uses this to the engine, hex by hex.
+"""
+from __future__ import annotations
+
+from array import array
+from collections import OrderedDict
+
+from .. import geometry as g
+from .. import limits
+from ..setup import Setup, Slot
+from .location import End
+from .los.context import bocage_hexes, item_hexsides, terrain
+from .los.drawn import AsDrawn
+
+STRIDE = 1 << 12            # packs a relative hex or doubled hexside midpoint (x, y) as x * STRIDE + y
+QUIET_TERRAIN = ("open", "shellholes")
+
+# (viewer point, target), both relative to the viewer's hex and mirrored into
+# its quadrant -> (packed hexes, packed hexsides) the thread touches
+_TOUCHED: OrderedDict = OrderedDict()
+
+
+def _read_quiet(s: Setup) -> dict[g.Hex, int]:
+    t = terrain(s)
+    drawn_hindrance = t.drawn_hindrance if isinstance(t, AsDrawn) else None
+    boc = bocage_hexes(s)
+    got = {}
+    for h in s.grid.hexes():
+        info = s.hex(h)
+        if info.terrain not in QUIET_TERRAIN or info.is_depression or info.bridge or \
+                info.also is not None or h in boc or s.units_in(h) or t.is_drawn(h) or \
+                (drawn_hindrance is not None and drawn_hindrance(h) is not None):
+            continue
+        got[h] = info.level
+    return got
+
+
+QUIET: Slot[dict[g.Hex, int]] = Slot("quiet_hexes", _read_quiet)
+
+
+def plain(s: Setup, e: End) -> bool:
+    """An end whose own status no rule beyond the thread's hexes reads: not
+    IN a Depression (A6.3), not on or beneath a bridge (B6.2), not entrenched
+    (B9.21), without Crest status, in a hex holding no Depression and no
+    bridge. (Units in an end's own hex never hinder its LOS, D9.4.)"""
+    return not (e.entrenched or e.crest or e.on_gully_bridge) and _plain_hex(s, e.hex)
+
+
+def _plain_hex(s: Setup, h: g.Hex) -> bool:
+    info = s.hex(h)
+    return not (info.is_depression or info.bridge)
+
+
+def touched(p: g.Point, q: g.Hex) -> tuple[array, array]:
+    """Packed: the hexes (other than q, and p's hex where p is its centre) and
+    the hexsides (doubled midpoints) the thread from p to q crosses, runs
+    along or touches at a vertex; p, q relative to a hex centre at (0, 0).
+    Cached for every map and viewer (limits.VISIBILITY_OFFSETS)."""
+    key = (p, q)
+    got = _TOUCHED.get(key)
+    if got is not None:
+        return got
+    own = {q} | ({g.Hex(p)} if g.is_centre(p) else set())
+    hexes: set[g.Hex] = set()
+    sides: set[g.Hexside] = set()
+    for item in g.trace(p, q):
+        hexes.update(g.vertex_hexes(item.points[0]) if item.kind == "vertex" else item.hexes)
+        sides.update(item_hexsides(item))
+    got = (array("i", [x * STRIDE + y for x, y in hexes - own]),
+           array("i", [(a[0] + b[0]) * STRIDE + a[1] + b[1] for a, b in sides]))
+    _TOUCHED[key] = got
+    if len(_TOUCHED) > limits.VISIBILITY_OFFSETS:
+        _TOUCHED.popitem(last=False)
+    return got
+
+
+class Quiet:
+    """For one viewer: the quiet hexes at or below each ground level, and the
+    map's listed hexsides, relative to the viewer's hex and mirrored into each
+    quadrant (as pycore.rules.visibility packs its offsets)."""
+
+    def __init__(self, s: Setup, v: End):
+        self.s, self.v = s, v
+        self.levels = s.derived(QUIET)
+        self.plain: dict[g.Hex, bool] = {}
+        self.low: dict = {}       # (lo_ground, sx, sy) -> packed quiet hexes at or below it
+        self.listed: dict = {}    # (sx, sy) -> packed hexsides the setup lists
+
+    def clear(self, t: End | None, h: g.Hex, et: int, p: g.Point, q: g.Hex, sx: int,
+              sy: int) -> bool:
+        """Is the thread from the viewer to ``t`` (None: hex h's ground
+        Location, at elevation ``et``) clear with no Hindrance because it runs
+        over quiet ground no higher than its lower end only? p, q: the thread
+        relative to the viewer's hex and mirrored (``touched``)."""
+        v = self.v
+        if t is None:
+            plain_t = self.plain.get(h)
+            if plain_t is None:
+                plain_t = self.plain[h] = _plain_hex(self.s, h)
+            if not plain_t:
+                return False
+        elif not plain(self.s, t):
+            return False
+        if v.level != (0 if t is None else t.level) and g.distance(v.hex, h) == 1:
+            return False    # one building's floors may lie between them (A6.8)
+        lo_ground = min(v.elevation, et)
+        hexes, sides = touched(p, q)
+        key = (lo_ground, sx, sy)
+        quiet = self.low.get(key)
+        if quiet is None:
+            vx, vy = self.v.hex
+            quiet = self.low[key] = frozenset(
+                sx * (x - vx) * STRIDE + sy * (y - vy)
+                for (x, y), level in self.levels.items() if level <= lo_ground)
+        if not quiet.issuperset(hexes):
+            return False
+        listed = self.listed.get((sx, sy))
+        if listed is None:
+            vx, vy = self.v.hex
+            listed = self.listed[(sx, sy)] = frozenset(
+                sx * (a[0] + b[0] - 2 * vx) * STRIDE + sy * (a[1] + b[1] - 2 * vy)
+                for a, b in self.s.hexsides)
+        return listed.isdisjoint(sides)

@@ -1,0 +1,79 @@
+"""A visibility sweep settles threads over quiet ground (open hexes no higher
+than the lower end, no listed hexside) without the LOS engine
+(pycore.rules.quiet): its answers stay the engine's, hex by hex."""
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pycore import api
+from pycore import geometry as g
+from pycore.rules import quiet
+from pycore.setup import load_setup
+from tests.strategies import setups
+from tests.test_los_properties import _location
+
+
+def _painted(hexes: dict, hexsides: dict | None = None, units: list | None = None) -> dict:
+    return {"format": "asl-setup", "version": 1, "map": {"columns": 9, "rows": 6},
+            "hexes": hexes, "hexsides": hexsides or {}, "units": units or []}
+
+
+def _agrees(setup: dict, viewer) -> dict:
+    """The visibility map, checked against a ruling per hex."""
+    vis = api.visibility(setup, viewer)["hexes"]
+    for name, seen in vis.items():
+        one = api.los(setup, viewer, {"hex": name})
+        assert seen["los"] == one["los"], (name, one["steps"])
+        assert seen["hindrance"] == (one["hindrance"] if one["los"] else 0), name
+    return vis
+
+
+def test_B10_23_an_open_hill_between_is_not_quiet_ground_below_it_both_ways():
+    # B10.23: the level-2 crest in E3, seen from level-3 A3, casts a Blind Hex
+    # on F3 at level 0 (open hexes all): the sweep must not take E3 as quiet
+    # ground for the lower end
+    hexes = {"A3": {"level": 3}, **{n: {"level": 2} for n in ("B3", "C3", "D3", "E3")}}
+    setup = _painted(hexes)
+    for viewer, target in (("A3", "F3"), ("F3", "A3")):
+        assert not _agrees(setup, {"hex": viewer})[target]["los"]
+    assert _agrees(setup, {"hex": "A3"})["G3"]["los"]
+    # without the hill the thread is quiet, and clear
+    assert _agrees(_painted({"A3": {"level": 3}}), {"hex": "A3"})["F3"]["los"]
+
+
+def test_B9_2_a_wall_on_a_crossed_hexside_is_not_quiet_both_ways():
+    # B9.2: a same-level wall is a Half-Level obstacle to a LOS across it
+    setup = _painted({}, {"E3-F3": "wall", "E3-F2": "wall"}, [])
+    for viewer, target in (("A3", "I3"), ("I3", "A3")):
+        vis = _agrees(setup, {"hex": viewer})
+        assert not vis[target]["los"]
+    assert _agrees(_painted({}), {"hex": "A3"})["I3"]["los"]
+
+
+def test_D9_4_a_vehicle_between_hinders_both_ways():
+    units = [{"id": "t", "side": "German", "type": "vehicle", "hex": "E3"}]
+    setup = _painted({}, {}, units)
+    for viewer, target in (("A3", "I3"), ("I3", "A3")):
+        vis = _agrees(setup, {"hex": viewer})
+        assert vis[target] == {"los": True, "hindrance": api.los(setup, viewer, target)["hindrance"]}
+
+
+def test_quiet_hexes_are_open_ground_without_units_drawings_or_bocage():
+    setup = _painted({"B2": {"terrain": "woods"}, "C2": {"terrain": "shellholes", "level": 1},
+                      "D2": {"terrain": "gully"}},
+                     {"F2-G2": "bocage"}, [{"id": "u", "side": "German", "type": "squad",
+                                            "hex": "E2"}])
+    s = load_setup(setup)
+    levels = s.derived(quiet.QUIET)
+    names = {s.names.hex(h): level for h, level in levels.items()}
+    assert names["C2"] == 1 and names["A1"] == 0
+    for loud in ("B2", "D2", "E2", "F2", "G2"):
+        assert loud not in names
+
+
+@given(setups(min_columns=6, max_columns=9, min_rows=4, max_rows=6, max_terrain=10,
+              max_hexsides=6, max_units=3), st.data())
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_visibility_over_mostly_open_maps_agrees_with_los_for_every_hex(setup, data):
+    viewer = _location(data, setup)
+    vis = _agrees(setup, viewer)
+    assert set(vis) == {g.PLAIN.hex(h) for h in load_setup(setup).grid.hexes()}
