@@ -233,7 +233,7 @@ def _moved(items: tuple, ax: int, ay: int) -> tuple[TraceItem, ...]:
     """A thread placed about the centre (0, 0) (``_MOVED``), moved to the
     centre (ax, ay): a shift keeps every item's order and hexes' order."""
     new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
-    out = []
+    out: list[TraceItem] = []
     append = out.append
     for kind, hexes, points, near, far in items:
         if len(hexes) == 1:
