@@ -4,7 +4,7 @@ LOS engine, on the same real board archives and the same threads, in one run
 
     python -m tests.bench_vasl --engine WORK [--boards 6,44,12,8] [--pairs 300] [--viewers 5]
 
-WORK is the folder ``../shared/tools/vasl/build.sh`` built VASL's engine in
+WORK is the folder VASL's engine and its two runners were built in
 (DEVELOPERS.md); the archives are read from ~/.cache/vasl-boards, and nothing
 read from them is kept. Both engines get the same random pairs of hexes
 (centre to centre, ground level) and the same viewers:
