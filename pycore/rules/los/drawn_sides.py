@@ -10,7 +10,8 @@ from ...geometry.boards import Board
 from ...terrain.depiction import Columns, met_beside
 from ...setup import Setup, Slot
 from ...terrain.vasl import grid
-from .drawing import ground_cols, hindrance_cols, obstacle_cols, on_ground, shape_of, unpack
+from ...terrain.vasl import layers
+from .drawing import ground, ground_cols, hindrance_cols, shape_of, standing_cols, unpack
 
 # --- along a hexside: both hexes' drawings at once (A6.1) --------------------------------
 #
@@ -72,8 +73,7 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     key = ("tops", side, p, q)
     got = cache.get(key)
     if got is None:
-        pairs = _pairs(s, "tops", side,
-                       lambda b, h: on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h)))
+        pairs = _pairs(s, "tops", side, lambda b, h: standing_cols(s, b, h))
         both, ta, tb = _beside(s, pairs, p, q)
         top, height = unpack(both) if both else (0, 0)
         got = cache[key] = (top, height, unpack(ta) if ta else (0, 0),
@@ -100,6 +100,24 @@ def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     of its sides at once (a crest line drawn in either hex), as drawn; then
     the highest each hex shows beside it."""
     return _layer_along(s, "ground", ground_cols, side, p, q)
+
+
+def banks_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point, low: int
+                ) -> tuple[int, int, int] | None:
+    """``ground_along`` where a Water Obstacle hex's bank is drawn on either
+    side (its levels above the water's, ``low``: the lower hex's level), the
+    other hex whole; as levels. None where a side's ground is drawn otherwise."""
+    drawn = [ground(s, h) for h in side]
+    if any(d is not None and d.base != low for d in drawn):
+        return None             # a crest line drawn above level 0: not a water hex's bank
+
+    def cols(b: Board, h: g.Hex) -> Columns:
+        d = drawn[side.index(h)]
+        if d is None:
+            return layers.filled(b.to_local(h), s.hex(h).level - low, shape_of(s, b))
+        return next((pt.cols for pt in d.parts if pt.board is b), {})
+    both, ga, gb = _layer_along(s, f"bank{low}", lambda s_, b, h: cols(b, h), side, p, q)
+    return both + low, ga + low, gb + low
 
 
 def hindrances_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point

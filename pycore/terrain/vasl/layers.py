@@ -347,6 +347,32 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     return got
 
 
+def bank_layer(board: Board, h: g.Hex, base: int) -> Layer:
+    """Board-local Water Obstacle hex ``h``'s banks as drawn (B21.1, A6.1,
+    A6.2): per pixel, how many levels its ground lies above the water's
+    ``base`` level (below level 0), 0 for the water itself; the pixels of
+    depressions, bridges and hexside art have no say (``ground_layer``).
+    ``whole`` (None columns) where no bank is drawn in the hex."""
+    key = ("bank", h)
+    got = board.layers.get(key)
+    if got is not None:
+        return got
+    elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
+    skip = _ground_table()
+    out: dict[int, list[Run]] = {}
+    for i, j0, j1 in pixels(h, board.archive.shape):
+        lo, hi = i * gh + j0, i * gh + j1 + 1
+        mask = codes[lo:hi].translate(skip)
+        # a signed byte per pixel: its level, less the water's, where above it
+        drawn = bytes(NO_SAY if m else max(0, (e - 256 if e > 127 else e) - base)
+                      for e, m in zip(elev[lo:hi], mask))
+        runs = _runs(drawn, j0)
+        if runs:
+            out[i] = runs
+    board.layers[key] = got = Layer(None, out) if out else Layer(None, None)
+    return got
+
+
 def ground_levels(board: Board, h: g.Hex) -> frozenset[int]:
     """The levels board-local hex ``h``'s ground is drawn at, where a crest
     line is drawn across it (level 0 included); empty where it is whole."""
