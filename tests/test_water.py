@@ -254,3 +254,26 @@ def test_B10_2_EXC_the_bank_beside_a_hexside_in_a_water_hex_adjacent_to_the_high
     for r in _shore(True, ("J6", "K6"), "K6", "G6"):
         assert_clear(r)
         assert "B10.2" in cited(r), r["steps"]
+
+
+# The water's edge drawn in a bank hex: J5's dot on land (level 0), water over
+# its left-hand part, the pond all round it.
+def _edge(a: str, b: str) -> tuple[dict, dict]:
+    pond = [water(f"{c}{r}") for c in "GHIJKLM" for r in range(1, 10) if f"{c}{r}" != "J5"]
+    source = api.import_board(board_archive({}, shapes=pond + [
+        water("J5", rect=(-40, -40, -12, 40))]))["source"]
+    assert "J5" not in api.board_terrain(source)["hexes"]      # land at level 0 (B21.1)
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    return check_both_ways(s, "g", "r")
+
+
+def test_A6_1_a_thread_over_only_the_water_drawn_in_a_bank_hex_is_not_blocked_by_its_bank():
+    for r in _edge("G3", "L8"):
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("a,b", [("G2", "K6"), ("G5", "L5")])
+def test_A6_2_a_thread_over_the_land_of_a_bank_hex_between_units_in_the_water_is_blocked(a, b):
+    for r in _edge(a, b):
+        assert_blocked(r, "41J5", "A6.2")
+        assert "The bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]

@@ -205,7 +205,7 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
             return _banks(s, h, found, m)   # below level 0: whole (A6.3's business), or water
         if not any(cols is not None for *_, cols, _ in found) and \
                 len({level for *_, level in found}) <= 1:
-            return None                 # one level throughout: whole
+            return _banks(s, h, found, m)   # one level throughout: whole, unless water's edge
         parts = []
         for b, local, cols, level in found:
             cols = cols if cols is not None else layers.filled(local, level, shape_of(s, b))
@@ -217,17 +217,28 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
 
 def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int]],
            m: dict[int, int]) -> Drawn | None:
-    """A Water Obstacle hex below level 0 (B21.1) whose banks are drawn in it:
-    the bank's ground is met where the thread crosses it, as a crest line
-    drawn across a hex is (A6.1, A6.2), the hex's other pixels at the water's
-    level (values above it: ``Drawn.base``). None (whole, at the water's level)
-    elsewhere: a depression below level 0 (A6.3), a seam, or levels an SSR moved."""
+    """Where water and its bank are both drawn in a hex (B21.1): a Water
+    Obstacle hex below level 0 with its bank drawn in it, or a bank hex with
+    the water's edge drawn in it. The bank's ground is met where the thread
+    crosses it, as a crest line drawn across a hex is (A6.1, A6.2), and the
+    water where it crosses only water: levels above the water's
+    (``Drawn.base``). None (whole) elsewhere: a depression (A6.3), a seam,
+    or levels an SSR moved."""
     info = s.hex(h)
-    if m or info.terrain != "water" or len(found) != 1:
+    if m or len(found) != 1 or info.is_depression:
         return None
     b, local, _, level = found[0]
-    cols = layers.bank_layer(s.imported[b.source], local, level).columns
-    return Drawn((_part(s, b, cols),), "hill", level) if cols else None
+    board = s.imported[b.source]
+    if info.terrain == "water":
+        low: int | None = level if level < 0 else None
+    else:
+        low = layers.water_below(board, local)
+        if low is not None and low >= level:
+            low = None
+    if low is None:
+        return None
+    cols = layers.bank_layer(board, local, low).columns
+    return Drawn((_part(s, b, cols),), "hill", low) if cols else None
 
 
 def _drawn_layers(s: Setup, layout: Layout, h: g.Hex,

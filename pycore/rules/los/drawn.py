@@ -14,7 +14,7 @@ from ... import geometry as g
 from ...setup import Setup
 from ...terrain.catalog import HINDERING
 from .drawing import Drawn, beside, ground, hindrance, imported, partial, said, standing, unpack
-from .drawn_sides import (banks_along, beside_drawing, ground_along, hindrances_along, obstacles_along,
+from .drawn_sides import (beside_drawing, ground_along, hindrances_along, obstacles_along,
                           through_break)
 from .source import NOTHING, Beside, Ground, Hindering, Sides, Stand, WholeHexes, named
 
@@ -119,7 +119,7 @@ class AsDrawn(WholeHexes):
         e = self.entry(h)
         if e is None or e.ground is None:
             return WholeHexes.ground(self, h, p, q)
-        return Ground(e.ground.base + e.ground.met(p, q, self.shift), True)
+        return Ground(e.ground.base + e.ground.met(p, q, self.shift), True, e.ground.base < 0)
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
         if not (self.is_drawn(a) or self.is_drawn(b)):
@@ -134,11 +134,9 @@ class AsDrawn(WholeHexes):
         base = min(ga, gb)
         if drawn_ground:
             base, ga, gb = ground_along(s, (a, b), p, q)
-        elif any(ground(s, h) is not None for h in (a, b)):
+        elif any(d is not None and d.base < 0 for d in (ground(s, a), ground(s, b))):
             # B21.1: a bank drawn in a Water Obstacle hex beside the hexside (A6.1, A6.2)
-            banks = banks_along(s, (a, b), p, q, base)
-            if banks is not None:
-                (base, ga, gb), drawn_ground = banks, True
+            (base, ga, gb), drawn_ground = ground_along(s, (a, b), p, q), True
         both = None
         notes: tuple[str, ...] = ()
         if top:

@@ -64,7 +64,7 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         return
     if level > ctx.lo_ground:
         river = water.kind(ctx.s, h)        # B21.1: a bank drawn across a Water Obstacle hex
-        what = f"the {river}'s bank" if river else "the hill"
+        what = f"the {river}'s bank" if river else "the bank" if ground.bank else "the hill"
         obstacle(ctx, r, 2 * level, 1, (h,), name,
                  f"{what} (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
     elif ctx.s.hex(h).level > ctx.lo_ground:

@@ -373,6 +373,24 @@ def bank_layer(board: Board, h: g.Hex, base: int) -> Layer:
     return got
 
 
+def water_below(board: Board, h: g.Hex) -> int | None:
+    """The lowest level water is drawn at in board-local hex ``h``, where it
+    lies below level 0 (a river's or pond's edge drawn in a bank hex, B21.1);
+    else None."""
+    key = ("water below", h)
+    if key not in board.layers:
+        elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
+        low = 0
+        for i, j0, j1 in pixels(h, board.archive.shape):
+            lo, hi = i * gh + j0, i * gh + j1 + 1
+            for e, code in zip(elev[lo:hi], codes[lo:hi]):
+                if e > 127 and code in c.WATER:
+                    low = min(low, e - 256)
+        board.layers[key] = low if low < 0 else None
+    got: int | None = board.layers[key]
+    return got
+
+
 def ground_levels(board: Board, h: g.Hex) -> frozenset[int]:
     """The levels board-local hex ``h``'s ground is drawn at, where a crest
     line is drawn across it (level 0 included); empty where it is whole."""
