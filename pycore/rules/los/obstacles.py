@@ -37,6 +37,8 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         note = t.beside(h)
         if note is not None:
             r.say("A6.1", note)
+    if ctx.s.hex(h).terrain == "water" and t.highest(h)[1] <= ctx.lo_ground:
+        return      # B21.1: neither the water nor a bank drawn in it rises above the lower end
     ground = t.ground(h, p, q)
     if not ground.drawn:
         # B19.5: a gully run down into a Hill Depression stands at its floor

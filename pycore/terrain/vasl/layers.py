@@ -358,19 +358,28 @@ def bank_layer(board: Board, h: g.Hex, base: int) -> Layer:
     if got is not None:
         return got
     elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
-    skip = _ground_table()
+    skip, above = _ground_table(), _above_table(base)
     out: dict[int, list[Run]] = {}
     for i, j0, j1 in pixels(h, board.archive.shape):
         lo, hi = i * gh + j0, i * gh + j1 + 1
+        drawn = bytearray(elev[lo:hi].translate(above))
         mask = codes[lo:hi].translate(skip)
-        # a signed byte per pixel: its level, less the water's, where above it
-        drawn = bytes(NO_SAY if m else max(0, (e - 256 if e > 127 else e) - base)
-                      for e, m in zip(elev[lo:hi], mask))
-        runs = _runs(drawn, j0)
+        if 1 in mask:
+            for k, m in enumerate(mask):
+                if m:
+                    drawn[k] = NO_SAY
+        runs = _runs(bytes(drawn), j0)
         if runs:
             out[i] = runs
     board.layers[key] = got = Layer(None, out) if out else Layer(None, None)
     return got
+
+
+@lru_cache(maxsize=None)
+def _above_table(base: int) -> bytes:
+    """bytes.translate table: a pixel's elevation (a signed byte) to how many
+    levels it lies above ``base``, 0 at or below it."""
+    return bytes(max(0, (e - 256 if e > 127 else e) - base) for e in range(256))
 
 
 def water_below(board: Board, h: g.Hex) -> int | None:
@@ -383,6 +392,8 @@ def water_below(board: Board, h: g.Hex) -> int | None:
         low = 0
         for i, j0, j1 in pixels(h, board.archive.shape):
             lo, hi = i * gh + j0, i * gh + j1 + 1
+            if max(elev[lo:hi]) <= 127:
+                continue                # nothing drawn below level 0 in this column
             for e, code in zip(elev[lo:hi], codes[lo:hi]):
                 if e > 127 and code in c.WATER:
                     low = min(low, e - 256)
