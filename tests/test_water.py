@@ -189,3 +189,91 @@ def test_the_reading_view_names_a_river_as_a_player_does_and_marks_nothing_unmod
     said = call("hex_reading", s, "41A4")["ok"]["text"]
     assert said == "41A4: river (a Water Obstacle), level -1", said
     assert call("map_terrain", s)["ok"]["unmodelled"] == {}
+
+
+# --- a bank drawn across a Water Obstacle hex (A6.1, A6.2) -------------------------------
+
+# A pond over columns H-L, rows 1-9, its water a level below the ground; in
+# J5 the bank (level-0 ground) is drawn over the hex's right-hand part, the
+# dot still on the blue (B21.1: J5 stays a Water Obstacle hex).
+POND = [water(f"{c}{r}") for c in "HIJKL" for r in range(1, 10)]
+J5_BANK = {"hex": "J5", "terrain": "open", "level": 0, "rect": (12, -40, 40, 40), "own": True}
+
+
+def _pond(bank: bool, a: str, b: str) -> tuple[dict, dict]:
+    source = api.import_board(board_archive({}, shapes=POND + ([J5_BANK] if bank else [])))["source"]
+    assert api.board_terrain(source)["hexes"]["J5"]["terrain"] == "water"
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    return check_both_ways(s, "g", "r")
+
+
+@pytest.mark.parametrize("a,b", [("I5", "L5"), ("J3", "K8"), ("H4", "L6")])
+def test_A6_2_a_bank_drawn_across_a_water_hex_blocks_a_LOS_between_units_in_the_water_where_crossed(a, b):
+    for r in _pond(True, a, b):
+        assert_blocked(r, "41J5", "A6.2")
+        assert "The pond's bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]
+    for r in _pond(False, a, b):        # the same thread, no bank drawn there: water only
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("a,b", [("J2", "J8"), ("K2", "K8"), ("I3", "L7")])
+def test_A6_1_a_thread_beside_the_bank_drawn_in_a_water_hex_crosses_only_water(a, b):
+    for r in _pond(True, a, b):
+        assert_clear(r)
+
+
+def test_A6_2_the_bank_drawn_in_a_water_hex_hides_a_unit_in_the_water_from_level_0_beyond_it():
+    for r in _pond(True, "M4", "I6"):       # from the bank's level: not above it
+        assert_blocked(r, "41J5", "A6.2")
+    for r in _pond(True, "M5", "I4"):       # the thread beside it
+        assert_clear(r)
+    for r in _pond(True, "M4", "G5"):       # bank to bank, both at its level: over it
+        assert_clear(r)
+
+
+# A bank drawn along a hexside: J6 (and K6) land at level 0, J5 water with its
+# bank drawn along its bottom, beside J6.
+def _shore(bank: bool, land: tuple[str, ...], a: str, b: str) -> tuple[dict, dict]:
+    pond = [water(f"{c}{r}") for c in "GHIJKLM" for r in range(1, 10) if f"{c}{r}" not in land]
+    drawn = [{"hex": "J5", "terrain": "open", "level": 0, "rect": (-40, 14, 40, 40), "own": True}]
+    source = api.import_board(board_archive({}, shapes=pond + (drawn if bank else [])))["source"]
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    return check_both_ways(s, "g", "r")
+
+
+@pytest.mark.parametrize("a,b", [("G6", "K6"), ("I6", "M6")])
+def test_A6_1_a_bank_drawn_along_a_hexside_beside_land_blocks_a_LOS_in_the_water_along_it(a, b):
+    for r in _shore(True, ("J6",), a, b):
+        assert_blocked(r, "41J5-41J6", "A6.1")
+        assert "The pond's bank (level 0) on both sides of hexside 41J5-41J6" in r["steps"][-1]["text"]
+    for r in _shore(False, ("J6",), a, b):      # the land on one side only (A6.1)
+        assert_clear(r)
+
+
+def test_B10_2_EXC_the_bank_beside_a_hexside_in_a_water_hex_adjacent_to_the_higher_end_is_traced_through():
+    for r in _shore(True, ("J6", "K6"), "K6", "G6"):
+        assert_clear(r)
+        assert "B10.2" in cited(r), r["steps"]
+
+
+# The water's edge drawn in a bank hex: J5's dot on land (level 0), water over
+# its left-hand part, the pond all round it.
+def _edge(a: str, b: str) -> tuple[dict, dict]:
+    pond = [water(f"{c}{r}") for c in "GHIJKLM" for r in range(1, 10) if f"{c}{r}" != "J5"]
+    source = api.import_board(board_archive({}, shapes=pond + [
+        water("J5", rect=(-40, -40, -12, 40))]))["source"]
+    assert "J5" not in api.board_terrain(source)["hexes"]      # land at level 0 (B21.1)
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    return check_both_ways(s, "g", "r")
+
+
+def test_A6_1_a_thread_over_only_the_water_drawn_in_a_bank_hex_is_not_blocked_by_its_bank():
+    for r in _edge("G3", "L8"):
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("a,b", [("G2", "K6"), ("G5", "L5")])
+def test_A6_2_a_thread_over_the_land_of_a_bank_hex_between_units_in_the_water_is_blocked(a, b):
+    for r in _edge(a, b):
+        assert_blocked(r, "41J5", "A6.2")
+        assert "The bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]

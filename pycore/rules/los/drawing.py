@@ -78,6 +78,7 @@ class Drawn(NamedTuple):
     """A partial hex: per board holding it, its drawing (``Part``)."""
     parts: tuple[Part, ...]
     kind: str            # what is drawn: "woods", "building", "lumberyard" or "hill"
+    base: int = 0        # a hill's values are levels above this one (a Water Obstacle's banks)
 
     def met(self, a: g.Point, b: g.Point, shift: int = 0) -> int:
         """The height (half levels above the hex's base; a hill's level) the
@@ -200,11 +201,11 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
                         if len({m.get(v, v) for v in layers.ground_levels(board, local)}) <= 1:
                             cols = None         # one level left: whole
                 found.append((b, local, cols, level))
+        if any(level < 0 for *_, level in found):
+            return _banks(s, h, found, m)   # below level 0: whole (A6.3's business), or water
         if not any(cols is not None for *_, cols, _ in found) and \
                 len({level for *_, level in found}) <= 1:
-            return None                 # one level throughout: whole
-        if any(level < 0 for *_, level in found):
-            return None                 # below level 0: whole (A6.3's business)
+            return _banks(s, h, found, m)   # one level throughout: whole, unless water's edge
         parts = []
         for b, local, cols, level in found:
             cols = cols if cols is not None else layers.filled(local, level, shape_of(s, b))
@@ -212,6 +213,32 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
                 parts.append(_part(s, b, cols))
         return Drawn(tuple(parts), "hill")
     return _per_hex(s, "drawn_ground", h, read)
+
+
+def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int]],
+           m: dict[int, int]) -> Drawn | None:
+    """Where water and its bank are both drawn in a hex (B21.1): a Water
+    Obstacle hex below level 0 with its bank drawn in it, or a bank hex with
+    the water's edge drawn in it. The bank's ground is met where the thread
+    crosses it, as a crest line drawn across a hex is (A6.1, A6.2), and the
+    water where it crosses only water: levels above the water's
+    (``Drawn.base``). None (whole) elsewhere: a depression (A6.3), a seam,
+    or levels an SSR moved."""
+    info = s.hex(h)
+    if m or len(found) != 1 or info.is_depression:
+        return None
+    b, local, _, level = found[0]
+    board = s.imported[b.source]
+    if info.terrain == "water":
+        low: int | None = level if level < 0 else None
+    else:
+        low = layers.water_below(board, local)
+        if low is not None and low >= level:
+            low = None
+    if low is None:
+        return None
+    cols = layers.bank_layer(board, local, low).columns
+    return Drawn((_part(s, b, cols),), "hill", low) if cols else None
 
 
 def _drawn_layers(s: Setup, layout: Layout, h: g.Hex,
@@ -299,8 +326,9 @@ def unpack(value: int) -> tuple[int, int]:
     return value // _PACK - 2 * _LIFT, value % _PACK
 
 
-def on_ground(obstacles: Columns, ground: Columns) -> Columns:
-    """Per obstacle pixel, packed: its top on the ground level of that pixel."""
+def on_ground(obstacles: Columns, ground: Columns, base: int = 0) -> Columns:
+    """Per obstacle pixel, packed: its top on the ground level of that pixel
+    (``ground``'s values are levels above ``base``; a pixel without one at ``base``)."""
     out: dict[int, list[Run]] = {}
     for i, runs in obstacles.items():
         levels = ground.get(i, ())
@@ -313,12 +341,12 @@ def on_ground(obstacles: Columns, ground: Columns) -> Columns:
                 if g0 > j1:
                     break
                 if g0 > j:
-                    col.append((j, g0 - 1, _pack(0, height)))
+                    col.append((j, g0 - 1, _pack(base, height)))
                 top = min(g1, j1)
-                col.append((max(g0, j), top, _pack(level, height)))
+                col.append((max(g0, j), top, _pack(base + level, height)))
                 j = top + 1
             if j <= j1:
-                col.append((j, j1, _pack(0, height)))
+                col.append((j, j1, _pack(base, height)))
         if col:
             out[i] = col
     return out
@@ -336,7 +364,7 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
         parts = []
         for b in layout.holders(h):
             if b.source is not None:
-                cols = on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h))
+                cols = standing_cols(s, b, h)
                 if cols:
                     parts.append(_part(s, b, cols))
         return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
@@ -362,6 +390,14 @@ def obstacle_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
     if d is None:
         return layers.filled(b.to_local(h), s.hex(h).obstacle()[0], shape_of(s, b))
     return next((p.cols for p in d.parts if p.board is b), {})
+
+
+def standing_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
+    """Hex h's obstacles on board b on the ground drawn beneath them, packed
+    (``on_ground``), drawn or whole."""
+    hill = ground(s, h)
+    return on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h),
+                     hill.base if hill is not None else 0)
 
 
 def ground_cols(s: Setup, b: Board, h: g.Hex) -> Columns:

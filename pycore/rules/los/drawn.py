@@ -58,7 +58,7 @@ class AsDrawn(WholeHexes):
             # each drawing's first band holds its highest value (pycore.terrain.bands)
             top = max((p.bands[0][0] for p in st.parts), default=0)
             level = self.s.hex(h).level if hill is None else \
-                max((p.bands[0][0] for p in hill.parts), default=0)
+                hill.base + max((p.bands[0][0] for p in hill.parts), default=0)
             got = Entry(d, hill, st, (unpack(top)[0] if top else NOTHING, level))
         self._entries[h] = got
         return got
@@ -119,7 +119,7 @@ class AsDrawn(WholeHexes):
         e = self.entry(h)
         if e is None or e.ground is None:
             return WholeHexes.ground(self, h, p, q)
-        return Ground(e.ground.met(p, q, self.shift), True)
+        return Ground(e.ground.base + e.ground.met(p, q, self.shift), True, e.ground.base < 0)
 
     def along(self, a: g.Hex, b: g.Hex, p: g.Point, q: g.Point) -> Sides:
         if not (self.is_drawn(a) or self.is_drawn(b)):
@@ -134,6 +134,9 @@ class AsDrawn(WholeHexes):
         base = min(ga, gb)
         if drawn_ground:
             base, ga, gb = ground_along(s, (a, b), p, q)
+        elif any(d is not None and d.base < 0 for d in (ground(s, a), ground(s, b))):
+            # B21.1: a bank drawn in a Water Obstacle hex beside the hexside (A6.1, A6.2)
+            (base, ga, gb), drawn_ground = ground_along(s, (a, b), p, q), True
         both = None
         notes: tuple[str, ...] = ()
         if top:

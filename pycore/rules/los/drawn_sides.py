@@ -7,10 +7,11 @@ from typing import Any, Callable
 
 from ... import geometry as g
 from ...geometry.boards import Board
-from ...terrain.depiction import Columns, met_beside
+from ...terrain.depiction import Columns, Run, met_beside
 from ...setup import Setup, Slot
 from ...terrain.vasl import grid
-from .drawing import ground_cols, hindrance_cols, obstacle_cols, on_ground, shape_of, unpack
+from ...terrain.vasl import layers
+from .drawing import ground, ground_cols, hindrance_cols, shape_of, standing_cols, unpack
 
 # --- along a hexside: both hexes' drawings at once (A6.1) --------------------------------
 #
@@ -72,8 +73,7 @@ def obstacles_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
     key = ("tops", side, p, q)
     got = cache.get(key)
     if got is None:
-        pairs = _pairs(s, "tops", side,
-                       lambda b, h: on_ground(obstacle_cols(s, b, h), ground_cols(s, b, h)))
+        pairs = _pairs(s, "tops", side, lambda b, h: standing_cols(s, b, h))
         both, ta, tb = _beside(s, pairs, p, q)
         top, height = unpack(both) if both else (0, 0)
         got = cache[key] = (top, height, unpack(ta) if ta else (0, 0),
@@ -97,9 +97,45 @@ def _layer_along(s: Setup, name: str, cols_of: Callable[[Setup, Board, g.Hex], C
 def ground_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point
                  ) -> tuple[int, int, int]:
     """The highest level of ground the run p-q along the hexside has on both
-    of its sides at once (a crest line drawn in either hex), as drawn; then
-    the highest each hex shows beside it."""
-    return _layer_along(s, "ground", ground_cols, side, p, q)
+    of its sides at once (a crest line drawn in either hex, or a bank beside
+    water drawn there, B21.1), as drawn; then the highest each hex shows
+    beside it. Levels are read above the lowest ground either hex shows
+    (``Drawn.base``: water's, drawn below level 0), so level 0 counts."""
+    drawn = [ground(s, h) for h in side]
+    low = min([0] + [d.base for d in drawn if d is not None] +
+              [s.hex(h).level for h, d in zip(side, drawn) if d is None])
+    if low == 0:
+        return _layer_along(s, "ground", ground_cols, side, p, q)
+
+    def cols(b: Board, h: g.Hex) -> Columns:
+        d = drawn[side.index(h)]
+        shape = shape_of(s, b)
+        if d is None:
+            return layers.filled(b.to_local(h), s.hex(h).level - low, shape)
+        got = next((pt.cols for pt in d.parts if pt.board is b), {})
+        return _lifted(got, layers.pixels(b.to_local(h), shape), d.base - low)
+    both, ga, gb = _layer_along(s, f"ground{low}", lambda s_, b, h: cols(b, h), side, p, q)
+    return both + low, ga + low, gb + low
+
+
+def _lifted(cols: Columns, pixels: tuple[tuple[int, int, int], ...], by: int) -> Columns:
+    """A hex's ground layer (its ``pixels``) with every pixel ``by`` levels
+    higher, those without a value (at the layer's base) included."""
+    if not by:
+        return cols
+    out: dict[int, list[Run]] = {}
+    for i, j0, j1 in pixels:
+        col: list[Run] = []
+        j = j0
+        for r0, r1, v in cols.get(i, ()):
+            if r0 > j:
+                col.append((j, r0 - 1, by))
+            col.append((r0, r1, v + by))
+            j = r1 + 1
+        if j <= j1:
+            col.append((j, j1, by))
+        out[i] = col
+    return out
 
 
 def hindrances_along(s: Setup, side: tuple[g.Hex, g.Hex], p: g.Point, q: g.Point

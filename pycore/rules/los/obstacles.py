@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ... import geometry as g
 from . import crest as crests
-from . import hilldepression
+from . import hilldepression, water
 from .context import Ctx
 from .source import neither_above
 
@@ -37,6 +37,8 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         note = t.beside(h)
         if note is not None:
             r.say("A6.1", note)
+    if ctx.s.hex(h).terrain == "water" and t.highest(h)[1] <= ctx.lo_ground:
+        return      # B21.1: neither the water nor a bank drawn in it rises above the lower end
     ground = t.ground(h, p, q)
     if not ground.drawn:
         # B19.5: a gully run down into a Hill Depression stands at its floor
@@ -63,8 +65,10 @@ def in_hex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
                            f"through them (B10.2 EXC).")
         return
     if level > ctx.lo_ground:
+        river = water.kind(ctx.s, h)        # B21.1: a bank drawn across a Water Obstacle hex
+        what = f"the {river}'s bank" if river else "the bank" if ground.bank else "the hill"
         obstacle(ctx, r, 2 * level, 1, (h,), name,
-                 f"the hill (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
+                 f"{what} (level {level}) drawn in {name}", "A6.2", crest=True, level=level)
     elif ctx.s.hex(h).level > ctx.lo_ground:
         r.say("A6.2", f"The crest line drawn across {name} lies beside the thread: the "
                       f"ground it passes over is at level {level} (A6.2).")
@@ -128,8 +132,19 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         r.say("A6.1", note)
     base = sides.base
     if r.block is None and base > ctx.lo_ground:
+        river = water.kind(ctx.s, a) or water.kind(ctx.s, b)     # B21.1: a bank drawn beside it
+        what = f"the {river}'s bank" if river else "the hill"
+        near = [x for x in (a, b) if sides.drawn_ground and water.kind(ctx.s, x)
+                and _adjacent_lower(ctx, x, base)]
+        if near:
+            # B10.2 EXC, as in a hex (``in_hex``): the bank drawn in a lower water
+            # hex adjacent to the higher end is that hex's crest line
+            r.say("B10.2", f"The bank drawn in {ctx.names.hex(near[0])} beside hexside {name} "
+                           f"is that of a lower hex adjacent to {ctx.hi.name}, which may "
+                           f"always trace its LOS through it (B10.2 EXC).")
+            return
         obstacle(ctx, r, 2 * base, 1, (a, b), name,
-                 f"the hill (level {base}) on both sides of hexside {name}",
+                 f"{what} (level {base}) on both sides of hexside {name}",
                  "A6.1", crest=True, level=base if sides.drawn_ground else None,
                  as_drawn=sides.drawn_ground)
 

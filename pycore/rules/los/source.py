@@ -53,10 +53,12 @@ class Stand(NamedTuple):
 
 
 class Ground(NamedTuple):
-    """The ground under a thread in a hex: its level, and whether a crest line
-    drawn across the hex gave it (A6.2)."""
+    """The ground under a thread in a hex: its level, whether a crest line
+    drawn across the hex gave it (A6.2), and whether that line is a bank
+    beside water drawn in the hex (B21.1)."""
     level: int
     drawn: bool = False
+    bank: bool = False
 
 
 class Hindering(NamedTuple):

@@ -350,6 +350,61 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     return got
 
 
+def bank_layer(board: Board, h: g.Hex, base: int) -> Layer:
+    """Board-local Water Obstacle hex ``h``'s banks as drawn (B21.1, A6.1,
+    A6.2): per pixel, how many levels its ground lies above the water's
+    ``base`` level (below level 0), 0 for the water itself; the pixels of
+    depressions, bridges and hexside art have no say (``ground_layer``).
+    ``whole`` (None columns) where no bank is drawn in the hex."""
+    key = ("bank", h)
+    got = board.layers.get(key)
+    if got is not None:
+        return got
+    elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
+    skip, above = _ground_table(), _above_table(base)
+    out: dict[int, list[Run]] = {}
+    for i, j0, j1 in pixels(h, board.archive.shape):
+        lo, hi = i * gh + j0, i * gh + j1 + 1
+        drawn = bytearray(elev[lo:hi].translate(above))
+        mask = codes[lo:hi].translate(skip)
+        if 1 in mask:
+            for k, m in enumerate(mask):
+                if m:
+                    drawn[k] = NO_SAY
+        runs = _runs(bytes(drawn), j0)
+        if runs:
+            out[i] = runs
+    board.layers[key] = got = Layer(None, out) if out else Layer(None, None)
+    return got
+
+
+@lru_cache(maxsize=None)
+def _above_table(base: int) -> bytes:
+    """bytes.translate table: a pixel's elevation (a signed byte) to how many
+    levels it lies above ``base``, 0 at or below it."""
+    return bytes(max(0, (e - 256 if e > 127 else e) - base) for e in range(256))
+
+
+def water_below(board: Board, h: g.Hex) -> int | None:
+    """The lowest level water is drawn at in board-local hex ``h``, where it
+    lies below level 0 (a river's or pond's edge drawn in a bank hex, B21.1);
+    else None."""
+    key = ("water below", h)
+    if key not in board.layers:
+        elev, codes, gh = board.archive.elevations, board.archive.codes, board.archive.shape.height
+        low = 0
+        for i, j0, j1 in pixels(h, board.archive.shape):
+            lo, hi = i * gh + j0, i * gh + j1 + 1
+            if max(elev[lo:hi]) <= 127:
+                continue                # nothing drawn below level 0 in this column
+            for e, code in zip(elev[lo:hi], codes[lo:hi]):
+                if e > 127 and code in c.WATER:
+                    low = min(low, e - 256)
+        board.layers[key] = low if low < 0 else None
+    got: int | None = board.layers[key]
+    return got
+
+
 def ground_levels(board: Board, h: g.Hex) -> frozenset[int]:
     """The levels board-local hex ``h``'s ground is drawn at, where a crest
     line is drawn across it (level 0 included); empty where it is whole."""
