@@ -105,11 +105,13 @@ class Quiet:
         self.listed: dict = {}    # (sx, sy) -> packed hexsides the setup lists
 
     def clear(self, t: End | None, h: g.Hex, et: int, p: g.Point, q: g.Hex, sx: int,
-              sy: int) -> bool:
+              sy: int, crossed: array) -> bool:
         """Is the thread from the viewer to ``t`` (None: hex h's ground
         Location, at elevation ``et``) clear with no Hindrance because it runs
         over quiet ground no higher than its lower end only? p, q: the thread
-        relative to the viewer's hex and mirrored (``touched``)."""
+        relative to the viewer's hex and mirrored (``touched``); ``crossed``:
+        the interiors it crosses, packed alike (pycore.rules.visibility), a
+        part of what it touches, tested first."""
         v = self.v
         if t is None:
             plain_t = self.plain.get(h)
@@ -122,7 +124,6 @@ class Quiet:
         if v.level != (0 if t is None else t.level) and g.distance(v.hex, h) == 1:
             return False    # one building's floors may lie between them (A6.8)
         lo_ground = min(v.elevation, et)
-        hexes, sides = touched(p, q)
         key = (lo_ground, sx, sy)
         quiet = self.low.get(key)
         if quiet is None:
@@ -130,6 +131,9 @@ class Quiet:
             quiet = self.low[key] = frozenset(
                 sx * (x - vx) * STRIDE + sy * (y - vy)
                 for (x, y), level in self.levels.items() if level <= lo_ground)
+        if not quiet.issuperset(crossed):
+            return False
+        hexes, sides = touched(p, q)
         if not quiet.issuperset(hexes):
             return False
         listed = self.listed.get((sx, sy))

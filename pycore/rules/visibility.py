@@ -35,11 +35,11 @@ from .los import hilldepression
 from .los.context import terrain
 from .los.crest import adjacent_lower
 from .los.source import blocks_in_hex, crest_blocks, neither_above
+from .quiet import STRIDE as _STRIDE     # a relative hex (ox, oy) packed as ox * _STRIDE + oy
 from .quiet import Quiet, plain
 from ..setup import Setup, Slot
 from ..steps import finish
 
-_STRIDE = 1 << 12          # packs a relative hex (ox, oy) into ox * _STRIDE + oy
 _OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> array of packed interior hexes
 # The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
 # CPython on the slowest setups) or 32 settled by the set test;
@@ -232,7 +232,7 @@ class _Sweep:
                     out.append(0)
                     continue
                 if quiet is not None and quiet.clear(t, h, et, (sx * px, sy * py),
-                                                     g.Hex((sx * dx, sy * dy)), sx, sy):
+                                                     g.Hex((sx * dx, sy * dy)), sx, sy, crossed):
                     out.append(1)       # clear, no Hindrance (pycore.rules.quiet)
                     continue
             work += JUDGE_WORK
