@@ -36,6 +36,7 @@ from .steps import finish
 from .terrain import ssr
 from .terrain.catalog import BUILDINGS, HEXSIDES, TERRAIN
 from .terrain.mapterrain import HexInfo
+from .terrain.vasl.gif import NeedsPixels
 
 __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_steps", "fire",
            "wall_advantage", "move_cost", "place", "thread", "import_board", "board_terrain", "boards",
@@ -45,7 +46,7 @@ __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_
            # (pycore.terrain), the unit types and flags (pycore.setup), the rulebook cited,
            # a hex's facts, a generator run to its end, a map's boards read.
            "BUILDINGS", "HEXSIDES", "TERRAIN", "UNIT_FLAGS", "UNIT_TYPES", "RULEBOOK", "HexInfo",
-           "finish", "load_layout"]
+           "finish", "load_layout", "overlay_gif", "give_overlay_pixels", "NeedsPixels"]
 
 DEFAULT = Session()     # the process's session: "this process's board library" (docs/contract.md)
 
@@ -270,6 +271,22 @@ def board_image(data: bytes) -> tuple[str, bytes] | None:
     """The board's own picture in an archive's bytes, ``(file name, bytes)``, or None."""
     from .terrain.vasl import archive
     return archive.image(data)
+
+
+def overlay_gif(source: Any, member: Any, *, session: Session | None = None) -> bytes:
+    """One image of an imported overlay archive, its GIF checked (sizes, blocks)
+    before any decoder is given it (pycore.terrain.vasl.gif): for a decoder
+    outside Python, the page's browser (docs/overlays.md "Decoding")."""
+    return _session(session).library.overlays(source).gif(member)
+
+
+def give_overlay_pixels(source: Any, member: Any, width: int, height: int, rgba: bytes, *,
+                        session: Session | None = None) -> None:
+    """The RGBA (not premultiplied) a decoder outside Python decoded
+    ``overlay_gif(source, member)`` to, kept as that image's palette indices
+    (pycore.terrain.vasl.gif.from_rgba): a setup asking for it that raised
+    ``NeedsPixels`` is answered when asked again."""
+    _session(session).library.overlays(source).give_pixels(member, width, height, rgba)
 
 
 def prepare_boards(setup: Any, *, session: Session | None = None) -> int:

@@ -67,7 +67,8 @@ const boardGrid = new BoardGrid();
 // The player's board files: in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
-  inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
+  inUse: () => [...(store.setup.map.boards ?? []).flat(), ...(store.setup.map.overlays ?? [])]
+    .map((b) => b?.source).filter(Boolean) });
 // The map's terrain as the rules see it, every layer decided by Python (ui/terrain.js):
 // painted as given, the SSRs' changes edged in gold, the hexes whose board draws
 // terrain the app does not model marked, the SSRs' legend shown.
