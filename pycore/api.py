@@ -46,7 +46,8 @@ __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_
            # (pycore.terrain), the unit types and flags (pycore.setup), the rulebook cited,
            # a hex's facts, a generator run to its end, a map's boards read.
            "BUILDINGS", "HEXSIDES", "TERRAIN", "UNIT_FLAGS", "UNIT_TYPES", "RULEBOOK", "HexInfo",
-           "finish", "load_layout", "overlay_gif", "give_overlay_pixels", "NeedsPixels"]
+           "finish", "load_layout", "overlay_gif", "give_overlay_pixels", "NeedsPixels",
+           "overlay_edit", "overlay_art"]
 
 DEFAULT = Session()     # the process's session: "this process's board library" (docs/contract.md)
 
@@ -287,6 +288,28 @@ def give_overlay_pixels(source: Any, member: Any, width: int, height: int, rgba:
     (pycore.terrain.vasl.gif.from_rgba): a setup asking for it that raised
     ``NeedsPixels`` is answered when asked again."""
     _session(session).library.overlays(source).give_pixels(member, width, height, rgba)
+
+
+def overlay_edit(setup: Any, change: Any, *, session: Session | None = None) -> dict:
+    """A tap's edit of ``setup``'s ``map.overlays`` (lay, point or move, turn,
+    remove: pycore.setup.overlay_edits): ``{"overlays", "index", "said"}``,
+    the new list checked by laying it; SetupError if it cannot be laid."""
+    from .setup import overlay_edits
+    s = _session(session)
+    return overlay_edits.edit(setup, change, s.load, s.library)
+
+
+def overlay_art(setup: Any, *, session: Session | None = None) -> list:
+    """Where each overlay of ``setup`` lies on the map, in the order laid:
+    ``{"overlay", "source", "member", "board", "flip", "box"}``, ``box`` the
+    map lattice points [x0, y0, x1, y1] (floats, for drawing) its image spans,
+    turned half round when ``flip`` (pycore.terrain.overlays.art)."""
+    from .terrain import overlays
+    loaded = load(setup, session=session)
+    if loaded.layout is None or not loaded.overlays:
+        return []
+    return [{**a, "box": [float(v) for v in a["box"]]}
+            for a in overlays.art(_session(session).library, loaded.layout, loaded.overlays)]
 
 
 def prepare_boards(setup: Any, *, session: Session | None = None) -> int:

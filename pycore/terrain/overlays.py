@@ -138,6 +138,28 @@ def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
     return out, decided, owner
 
 
+def art(library: Library, layout: Layout, placements: tuple[Placement, ...]) -> list[dict]:
+    """Where each overlay's image lies, in the order laid (a later one over an
+    earlier one): ``{"overlay", "source", "member", "board", "flip", "box"}``,
+    ``box`` the map lattice points (x0, y0, x1, y1) its image spans, turned
+    half round with its board when ``flip`` (its board's pixel grid spans the
+    board's ``box`` as its image does); its GIF is checked, not decoded."""
+    from .vasl import gif
+    out = []
+    for p in placements:
+        b = layout.by_label[p.board]
+        found, label, member, x, y = _step(library, b, p)
+        w, h = gif.check(found.gif(member), member)
+        ends = [grid.lattice_of(x + dx, y + dy) for dx, dy in ((0, 0), (w, h))]
+        f = b.size.flip
+        on_map = [(b.origin[0] + (f[0] - lx if b.flip else lx), b.origin[1] + (f[1] - ly if b.flip else ly))
+                  for lx, ly in ends]
+        xs, ys = sorted(q[0] for q in on_map), sorted(q[1] for q in on_map)
+        out.append({"overlay": label, "source": found.source, "member": member, "board": b.label,
+                    "flip": b.flip, "box": (xs[0], ys[0], xs[1], ys[1])})
+    return out
+
+
 def _decoded(steps: list) -> None:
     """Every image the steps lay decoded, or ``gif.NeedsPixels`` naming all those
     the page's browser is to decode (pycore.terrain.vasl.gif), asked at once."""

@@ -27,7 +27,10 @@ export class BoardLibrary {
       this.importFiles(files);
     });
     this.dropZone();
-    $("board-images").addEventListener("change", (e) => this.showImages(e.target.checked));
+    // Two checkboxes, one choice: under Boards on this device and in the Overlays tool.
+    for (const id of ["board-images", "overlay-images"]) {
+      $(id).addEventListener("change", (e) => this.showImages(e.target.checked));
+    }
     // Every kept board, into Python, before anything else is asked of it.
     this.ready = python.ready.then(() => this.restore().catch((err) => {
       this.showMessage(`The boards kept on this device could not be opened: ${err.message}.`);
@@ -118,6 +121,7 @@ export class BoardLibrary {
   // blob: URLs of this page only, never stored or sent anywhere.
   async showImages(on) {
     this.imagesOn = on;
+    for (const id of ["board-images", "overlay-images"]) $(id).checked = on;
     $("map").dataset.boardImages = String(on);
     await this.placeImages();
   }
@@ -151,10 +155,48 @@ export class BoardLibrary {
       if (b.flip) image.setAttribute("transform", `rotate(180 ${x + w / 2} ${y + h / 2})`);
       layer.append(image);
     }
+    // The overlays' art over their boards' images, in the order laid, where Python
+    // places it (web/overlays.py overlay_art): under the reading and the units.
+    const setup = this.current?.();
+    this.artShown = JSON.stringify(setup?.map?.overlays ?? []);
+    const art = setup?.map?.overlays?.length
+      ? await this.python.call("overlay_art", setup).catch(() => []) : [];
+    for (const a of art) {
+      const url = await this.overlayUrl(a.source, a.member);
+      if (!url) continue;
+      const image = document.createElementNS(ns, "image");
+      for (const [k, v] of Object.entries({ href: url, x: a.x, y: a.y, width: a.width, height: a.height,
+                                            preserveAspectRatio: "none", "data-overlay": a.overlay })) {
+        image.setAttribute(k, String(v));
+      }
+      if (a.transform) image.setAttribute("transform", a.transform);
+      image.setAttribute("class", "overlay-art");
+      layer.append(image);
+    }
     if (content.querySelector(":scope > svg.asl-map") !== svg || !this.imagesOn) return;   // redrawn meanwhile
     content.querySelector(":scope > svg.board-images")?.remove();
     content.prepend(layer);
     if (lacking.length) this.showMessage(`No board image in the file of board ${lacking.join(", ")}.`, "info");
+  }
+
+  // The overlays laid changed since their art was placed: placed again.
+  refreshArt() {
+    if (this.imagesOn && JSON.stringify(this.current?.()?.map?.overlays ?? []) !== this.artShown) {
+      this.placeImages().catch(() => {});
+    }
+  }
+
+  // One overlay image, from its file kept in Python (web/overlays.py overlay_image).
+  async overlayUrl(source, member) {
+    this.images ??= new Map();
+    const key = `${source} ${member}`;
+    if (!this.images.has(key)) {
+      this.images.set(key, this.python.call("overlay_image", source, member).then((got) => {
+        const bytes = Uint8Array.from(atob(got.base64), (c) => c.charCodeAt(0));
+        return URL.createObjectURL(new Blob([bytes], { type: got.type }));
+      }).catch(() => null));
+    }
+    return this.images.get(key);
   }
 
   async imageUrl(source) {
@@ -223,6 +265,7 @@ export class BoardLibrary {
       }
       ul.append(li);
     }
+    this.onList?.();       // the Overlays tool offers the overlay files listed
     const options = $("board-options");
     options.replaceChildren(...[...new Set(this.boards.filter((b) => b.kind !== "overlays").map((b) => b.board))].map((n) => {
       const o = document.createElement("option");
