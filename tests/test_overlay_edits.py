@@ -81,6 +81,9 @@ def test_a_one_hex_overlay_is_laid_by_one_tap_and_does_not_turn_and_remove_takes
     assert "toward" not in setup["map"]["overlays"][0]
     assert "one-hex overlay" in got["said"]
     assert "does not turn" in _apply(s, setup, {"turn": 0})["said"]
+    # the card's "X1 on 12C3-C4": the second hex leaves it where it is
+    assert "whichever way it points" in _apply(s, setup, {"tap": 0, "hex": "12C4"})["said"]
+    assert setup["map"]["overlays"][0]["hex"] == "12C3"
     got = _apply(s, setup, {"remove": 0})
     assert got == {"overlays": [], "index": None, "said": "T2 removed from 12C3."}
     assert "overlays" not in setup["map"]

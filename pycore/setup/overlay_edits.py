@@ -154,7 +154,10 @@ def _tap(loaded: Any, p: overlays.Placement, ovr: Overlay, entry: dict, name: An
     if h == p.hex:
         return f"{entry['overlay']} is anchored on {entry['hex']}: tap the hex next to it that " \
             "it points to, or another hex to move it there."
-    if g.are_adjacent(h, p.hex) and not ovr.single and ovr.place_at is None:
+    if g.are_adjacent(h, p.hex) and (ovr.single or ovr.place_at is not None):
+        return f"{entry['overlay']} has one orientation: it lies on {entry['hex']} whichever " \
+            "way it points (a card's second hex changes nothing); tap a hex further off to move it."
+    if g.are_adjacent(h, p.hex):
         board = loaded.layout.by_label[p.board]
         side = overlays.orientation(board.to_local(p.hex), board.to_local(h))
         if not _can_lay(ovr, side):
