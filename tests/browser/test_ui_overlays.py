@@ -5,6 +5,8 @@ overlay and board files are written by the tests (tests/vasl_writer.py); what
 the map shows is checked against the core in CPython."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pycore import api
@@ -154,3 +156,54 @@ def test_the_overlays_art_lies_where_the_core_places_it_over_the_board_image(siz
     order = page.evaluate("""() => [...document.querySelectorAll('#map-content > svg')].map((s) => s.getAttribute('class'))""")
     assert order.index("board-images") < order.index("asl-map")
     page.screenshot(path=f"/tmp/overlay-art-{name}.png")
+
+
+REAL = Path.home() / ".cache" / "vasl-boards"
+
+
+@pytest.mark.skipif(not (REAL / "overlays" / "ovrWD").exists(), reason="the player's own VASL files are not here")
+def test_real_overlays_decoded_by_the_browser_read_as_cpython_reads_them_laid_within_a_second(browser, site):
+    """The player's bd12, ovrX and ovrWD (never in the repository): X1 on 12Q4
+    (one hex: its card's second hex changes nothing), WD2 on 12T4 toward 12U4.
+    Chromium's decoding of their GIFs gives the map, hex by hex, the terrain
+    Pillow's gives in CPython; each tap is answered within a second (issue 39: <= 1 s)."""
+    import time
+    files = {name: (REAL / path).read_bytes() for name, path in
+             (("bd12", "bd12"), ("ovrX", "overlays/ovrX"), ("ovrWD", "overlays/ovrWD"))}
+    page = open_page(browser, site, viewport={"width": 1280, "height": 800}, has_touch=True)
+    try:
+        wait_ready(page)
+        import_files(page, files)
+        page.locator("#message-close").tap()
+        page.locator("#new-boards").tap()
+        page.wait_for_function("() => window.asl.getSetup().map.boards !== undefined")
+        page.wait_for_selector("#map svg.asl-map[data-boards]")
+        finger = Finger(page)
+        took = []
+        for family, overlay, taps, count in (("ovrX", "X1", ["12Q4", "12Q5"], 1),
+                                             ("ovrWD", "WD2", ["12T4", "12U4"], 2)):
+            finger.tap("button[data-tool=overlay]")
+            page.select_option("#overlay-family", label=page.locator(
+                "#overlay-family option", has_text=family).inner_text())
+            finger.tap(f"#overlay-picks [data-overlay='{overlay}']")
+            for h in taps:
+                before = page.inner_text("#overlay-said")
+                t = time.monotonic()
+                finger.tap(hex_sel(h))
+                page.wait_for_function("b => document.getElementById('overlay-said').textContent !== b",
+                                       arg=before)
+                took.append(time.monotonic() - t)
+            page.wait_for_function("n => window.asl.getSetup().map.overlays?.length === n", arg=count)
+        setup = setup_of(page)
+        assert [(o["overlay"], o["hex"], o.get("toward")) for o in setup["map"]["overlays"]] == \
+            [("X1", "12Q4", None), ("WD2", "12T4", "12U4")]
+        got = page.evaluate("s => window.asl.call('map_terrain', s)", setup)["hexes"]
+        for data in files.values():
+            api.import_board(data)
+        want = api.map_terrain(setup)["hexes"]
+        assert got == want
+        assert {h for h, v in want.items() if v["origin"].startswith("overlay")} == {"12Q4", "12T4", "12U4"}
+        print(f"\nreal files: each tap answered in {', '.join(f'{t:.2f}' for t in took)} s")
+        assert max(took) < 1
+    finally:
+        page.context.close()
