@@ -114,3 +114,20 @@ def test_the_ruling_card_lists_the_overlays_as_a_scenario_card_does():
     result = api.los(setup, "g1", "r1", session=s)
     rows = dict(facts(api.load(setup, session=s).to_dict(), question, result, {}))
     assert rows["Overlays"] == "T1 on 12F5-12F4, T2 on 12C3"
+
+
+def test_on_a_flipped_board_the_art_lies_turned_half_round_about_the_boards_middle():
+    """pycore.api.overlay_art: the board's own image turns about its middle; the
+    overlay's image, laid in the board's own coordinates, turns with it."""
+    from pycore.geometry.boards import Layout
+    boxes = {}
+    for flip in (False, True):
+        s, setup = _setup(flip)
+        _apply(s, setup, {"lay": {"overlay": "T1", "hex": "12F5"}})
+        (art,) = api.overlay_art(setup, session=s)
+        boxes[flip] = art["box"]
+        assert art["flip"] is flip
+    (bx0, by0), (bx1, by1) = Layout([[("12", False)]]).boards[0].box()
+    unflipped, flipped = boxes[False], boxes[True]
+    assert flipped[0] + unflipped[2] == flipped[2] + unflipped[0] == bx0 + bx1
+    assert flipped[1] + unflipped[3] == flipped[3] + unflipped[1] == by0 + by1
