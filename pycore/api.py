@@ -38,6 +38,7 @@ from .steps import finish
 from .terrain import ssr
 from .terrain.catalog import BUILDINGS, HEXSIDES, TERRAIN
 from .terrain.mapterrain import HexInfo
+from .terrain.vasl.gif import NeedsPixels
 
 __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_steps", "fire",
            "wall_advantage", "move_cost", "place", "thread", "import_board", "board_terrain", "boards",
@@ -49,7 +50,8 @@ __all__ = ["SetupError", "Session", "DEFAULT", "los", "visibility", "visibility_
            # as the rules count them (pycore.setup.lookalike), what a borderline dr
            # settles (A6.1, pycore.setup.settled).
            "BUILDINGS", "HEXSIDES", "TERRAIN", "UNIT_FLAGS", "UNIT_TYPES", "RULEBOOK", "HexInfo",
-           "finish", "load_layout", "distinct_sides", "dr_los"]
+            "finish", "load_layout", "distinct_sides", "dr_los", "overlay_gif",
+            "give_overlay_pixels", "NeedsPixels", "overlay_edit", "overlay_art"]
 
 DEFAULT = Session()     # the process's session: "this process's board library" (docs/contract.md)
 
@@ -274,6 +276,44 @@ def board_image(data: bytes) -> tuple[str, bytes] | None:
     """The board's own picture in an archive's bytes, ``(file name, bytes)``, or None."""
     from .terrain.vasl import archive
     return archive.image(data)
+
+
+def overlay_gif(source: Any, member: Any, *, session: Session | None = None) -> bytes:
+    """One image of an imported overlay archive, its GIF checked (sizes, blocks)
+    before any decoder is given it (pycore.terrain.vasl.gif): for a decoder
+    outside Python, the page's browser (docs/overlays.md "Decoding")."""
+    return _session(session).library.overlays(source).gif(member)
+
+
+def give_overlay_pixels(source: Any, member: Any, width: int, height: int, rgba: bytes, *,
+                        session: Session | None = None) -> None:
+    """The RGBA (not premultiplied) a decoder outside Python decoded
+    ``overlay_gif(source, member)`` to, kept as that image's palette indices
+    (pycore.terrain.vasl.gif.from_rgba): a setup asking for it that raised
+    ``NeedsPixels`` is answered when asked again."""
+    _session(session).library.overlays(source).give_pixels(member, width, height, rgba)
+
+
+def overlay_edit(setup: Any, change: Any, *, session: Session | None = None) -> dict:
+    """A tap's edit of ``setup``'s ``map.overlays`` (lay, point or move, turn,
+    remove: pycore.setup.overlay_edits): ``{"overlays", "index", "said"}``,
+    the new list checked by laying it; SetupError if it cannot be laid."""
+    from .setup import overlay_edits
+    s = _session(session)
+    return overlay_edits.edit(setup, change, s.load, s.library)
+
+
+def overlay_art(setup: Any, *, session: Session | None = None) -> list:
+    """Where each overlay of ``setup`` lies on the map, in the order laid:
+    ``{"overlay", "source", "member", "board", "flip", "box"}``, ``box`` the
+    map lattice points [x0, y0, x1, y1] (floats, for drawing) its image spans,
+    turned half round when ``flip`` (pycore.terrain.overlays.art)."""
+    from .terrain import overlays
+    loaded = load(setup, session=session)
+    if loaded.layout is None or not loaded.overlays:
+        return []
+    return [{**a, "box": [float(v) for v in a["box"]]}
+            for a in overlays.art(_session(session).library, loaded.layout, loaded.overlays)]
 
 
 def prepare_boards(setup: Any, *, session: Session | None = None) -> int:

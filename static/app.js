@@ -33,6 +33,7 @@ import { QuestionSave } from "./ui/question.js";
 import { ReadingView } from "./ui/reading.js";
 import { ScenarioRules } from "./ui/scenario.js";
 import { MapTerrain } from "./ui/terrain.js";
+import { OverlayTool } from "./ui/overlaytool.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -67,7 +68,11 @@ const boardGrid = new BoardGrid();
 // The player's board files: in Python before any setup naming them is judged.
 const library = new BoardLibrary({ python, showMessage, grid: boardGrid,
   openLink: (text, said) => external.openLink(text, said), current: () => store.setup,
-  inUse: () => (store.setup.map.boards ?? []).flat().map((b) => b?.source).filter(Boolean) });
+  inUse: () => [...(store.setup.map.boards ?? []).flat(), ...(store.setup.map.overlays ?? [])]
+    .map((b) => b?.source).filter(Boolean) });
+// The Overlays tool: the scenario's overlays laid from the imported overlay files, by taps.
+const overlayTool = new OverlayTool({ store, python, library, showMessage });
+library.onList = () => overlayTool.refresh();
 // The map's terrain as the rules see it, every layer decided by Python (ui/terrain.js):
 // painted as given, the SSRs' changes edged in gold, the hexes whose board draws
 // terrain the app does not model marked, the SSRs' legend shown.
@@ -112,10 +117,14 @@ const tools = new Tools({
     unit: units.taps,
     los: los.taps,
     vis: seen.taps,
+    overlay: overlayTool.taps,
   },
   sideAt: (event) => strokes.sideAt(event),
   drawn: () => maps.drawnIs(store.setup.map),
-  onTool: (tool) => los.chip(tool === "los"),
+  onTool: (tool) => {
+    los.chip(tool === "los");
+    if (tool === "overlay") overlayTool.shown();
+  },
 });
 $("los-pick-vertex").addEventListener("click", () =>
   tools.pick({ kind: "vertex", vertex: (name) => los.setTargetVertex(name) }));
@@ -164,6 +173,8 @@ function refresh(reason) {
   seen.refresh();
   wa.refresh();
   reading.refresh();
+  overlayTool.refresh();
+  library.refreshArt();
 }
 store.onChange((setup, reason) => refresh(reason));
 

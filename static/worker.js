@@ -185,18 +185,28 @@ self.onmessage = async (event) => {
       args = JSON.stringify([path, ...JSON.parse(args)]);
     }
     clearTimeout(idleTimer);
-    let told = performance.now();
-    result = python.bridge.begin(id, name, args);
-    while (result === undefined) {          // Python's None: more steps to run
-      // what the steps proved (a sweep's hexes so far), for the page to
-      // draw now; every PROGRESS_MS, so a short sweep costs the page no extra drawing
-      if (!cancelled.has(id) && performance.now() - told >= PROGRESS_MS) {
-        const partial = python.bridge.progress(id);
-        if (partial !== undefined) postMessage({ id, partial });
-        told = performance.now();
+    for (let round = 0; ; round++) {
+      let told = performance.now();
+      result = python.bridge.begin(id, name, args);
+      while (result === undefined) {          // Python's None: more steps to run
+        // what the steps proved (a sweep's hexes so far), for the page to
+        // draw now; every PROGRESS_MS, so a short sweep costs the page no extra drawing
+        if (!cancelled.has(id) && performance.now() - told >= PROGRESS_MS) {
+          const partial = python.bridge.progress(id);
+          if (partial !== undefined) postMessage({ id, partial });
+          told = performance.now();
+        }
+        await nextTask();
+        result = cancelled.has(id) ? python.bridge.cancel(id) : python.bridge.resume(id);
       }
-      await nextTask();
-      result = cancelled.has(id) ? python.bridge.cancel(id) : python.bridge.resume(id);
+      // Overlay images Python has no decoder for: decoded here, given back, asked again.
+      const images = !bytes && round < MAX_DECODE_ROUNDS ? neededPixels(result) : null;
+      if (!images) break;
+      const failed = await decodeImages(python, images);
+      if (failed) {
+        result = JSON.stringify({ error: failed, kind: "SetupError", player: failed });
+        break;
+      }
     }
     warmWhenIdle(python);
   } catch (err) {
@@ -206,6 +216,49 @@ self.onmessage = async (event) => {
   cancelled.delete(id);
   postMessage({ id, result });
 };
+
+// --- overlay images, decoded by the browser (pycore/terrain/vasl/gif.py) ----
+// The site's Python has no image decoder. A query whose setup lays an overlay
+// not decoded yet answers kind "NeedsPixels", naming the images; each is
+// handed out by Python checked (its sizes and blocks, gif.check), decoded here
+// by the browser's own decoder, its RGBA given back (Python turns it into the
+// image's palette exactly, or refuses it), and the query asked again. No rule here.
+const MAX_DECODE_ROUNDS = 3;
+let pixelFiles = 0;
+
+function neededPixels(result) {
+  if (typeof result !== "string" || !result.startsWith('{"error"') || !result.includes('"NeedsPixels"')) return null;
+  const got = JSON.parse(result);
+  return got.kind === "NeedsPixels" && Array.isArray(got.images) && got.images.length ? got.images : null;
+}
+
+// null once every image is given to Python, else why not in a player's words.
+async function decodeImages(python, images) {
+  for (const [source, member] of images) {
+    let bitmap;
+    try {
+      const proxy = python.bridge.overlay_gif(source, member);
+      const gif = proxy.toJs();
+      proxy.destroy();
+      bitmap = await createImageBitmap(new Blob([gif], { type: "image/gif" }),
+        { colorSpaceConversion: "none", premultiplyAlpha: "none" });
+    } catch (err) {
+      return `overlay file: ${member} cannot be decoded by this browser (${String(err?.message ?? err).split("\n")[0].slice(0, 120)}): ` +
+        "copy the archive again from its source";
+    }
+    const { width, height } = bitmap;
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const rgba = context.getImageData(0, 0, width, height).data;
+    const path = `/tmp/asl-pixels-${++pixelFiles}`;
+    python.pyodide.FS.writeFile(path, new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength));
+    const refused = python.bridge.overlay_pixels(source, member, width, height, path);
+    if (refused) return refused;
+  }
+  return null;
+}
 
 // A new task: the messages already queued (the page's questions) run first.
 // A MessageChannel, not setTimeout, whose nesting adds 4 ms per pause.

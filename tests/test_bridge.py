@@ -58,7 +58,19 @@ def test_warm_imports_everything_the_first_click_needs():
             with tempfile.NamedTemporaryFile(prefix="asl-board-", dir="/tmp", delete=False) as f:
                 f.write(board_archive({{"Q5": {{"terrain": "woods"}}}}))
             files.append(f.name)
+        from tests.vasl_writer import overlay_archive, overlay_image
+        for data in (board_archive({{}}, {{}}, name="12", colors=True),
+                     overlay_archive({{"t1": ("b2;b2;b2;b2;b2;b2", {{"a": overlay_image({{"B2": "WoodsGreen"}})}})}})):
+            with tempfile.NamedTemporaryFile(prefix="asl-board-", dir="/tmp", delete=False) as f:
+                f.write(data)
+            files.append(f.name)
         sys.modules.pop("tests.vasl_writer")    # the test's own writer is no query's import
+        # An overlay file imported and laid before (its image decoded once, by Pillow here)
+        bd12, ovr = (json.loads(bridge.call("import_board_file", json.dumps([n])))["ok"]["source"]
+                     for n in files[2:])
+        laid = {{"format": "asl-setup", "version": 1, "map": {{"boards": [[{{"board": "12", "source": bd12}}]],
+                "overlays": [{{"overlay": "T1", "source": ovr, "hex": "12B2"}}]}}}}
+        assert "ok" in json.loads(bridge.call("validate", json.dumps([laid])))
         link = json.loads(bridge.call("share_encode", json.dumps([setup])))["ok"]
         fire = {{"tool": "fire", "viewer": "g", "target": "r"}}
         asks = {{"los": [setup, "g", "r"], "fire": [setup, "g", "r"], "visibility": [setup, "g"],
@@ -76,7 +88,9 @@ def test_warm_imports_everything_the_first_click_needs():
                 "ssr_catalog": [], "layout_boards": [[["bd41"]]],
                 "hex_reading": [setup, "A1"],
                 "settle": [setup, "g", "r", "none", "fire"], "who_sees": [setup, "r"],
-                "dead_ground": [setup, "German"]}}
+                "dead_ground": [setup, "German"],
+                "overlay_edit": [laid, {{"lay": {{"overlay": "T1", "hex": "12C3"}}}}],
+                "overlay_art": [laid], "overlay_image": [ovr, "ovrt1a.gif"]}}
         assert set(asks) == set(bridge.QUERIES), set(asks) ^ set(bridge.QUERIES)
         new = {{}}
         for idle in (False, True):

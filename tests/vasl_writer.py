@@ -295,8 +295,8 @@ def los_payload(elev: bytes, codes: bytes, size: tuple[int, int, int, int] = (33
 def zip_archive(members: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, data in members.items():
-            z.writestr(name, data)
+        for name, data in members.items():      # dated, so the same members make the same bytes
+            z.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
     return buf.getvalue()
 
 

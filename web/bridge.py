@@ -57,6 +57,36 @@ def app_build(path: str) -> str:
     return str(found["BUILD_ID"])
 
 
+def overlay_gif(source: str, member: str) -> bytes:
+    """An overlay's GIF, checked, for static/worker.js to decode with the
+    browser's own decoder (a query answered ``NeedsPixels`` named it).
+    SetupError (a Python error in the worker) if it is no such image."""
+    return api.overlay_gif(source, member, session=SESSION)
+
+
+def overlay_pixels(source: str, member: str, width: int, height: int, path: str) -> str:
+    """The RGBA the browser decoded ``overlay_gif(source, member)`` to, which
+    static/worker.js wrote at ``path`` (removed after), kept as that image's
+    palette indices: "" if kept, else why not, in a player's words."""
+    import os
+    try:
+        if not path.startswith("/tmp/asl-pixels-"):
+            raise SetupError("overlay file: expected the path the worker wrote its pixels to")
+        with open(path, "rb") as f:
+            rgba = f.read(4 * width * height + 1)
+        api.give_overlay_pixels(source, member, width, height, rgba, session=SESSION)
+        return ""
+    except SetupError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"overlay file: {member}'s pixels could not be read ({exc.strerror})"
+    finally:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
 def idle_queries_json() -> str:
     """The names of the queries that wait for the idle wheels (static/worker.js)."""
     return json.dumps(sorted(name for name, q in QUERIES.items() if q.idle_wheels))
@@ -329,6 +359,8 @@ def _result(name: str, args: Any, setup_text: str | None, run: Any) -> Any:
     """``run()``'s value as the JSON answer (or _MORE), every error reported."""
     try:
         result = run()
+    except api.NeedsPixels as exc:      # static/worker.js decodes them and asks again
+        return json.dumps({"error": str(exc), "kind": "NeedsPixels", "images": exc.images})
     except SetupError as exc:
         return _setup_error(str(exc), name, args, setup_text)
     except Exception as exc:  # noqa: BLE001 - reported, never raised

@@ -48,6 +48,11 @@ def facts(setup: dict, question: dict, result: dict, wa: dict) -> list[tuple[str
     rows += [(f["label"], f["value"]) for f in present.facts(result)]
     if setup.get("ssr"):        # docs/ssr.md: the scenario's SSRs the ruling was made under
         rows.append(("Scenario rules", api.describe_ssr(setup["ssr"])))
+    laid = setup.get("map", {}).get("overlays")
+    if laid:                    # docs/overlays.md: as a scenario card lists them
+        rows.append(("Overlays", ", ".join(
+            f"{o['overlay']} on {o['hex']}" + (f"-{o['toward']}" if o.get("toward") else "")
+            for o in laid)))
     holders = present.wall_advantage(wa)
     return rows + [(holders["label"], holders["value"])]
 

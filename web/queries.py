@@ -8,7 +8,7 @@ from typing import Any, Callable, NamedTuple
 
 from pycore import api
 from pycore.errors import SetupError
-from web import boardfile, borderline, marks, present, preview, reading, scenario, seen
+from web import boardfile, borderline, marks, overlays, present, preview, reading, scenario, seen
 from web.build_id import BUILD_ID
 
 
@@ -151,6 +151,12 @@ QUERIES: dict[str, Query] = {
                               at_start=False),
     # What the app read in one hex (the reading view, web/reading.py).
     "hex_reading": Query(reading.hex_reading, imports=("pycore.rules.los",)),
+    # The Overlays tool (web/overlays.py): a tap's edit of map.overlays, on the page's own
+    # setup object (only map.overlays changes); where their art goes; one image's GIF.
+    "overlay_edit": Query(overlays.overlay_edit, setup_first=False, at_start=False,
+                          imports=("pycore.setup.overlay_edits",)),
+    "overlay_art": Query(overlays.overlay_art, at_start=False),
+    "overlay_image": Query(overlays.overlay_image, setup_first=False, at_start=False),
     "prepare_boards": Query(api.prepare_boards, at_start=False, imports=("pycore.terrain.vasl.layers",)),
     # A borderline LOS settled by the players (A6.1): the dr rolled here; the
     # page applies the setup it returns as an edit (web/borderline.py). The

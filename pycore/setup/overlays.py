@@ -47,7 +47,7 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
     label = str_field(d["overlay"], f"{path}.overlay").strip().upper()
     source = d.get("source")
     if source is None:
-        source = _find(label, library, path)
+        source = find_source(label, library, path)
     found = library.overlays(source, f"{path}.source")
     ovr = found.overlays.get(label)
     if ovr is None:
@@ -77,13 +77,14 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
     return Placement(label, source, h, None if ovr.single else toward, board.label)
 
 
-def _find(label: str, library: Library, path: str) -> str:
+def find_source(label: str, library: Library, path: str) -> str:
     """The newest imported archive holding overlay ``label``."""
     from ..terrain.vasl.overlay import family        # with the first overlay file, as the library
     for source in reversed(library.overlay_sources()):
         if label in library.overlays(source).overlays:
             return source
-    raise SetupError(f"{path}: overlay {label} is not on this device: import ovr{family(label)}")
+    raise SetupError(f"{path + ': ' if path else ''}overlay {label} is not on this device: "
+                     f"import ovr{family(label)}")
 
 
 def _board(layout: Layout, text: str, h: g.Hex) -> Any:

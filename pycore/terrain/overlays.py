@@ -114,24 +114,64 @@ def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
     out = dict(boards)
     decided: dict[Any, str] = {}
     owner: dict[Any, str] = {}
+    todo: list[tuple[Any, str, tuple, tuple]] = []     # (board, its source, steps, key)
     for b in layout.boards:
         mine = [p for p in placements if p.board == b.label]
         if not mine or b.source is None:
             continue
         steps = tuple(_step(library, b, p) for p in mine)
         key = (b.source,) + tuple((s[0].source, s[1], s[2], s[3], s[4]) for s in steps)
+        todo.append((b, b.source, steps, key))
+    _decoded([s for _, _, steps, key in todo if key not in _LAID for s in steps])
+    for b, source, steps, key in todo:
         got = _LAID.get(key)
         if got is None:
-            got = _laid(library, boards[b.source], b.source, steps)
+            got = _laid(library, boards[source], source, steps)
             if len(_LAID) >= MAX_LAID:
                 _LAID.pop(next(iter(_LAID)))
             _LAID[key] = got
-        out[b.source], covered = got
+        out[source], covered = got
         for local, label in covered.items():
             part = b.to_map(local) if isinstance(local[0], int) else \
                 g.hexside(b.to_map(local[0]), b.to_map(local[1]))
             decided[part], owner[part] = label, b.label
     return out, decided, owner
+
+
+def art(library: Library, layout: Layout, placements: tuple[Placement, ...]) -> list[dict]:
+    """Where each overlay's image lies, in the order laid (a later one over an
+    earlier one): ``{"overlay", "source", "member", "board", "flip", "box"}``,
+    ``box`` the map lattice points (x0, y0, x1, y1) its image spans, turned
+    half round with its board when ``flip`` (its board's pixel grid spans the
+    board's ``box`` as its image does); its GIF is checked, not decoded."""
+    from .vasl import gif
+    out = []
+    for p in placements:
+        b = layout.by_label[p.board]
+        found, label, member, x, y = _step(library, b, p)
+        w, h = gif.check(found.gif(member), member)
+        ends = [grid.lattice_of(x + dx, y + dy) for dx, dy in ((0, 0), (w, h))]
+        f = b.size.flip
+        on_map = [(b.origin[0] + (f[0] - lx if b.flip else lx), b.origin[1] + (f[1] - ly if b.flip else ly))
+                  for lx, ly in ends]
+        xs, ys = sorted(q[0] for q in on_map), sorted(q[1] for q in on_map)
+        out.append({"overlay": label, "source": found.source, "member": member, "board": b.label,
+                    "flip": b.flip, "box": (xs[0], ys[0], xs[1], ys[1])})
+    return out
+
+
+def _decoded(steps: list) -> None:
+    """Every image the steps lay decoded, or ``gif.NeedsPixels`` naming all those
+    the page's browser is to decode (pycore.terrain.vasl.gif), asked at once."""
+    from .vasl import gif
+    needed: list[tuple[str, str]] = []
+    for found, _label, member, _x, _y in steps:
+        try:
+            found.image(member)
+        except gif.NeedsPixels as e:
+            needed += [m for m in e.images if m not in needed]
+    if needed:
+        raise gif.NeedsPixels(needed)
 
 
 def _step(library: Library, b: Any, p: Placement) -> tuple:

@@ -27,7 +27,10 @@ export class BoardLibrary {
       this.importFiles(files);
     });
     this.dropZone();
-    $("board-images").addEventListener("change", (e) => this.showImages(e.target.checked));
+    // Two checkboxes, one choice: under Boards on this device and in the Overlays tool.
+    for (const id of ["board-images", "overlay-images"]) {
+      $(id).addEventListener("change", (e) => this.showImages(e.target.checked));
+    }
     // Every kept board, into Python, before anything else is asked of it.
     this.ready = python.ready.then(() => this.restore().catch((err) => {
       this.showMessage(`The boards kept on this device could not be opened: ${err.message}.`);
@@ -41,7 +44,7 @@ export class BoardLibrary {
         const got = await this.python.callBytes("import_board_file", rec.bytes);
         this.boards.push({ ...rec, bytes: undefined, warnings: got.warnings });
       } catch (err) {
-        this.showMessage(`Board ${rec.board} (${rec.file}) kept on this device could not be read ` +
+        this.showMessage(`${capital(named(rec))} (${rec.file}) kept on this device could not be read ` +
           `again: ${words(err)}. It is still kept; remove it and import the file again.`);
       }
     }
@@ -66,16 +69,11 @@ export class BoardLibrary {
         // Handed over whole (no copy: a hostile file is refused sooner);
         // read again from the file to be kept once Python accepts it.
         const got = await this.python.callBytes("import_board_file", await file.arrayBuffer());
-        if (got.kind === "overlays") {      // read, but the page lays no overlay yet (docs/overlays.md)
-          await this.python.call("forget_board", got.source).catch(() => {});   // nothing kept
-          refused.push(`${file.name} is VASL's overlay file ovr${got.family} (${got.overlays.length} ` +
-            "overlays): this page does not lay overlays yet (the command line does: " +
-            "python -m pycore --import)");
-          continue;
-        }
         bytes = await file.arrayBuffer();
+        // an overlay archive (ovrX) is kept as a board is: {kind: "overlays", family, overlays}
         const rec = { source: got.source, board: got.board, version: got.version, file: file.name,
-                      bytes, added: Date.now() };
+                      bytes, added: Date.now(),
+                      ...(got.kind === "overlays" ? { kind: "overlays", family: got.family, overlays: got.overlays } : {}) };
         let kept = true;
         try {
           await boardstore.put(rec);
@@ -86,16 +84,17 @@ export class BoardLibrary {
           { ...rec, bytes: undefined, warnings: got.warnings, kept }];
         done.push(got);
         notes.push(...got.warnings);
-        if (!kept) refused.push(`board ${got.board} is imported for this visit only: this browser's ` +
+        if (!kept) refused.push(`${named(got)} is imported for this visit only: this browser's ` +
           "storage is full or blocked");
       } catch (err) {
         refused.push(`${file.name} was not imported: ${words(err)}`);
       }
     }
     this.list();
-    if (done.length) this.grid.offer?.(done.map((b) => b.board));
+    const boards = done.filter((b) => b.kind !== "overlays");
+    if (boards.length) this.grid.offer?.(boards.map((b) => b.board));
     const said = [];
-    if (done.length) said.push(`Imported ${done.map((b) => `board ${b.board} (VASL ${b.version})`).join(", ")}.`);
+    if (done.length) said.push(`Imported ${done.map((b) => `${named(b)} (VASL ${b.version})`).join(", ")}.`);
     said.push(...refused.map((r) => `${r}.`));
     if (refused.length) said.push("Nothing else changed.");
     if (notes.length) said.push("Some terrain the app lacks is read as open ground or the nearest " +
@@ -122,6 +121,7 @@ export class BoardLibrary {
   // blob: URLs of this page only, never stored or sent anywhere.
   async showImages(on) {
     this.imagesOn = on;
+    for (const id of ["board-images", "overlay-images"]) $(id).checked = on;
     $("map").dataset.boardImages = String(on);
     await this.placeImages();
   }
@@ -155,10 +155,48 @@ export class BoardLibrary {
       if (b.flip) image.setAttribute("transform", `rotate(180 ${x + w / 2} ${y + h / 2})`);
       layer.append(image);
     }
+    // The overlays' art over their boards' images, in the order laid, where Python
+    // places it (web/overlays.py overlay_art): under the reading and the units.
+    const setup = this.current?.();
+    this.artShown = JSON.stringify(setup?.map?.overlays ?? []);
+    const art = setup?.map?.overlays?.length
+      ? await this.python.call("overlay_art", setup).catch(() => []) : [];
+    for (const a of art) {
+      const url = await this.overlayUrl(a.source, a.member);
+      if (!url) continue;
+      const image = document.createElementNS(ns, "image");
+      for (const [k, v] of Object.entries({ href: url, x: a.x, y: a.y, width: a.width, height: a.height,
+                                            preserveAspectRatio: "none", "data-overlay": a.overlay })) {
+        image.setAttribute(k, String(v));
+      }
+      if (a.transform) image.setAttribute("transform", a.transform);
+      image.setAttribute("class", "overlay-art");
+      layer.append(image);
+    }
     if (content.querySelector(":scope > svg.asl-map") !== svg || !this.imagesOn) return;   // redrawn meanwhile
     content.querySelector(":scope > svg.board-images")?.remove();
     content.prepend(layer);
     if (lacking.length) this.showMessage(`No board image in the file of board ${lacking.join(", ")}.`, "info");
+  }
+
+  // The overlays laid changed since their art was placed: placed again.
+  refreshArt() {
+    if (this.imagesOn && JSON.stringify(this.current?.()?.map?.overlays ?? []) !== this.artShown) {
+      this.placeImages().catch(() => {});
+    }
+  }
+
+  // One overlay image, from its file kept in Python (web/overlays.py overlay_image).
+  async overlayUrl(source, member) {
+    this.images ??= new Map();
+    const key = `${source} ${member}`;
+    if (!this.images.has(key)) {
+      this.images.set(key, this.python.call("overlay_image", source, member).then((got) => {
+        const bytes = Uint8Array.from(atob(got.base64), (c) => c.charCodeAt(0));
+        return URL.createObjectURL(new Blob([bytes], { type: got.type }));
+      }).catch(() => null));
+    }
+    return this.images.get(key);
   }
 
   async imageUrl(source) {
@@ -207,12 +245,12 @@ export class BoardLibrary {
       const li = document.createElement("li");
       li.dataset.source = b.source;
       const name = document.createElement("span");
-      name.textContent = `Board ${b.board} · VASL ${b.version}`;
-      name.title = `from ${b.file}`;
+      name.textContent = `${capital(named(b))} · VASL ${b.version}`;
+      name.title = b.kind === "overlays" ? `${b.overlays.join(", ")} (from ${b.file})` : `from ${b.file}`;
       const remove = document.createElement("button");
       remove.type = "button";
       remove.textContent = "Remove";
-      remove.setAttribute("aria-label", `Remove board ${b.board} (VASL ${b.version})`);
+      remove.setAttribute("aria-label", `Remove ${named(b)} (VASL ${b.version})`);
       remove.addEventListener("click", () => this.remove(b));
       li.append(name, remove);
       if (b.warnings.length) {       // what Python read as something else (pycore/terrain/vasl/reading.py)
@@ -227,8 +265,9 @@ export class BoardLibrary {
       }
       ul.append(li);
     }
+    this.onList?.();       // the Overlays tool offers the overlay files listed
     const options = $("board-options");
-    options.replaceChildren(...[...new Set(this.boards.map((b) => b.board))].map((n) => {
+    options.replaceChildren(...[...new Set(this.boards.filter((b) => b.kind !== "overlays").map((b) => b.board))].map((n) => {
       const o = document.createElement("option");
       o.value = n;
       return o;
@@ -237,24 +276,31 @@ export class BoardLibrary {
 
   async remove(b) {
     if (this.inUse().includes(b.source)) {
-      this.showMessage(`Board ${b.board} is on the map on screen: start a new map first, then remove it.`);
+      this.showMessage(b.kind === "overlays"
+        ? `${capital(named(b))} is laid on the map on screen: remove its overlays first, then remove it.`
+        : `Board ${b.board} is on the map on screen: start a new map first, then remove it.`);
       return;
     }
     try {
       await this.python.call("forget_board", b.source);
       await boardstore.remove(b.source);
     } catch (err) {
-      this.showMessage(`Board ${b.board} could not be removed: ${words(err)}.`);
+      this.showMessage(`${capital(named(b))} could not be removed: ${words(err)}.`);
       return;
     }
     this.boards = this.boards.filter((x) => x.source !== b.source);
     this.list();
-    this.showMessage(`Removed board ${b.board} (VASL ${b.version}) from this device.`, "info");
+    this.showMessage(`Removed ${named(b)} (VASL ${b.version}) from this device.`, "info");
   }
 
   // The source of the newest imported board with this number, or undefined.
   sourceFor(label) {
-    return this.boards.findLast((b) => b.board === label)?.source;
+    return this.boards.findLast((b) => b.kind !== "overlays" && b.board === label)?.source;
+  }
+
+  // The imported overlay archives, oldest first: {source, family, overlays: ["X1", ...], version, file}.
+  overlaySets() {
+    return this.boards.filter((b) => b.kind === "overlays");
   }
 
   // A map drawn: its imported boards' drawings read ahead, while the player
@@ -326,7 +372,7 @@ export class BoardLibrary {
     this.keepWaiting(w);
     const { message: why, file } = missing[0];
     this.showMessage(`${capital(why)}. The link is kept (listed under Boards on this device): it opens ` +
-      `once ${files(w)} is imported.${replaced ? ` ${replaced}` : ""}`, "error",
+      `once ${files(w)} ${w.files.length > 1 ? "are" : "is"} imported.${replaced ? ` ${replaced}` : ""}`, "error",
       { label: file ? `Import ${file}…` : "Import board…", run: () => this.input.click() });
     return true;
   }
@@ -391,7 +437,7 @@ export class BoardLibrary {
     li.id = "waiting-link";
     const text = document.createElement("span");
     text.textContent = this.waitingReady
-      ? `Link from ${when(w)}: ${files(w)} is here, ready to open`
+      ? `Link from ${when(w)}: ${files(w)} ${w.files.length > 1 ? "are" : "is"} here, ready to open`
       : `Link from ${when(w)}: waiting for ${files(w)}`;
     const button = (label, run, aria) => {
       const b = document.createElement("button");
@@ -409,6 +455,9 @@ export class BoardLibrary {
     return li;
   }
 }
+
+// "board 41" or "overlay file ovrX".
+const named = (b) => (b.kind === "overlays" ? `overlay file ovr${b.family}` : `board ${b.board}`);
 
 const joined = (...parts) => parts.filter(Boolean).join(" ");
 

@@ -3,7 +3,7 @@
 // question by a key each; undo and redo by Ctrl-Z and Ctrl-Y. Typing in a
 // field is never taken for a shortcut.
 
-export const TOOL_KEYS = { t: "terrain", h: "hexside", u: "unit", l: "los", v: "vis" };
+export const TOOL_KEYS = { t: "terrain", h: "hexside", u: "unit", l: "los", v: "vis", o: "overlay" };
 
 // The palette a digit picks from, by tool: its buttons in order, 1 first.
 const PALETTES = { terrain: "#terrain-palette [data-terrain]",

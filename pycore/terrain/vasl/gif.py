@@ -1,18 +1,30 @@
 """An overlay's GIF image decoded to palette indices, with its size checked
 first (docs/hostile-files.md).
 
-The decoding is Pillow's (a maintained decoder; CPython and Pyodide both have
-it), imported with the first overlay, never with the rules. Before Pillow
-sees a byte, ``check`` walks the GIF's blocks (header, colour tables,
-extensions, image descriptors and their data sub-blocks, standard library
-only) and refuses a file that claims more than ``MAX_SIDE`` pixels a side or
-``MAX_PIXELS`` in all, holds more than ``MAX_FRAMES`` images, or ends before
-its first image's data does: what would make a decoder allocate or wait.
+One interface, two decoders, both well kept, none written here:
+
+- in CPython, Pillow (``decode``), imported with the first overlay, never
+  with the rules;
+- in the page, the browser's own: the site's Pyodide has no Pillow, so
+  ``decode`` raises ``NoDecoder``, the overlay archive asks for the image's
+  pixels (``NeedsPixels``), the worker (static/worker.js) decodes the GIF with
+  ``createImageBitmap`` and hands back its RGBA, and ``from_rgba`` turns them
+  into the same ``Indexed`` exactly: the palette is the distinct opaque
+  colours, alpha 0 the transparent index.
+
+Before any decoder sees a byte, ``check`` walks the GIF's blocks (header,
+colour tables, extensions, image descriptors and their data sub-blocks,
+standard library only) and refuses a file that claims more than ``MAX_SIDE``
+pixels a side or ``MAX_PIXELS`` in all, holds more than ``MAX_FRAMES``
+images, or ends before its first image's data does: what would make a
+decoder allocate or wait.
 """
 from __future__ import annotations
 
 import io
 import struct
+import sys
+from array import array
 from typing import NamedTuple
 
 from ...errors import SetupError
@@ -29,6 +41,23 @@ class Indexed(NamedTuple):
     pixels: bytes                               # palette indices, row by row
     palette: tuple[tuple[int, int, int], ...]   # index -> (r, g, b)
     transparent: int | None                     # the transparent index, or None
+
+
+class NoDecoder(SetupError):
+    """This Python has no image decoder (Pillow): the page's, whose browser decodes."""
+
+
+class NeedsPixels(SetupError):
+    """Images to decode before the question can be answered, ``[(archive
+    source, member), ...]``: the page's worker decodes them with the browser's
+    own decoder, gives their pixels (``pycore.api.give_overlay_pixels``) and asks
+    again. Elsewhere (CPython without Pillow) its words say what is missing."""
+
+    def __init__(self, images: list[tuple[str, str]]) -> None:
+        self.images = images
+        super().__init__(f"overlay file: its images ({', '.join(m for _, m in images[:4])}) "
+                         "cannot be decoded here: this copy of the app has no image decoder "
+                         "(install Pillow: pip install 'asl-los[overlays]')")
 
 
 def check(data: bytes, what: str) -> tuple[int, int]:
@@ -100,8 +129,8 @@ def decode(data: bytes, what: str) -> Indexed:
     try:
         from PIL import Image
     except ImportError:
-        raise SetupError("overlay file: this copy of the app has no image decoder (Pillow) "
-                         "to read overlays with") from None
+        raise NoDecoder("overlay file: this copy of the app has no image decoder (Pillow) "
+                        "to read overlays with") from None
     try:
         with Image.open(io.BytesIO(data), formats=["GIF"]) as opened:
             im: Image.Image = opened
@@ -126,3 +155,34 @@ def decode(data: bytes, what: str) -> Indexed:
         raise SetupError(f"overlay file: {what} is damaged (its pixels do not fill it)")
     return Indexed(width, height, pixels, palette,
                    transparent if isinstance(transparent, int) else None)
+
+
+def from_rgba(data: bytes, what: str, width: int, height: int, rgba: bytes) -> Indexed:
+    """The GIF ``data`` as palette indices, from the pixels a browser decoded it
+    to (``width`` x ``height``, 4 bytes a pixel, not premultiplied): the palette
+    is the distinct opaque colours (in the order of their values), alpha 0 the
+    transparent index. ``check`` first; SetupError if the pixels are not the
+    GIF's (another size, a partial alpha, more colours than a GIF holds)."""
+    w, h = check(data, what)
+    if (width, height) != (w, h) or len(rgba) != 4 * w * h:
+        raise SetupError(f"overlay file: {what} was decoded to {width:,} x {height:,} pixels, "
+                         f"not its own {w:,} x {h:,}: the file is damaged")
+    words = array("I")
+    assert words.itemsize == 4
+    words.frombytes(bytes(rgba))
+    if sys.byteorder == "big":
+        words.byteswap()                        # r | g << 8 | b << 16 | alpha << 24
+    table: dict[int, int] = {}
+    opaque = sorted(v for v in set(words) if v >> 24 == 0xFF)
+    clear = [v for v in set(words) if v >> 24 == 0]
+    if len(opaque) + len(clear) != len(set(words)):
+        raise SetupError(f"overlay file: {what} has partly transparent pixels, which a GIF "
+                         "cannot hold: the file is damaged")
+    if len(opaque) + (1 if clear else 0) > 256:
+        raise SetupError(f"overlay file: {what} shows more colours than a GIF holds: the "
+                         "file is damaged")
+    palette = tuple((v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) for v in opaque)
+    table.update((v, k) for k, v in enumerate(opaque))
+    transparent = len(opaque) if clear else None
+    table.update((v, len(opaque)) for v in clear)
+    return Indexed(w, h, bytes(map(table.__getitem__, words)), palette, transparent)
