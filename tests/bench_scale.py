@@ -1,6 +1,7 @@
 """The cost as the work grows (issue 41): visibility on a 4 x 2 map of real
-boards against a 2 x 1 map seen from the same viewers, and importing eight
-boards against one. A benchmark that prints figures, not a test.
+boards against a 2 x 1 map seen from the same viewers, importing eight boards
+against one, and the dead ground of a side of ten units on the 2 x 1 map. A
+benchmark that prints figures, not a test.
 
     python -m tests.bench_scale [--boards 01,02,03,04,05,06,07,08] [--viewers 7]
 
@@ -85,6 +86,21 @@ def main() -> None:
     print(f"visibility from a new viewer on board {labels[0]}: 2 x 1 map ({hexes[0]} hexes) "
           f"{small_ms:.1f} ms, 4 x 2 map ({hexes[1]} hexes) {large_ms:.1f} ms: "
           f"{large_ms / small_ms:.2f}x (target <= 4.5x)")
+
+    # dead ground: a side of ten units on the 2 x 1 map, each unit's sweep its own
+    names = [s.names.hex(h) for h in sorted(s.grid.hexes())]
+    times = []
+    for run in range(3):
+        side = dict(small, notes=f"run {run}", units=[
+            {"id": f"g{i}", "side": "German", "type": "squad", "hex": rnd.choice(names)}
+            for i in range(10)])
+        api.load(side)
+        api.visibility(side, names[0])              # the map's drawing read once
+        t0 = time.process_time()
+        api.coverage(side, "German")
+        times.append(time.process_time() - t0)
+    print(f"dead ground of a side of 10 units on the 2 x 1 map: "
+          f"{', '.join(f'{t:.2f}' for t in times)} s (target <= 0.5 s)")
 
 
 if __name__ == "__main__":
