@@ -15,8 +15,9 @@ bocage rules a bocage hexside (B9.52), the wall rules a wall (B9.2).
 So a thread from a plain viewer (not IN a Depression, not on a bridge, not
 entrenched) to a plain ground Location, all of whose other hexes and every
 hexside it crosses, runs along or touches at a vertex are quiet at or below
-the lower end, is clear with no Hindrance (A6.1). tests/test_los_properties.py
-holds the sweep that uses this to the engine, hex by hex.
+the lower end, is clear with no Hindrance (A6.1). tests/test_quiet.py,
+tests/test_los_properties.py and tests/test_drawn.py hold the sweep that
+uses this to the engine, hex by hex, on painted maps and boards as drawn.
 """
 from __future__ import annotations
 
