@@ -8,8 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pycore import api, share
-from tests.browser.conftest import open_page, wait_ready
-from tests.browser.test_ui_boards import TABLET
+from tests.browser.conftest import TABLET, open_page, wait_ready
 from tests.browser.test_ui_library import import_files, listed
 from tests.browser.test_ui_steps import hex_sel, press, setup_of
 from tests.browser.test_waiting_link import said_with, waiting_entry
