@@ -40,6 +40,20 @@ def test_B10_23_an_open_hill_between_is_not_quiet_ground_below_it_both_ways():
     assert _agrees(_painted({"A3": {"level": 3}}), {"hex": "A3"})["F3"]["los"]
 
 
+def test_A6_4_woods_below_both_ends_are_quiet_and_above_the_lower_end_are_not_both_ways():
+    # A6.2: woods in E3 (level 0, top level 1) between two level-1 hexes do not
+    # block; seen from level-3 A3, they make F3 (level 0, behind them) a Blind
+    # Hex (A6.4): the sweep must not take them as quiet ground for F3
+    up = _painted({"A3": {"level": 1}, "I3": {"level": 1}, "E3": {"terrain": "woods"}})
+    for viewer, target in (("A3", "I3"), ("I3", "A3")):
+        assert _agrees(up, {"hex": viewer})[target]["los"]
+    blind = _painted({"A3": {"level": 3}, "E3": {"terrain": "woods"}})
+    for viewer, target in (("A3", "F3"), ("F3", "A3")):
+        assert _agrees(blind, {"hex": viewer})[target] == {
+            "los": api.los(blind, viewer, target)["los"], "hindrance": 0}
+    assert not api.los(blind, "A3", "F3")["los"]
+
+
 def test_B9_2_a_wall_on_a_crossed_hexside_is_not_quiet_both_ways():
     # B9.2: a same-level wall is a Half-Level obstacle to a LOS across it
     setup = _painted({}, {"E3-F3": "wall", "E3-F2": "wall"}, [])
@@ -57,16 +71,16 @@ def test_D9_4_a_vehicle_between_hinders_both_ways():
         assert vis[target] == {"los": True, "hindrance": api.los(setup, viewer, target)["hindrance"]}
 
 
-def test_quiet_hexes_are_open_ground_without_units_drawings_or_bocage():
+def test_quiet_hexes_are_open_ground_or_woods_without_units_drawings_or_bocage():
     setup = _painted({"B2": {"terrain": "woods"}, "C2": {"terrain": "shellholes", "level": 1},
                       "D2": {"terrain": "gully"}},
                      {"F2-G2": "bocage"}, [{"id": "u", "side": "German", "type": "squad",
                                             "hex": "E2"}])
     s = load_setup(setup)
     levels = s.derived(quiet.QUIET)
-    names = {s.names.hex(h): level for h, level in levels.items()}
-    assert names["C2"] == 1 and names["A1"] == 0
-    for loud in ("B2", "D2", "E2", "F2", "G2"):
+    names = {s.names.hex(h): top for h, top in levels.items()}
+    assert names["C2"] == 1 and names["A1"] == 0 and names["B2"] == 1    # woods: top a level up
+    for loud in ("D2", "E2", "F2", "G2"):
         assert loud not in names
 
 

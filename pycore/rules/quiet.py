@@ -2,15 +2,17 @@
 level, so that a visibility sweep can settle a thread over them without the
 LOS engine (pycore.rules.visibility).
 
-A hex is quiet where it is open ground or shellholes taken whole (no drawing
-over it, no drawn Hindrance), holding no unit, no bridge, no second terrain,
-no Depression and no bocage hexside; a hexside is quiet where the setup lists
-nothing on it (no wall, hedge, bocage, cliff, rowhouse bar or Depression
-hexside). Every rule the engine asks of such a hex or hexside says nothing
-and blocks nothing as long as the hex is no higher than the lower end's
-ground: an obstacle needs terrain (A6.2), a Crest Line ground above the lower
-end (A6.2), a Hindrance hindering terrain or a vehicle (A6.7, D9.4), the
-bocage rules a bocage hexside (B9.52), the wall rules a wall (B9.2).
+A hex is quiet where it is open ground, shellholes or woods (whole, or drawn
+with woods or crest lines only, no drawn Hindrance), holding no unit, no
+bridge, no second terrain, no Depression and no bocage hexside; a hexside is quiet where the
+setup lists nothing on it (no wall, hedge, bocage, cliff, rowhouse bar or
+Depression hexside). Every rule the engine asks of such a hex or hexside says
+nothing and blocks nothing as long as its top (its ground, or the woods' top
+a level above it) is no higher than the lower end: an obstacle blocks or
+makes a Blind Hex only where it rises above the lower end (A6.2, A6.4), a
+Crest Line is ground above the lower end (A6.2), a Hindrance needs hindering
+terrain or a vehicle (A6.7, D9.4), the bocage rules a bocage hexside (B9.52),
+the wall rules a wall (B9.2).
 
 So a thread from a plain viewer (not IN a Depression, not on a bridge, not
 entrenched) to a plain ground Location, all of whose other hexes and every
@@ -32,7 +34,7 @@ from .los.context import bocage_hexes, item_hexsides, terrain
 from .los.drawn import AsDrawn
 
 STRIDE = 1 << 12            # packs a relative hex or doubled hexside midpoint (x, y) as x * STRIDE + y
-QUIET_TERRAIN = ("open", "shellholes")
+QUIET_TERRAIN = ("open", "shellholes", "woods")    # no Hindrance; woods no higher than the lower end
 
 # (viewer point, target), both relative to the viewer's hex and mirrored into
 # its quadrant -> (packed hexes, packed hexsides) the thread touches
@@ -40,6 +42,10 @@ _TOUCHED: OrderedDict = OrderedDict()
 
 
 def _read_quiet(s: Setup) -> dict[g.Hex, int]:
+    """Each quiet hex's top in whole levels: its ground's level, or for woods
+    the level of the woods' top (A6.2: one level above its ground); on a
+    board as drawn, the highest ground or woods any thread through it can
+    meet (``Terrain.highest``)."""
     t = terrain(s)
     drawn_hindrance = t.drawn_hindrance if isinstance(t, AsDrawn) else None
     boc = bocage_hexes(s)
@@ -47,10 +53,12 @@ def _read_quiet(s: Setup) -> dict[g.Hex, int]:
     for h in s.grid.hexes():
         info = s.hex(h)
         if info.terrain not in QUIET_TERRAIN or info.is_depression or info.bridge or \
-                info.also is not None or h in boc or s.units_in(h) or t.is_drawn(h) or \
+                info.also is not None or h in boc or s.units_in(h) or \
+                t.drawn_partly(h) not in (None, "woods") or \
                 (drawn_hindrance is not None and drawn_hindrance(h) is not None):
             continue
-        got[h] = info.level
+        top2, ground = t.highest(h)         # as drawn: the highest any thread can meet
+        got[h] = max(-(-top2 // 2), ground)
     return got
 
 
@@ -94,15 +102,15 @@ def touched(p: g.Point, q: g.Hex) -> tuple[array, array]:
 
 
 class Quiet:
-    """For one viewer: the quiet hexes at or below each ground level, and the
+    """For one viewer: the quiet hexes whose top is at or below each level, and the
     map's listed hexsides, relative to the viewer's hex and mirrored into each
     quadrant (as pycore.rules.visibility packs its offsets)."""
 
     def __init__(self, s: Setup, v: End):
         self.s, self.v = s, v
-        self.levels = s.derived(QUIET)
+        self.tops = s.derived(QUIET)
         self.plain: dict[g.Hex, bool] = {}
-        self.low: dict = {}       # (lo_ground, sx, sy) -> packed quiet hexes at or below it
+        self.low: dict = {}       # (lo_ground, sx, sy) -> packed quiet hexes no higher
         self.listed: dict = {}    # (sx, sy) -> packed hexsides the setup lists
 
     def clear(self, t: End | None, h: g.Hex, et: int, p: g.Point, q: g.Hex, sx: int,
@@ -131,7 +139,7 @@ class Quiet:
             vx, vy = self.v.hex
             quiet = self.low[key] = frozenset(
                 sx * (x - vx) * STRIDE + sy * (y - vy)
-                for (x, y), level in self.levels.items() if level <= lo_ground)
+                for (x, y), top in self.tops.items() if top <= lo_ground)
         if not quiet.issuperset(crossed):
             return False
         hexes, sides = touched(p, q)
