@@ -31,13 +31,13 @@ from ...setup import Setup
 from ...terrain.catalog import HINDERING, TERRAIN
 from ..location import End, resolve
 from .context import terrain
-from .drawing import unpack
+from .drawing import PIXEL, unpack
 from .drawn import AsDrawn
 from .ruling import Ruling
 
 # One pixel of VASL's board art, in the board's quarter pixels (docs/rules.md
 # "A borderline thread": a printed board's registration and a taut thread).
-TOLERANCE = 4
+TOLERANCE = PIXEL
 SHIFTS = (TOLERANCE, -TOLERANCE)
 # the largest Hindrance DRM a drawn hex adds (A6.7)
 _MOST = max(TERRAIN[name].hindrance for name in HINDERING)
@@ -56,35 +56,41 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     total may reach +6 (B.10): such differences are left out, as are the
     obstacles and hills of an end's own hex where its thread starts at the
     centre dot (A6.2: they never block it). Only the thread's parts up to
-    index ``upto`` are read."""
+    index ``upto`` are read. A drawing the moved threads meet as the exact
+    one, by its bounds alone (``Drawn.alike``), is not read again."""
     p, q = r.viewer.point, r.target.point
     low = min(r.viewer.elevation, r.target.elevation)
     out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
     hindering = []
+    entry, drawn_hindrance = t.entry, t.drawn_hindrance
     for item in r.trace[:upto + 1]:
         if item.kind != "hex":
             continue
         h = item.hexes[0]
-        if t.drawn_hindrance(h) is not None:
+        if drawn_hindrance(h) is not None:
             hindering.append(h)
-        e = t.entry(h) if h not in own else None
+        e = entry(h) if h not in own else None
         if e is None:
             continue
         top, level = e.highest          # nothing drawn there can block: not read again
-        for d, high in ((e.standing if top > 2 * low else None, lambda v: unpack(v)[0] > 2 * low),
-                        (e.ground if level > low else None, lambda v: v > low)):
-            if d is None or not d.parts:
+        for d, standing in ((e.standing if top > 2 * low else None, True),
+                            (e.ground if level > low else None, False)):
+            if d is None or not d.parts or d.alike(p, q):
                 continue
             exact = d.met(p, q)
             for k in SHIFTS:
                 got = d.met(p, q, k)
-                if got != exact and (high(got) or high(exact)) and h not in out[k][0]:
+                if got != exact and h not in out[k][0] and (
+                        unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low if standing
+                        else got > low or exact > low):
                     out[k][0].append(h)
-    if r.hindrance + _MOST * len(hindering) >= 6:
+    if hindering and r.hindrance + _MOST * len(hindering) >= 6:
         for h in hindering:
-            d = t.drawn_hindrance(h)
+            d = drawn_hindrance(h)
             assert d is not None
+            if d.alike(p, q):
+                continue
             exact = d.met(p, q)
             for k in SHIFTS:
                 if d.met(p, q, k) != exact and h not in out[k][1]:

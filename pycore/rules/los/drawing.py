@@ -26,7 +26,7 @@ from ... import geometry as g
 from ...terrain import ssr
 from ...geometry.boards import Board, Layout
 from ...terrain.bands import Band, bands, met_banded
-from ...terrain.depiction import Box, Columns, Run
+from ...terrain.depiction import Box, Columns, Run, misses
 from ...limits import MAX_LEVEL
 from ...setup import Setup, Slot
 from ...terrain.catalog import TERRAIN, hindrance_value
@@ -61,17 +61,30 @@ def shape_of(s: Setup, b: Board) -> grid.Shape:
 
 class Part(NamedTuple):
     """A board's drawing of a hex: the board, its layer's columns, their box
-    and bands (``pycore.terrain.bands``), and the board's frame."""
+    and bands (``pycore.terrain.bands``), the board's frame, and ``moves``:
+    the box grown by a pixel on each side, and the top band's core shrunk by
+    a pixel on each side (None where nothing is left), for ``Drawn.alike``."""
     board: Board
     cols: Columns
     box: Box
     bands: tuple[Band, ...]
     frame: Frame
+    moves: tuple[Box, Box | None]
+
+
+# One pixel of the board's art in quarter pixels: the most a borderline
+# thread is moved across (pycore.rules.los.borderline.TOLERANCE).
+PIXEL = 4
 
 
 def _part(s: Setup, b: Board, cols: Columns) -> Part:
     shape = shape_of(s, b)
-    return Part(b, cols, box(cols, shape.unit), bands(cols, shape.unit), frame(b, shape))
+    u = shape.unit * PIXEL // 4
+    x0, y0, x1, y1 = bx = box(cols, shape.unit)
+    bnds = bands(cols, shape.unit)
+    c0, c1, c2, c3 = bnds[0][4]
+    core = (c0 + u, c1 + u, c2 - u, c3 - u) if c2 - c0 > 2 * u and c3 - c1 > 2 * u else None
+    return Part(b, cols, bx, bnds, frame(b, shape), ((x0 - u, y0 - u, x1 + u, y1 + u), core))
 
 
 class Drawn(NamedTuple):
@@ -90,7 +103,7 @@ class Drawn(NamedTuple):
         once the segment reaches its box."""
         best = 0
         (px, py), (qx, qy) = a, b
-        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy, u) in self.parts:
+        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy, u), _ in self.parts:
             if bnds[0][0] <= best:
                 continue
             ax, bx = fx * px + cx, fx * qx + cx
@@ -119,6 +132,31 @@ class Drawn(NamedTuple):
             if got > best:
                 best = got
         return best
+
+    def alike(self, a: g.Point, b: g.Point) -> bool:
+        """Whether ``met`` is the same for the segment a-b and for it moved up
+        to a pixel (``PIXEL``) across either way (``met``'s ``shift``), known
+        without reading them (pycore.rules.los.borderline): where it passes
+        within a pixel of no board's box round the drawing (every move meets
+        nothing), or through a part's top core (``pycore.terrain.bands``) a
+        pixel in from its sides, that part's top value being the highest drawn
+        (every move meets that value). Exact: a moved segment's points are a
+        pixel at most, on each axis, from the exact one's (``Part.moves``).
+        False: not known."""
+        (px, py), (qx, qy) = a, b
+        near = False
+        top = 0
+        for part in self.parts:
+            if part.bands[0][0] > top:
+                top = part.bands[0][0]
+        for _, _, _, bnds, (fx, cx, fy, cy, _), (grown, core) in self.parts:
+            ends = (fx * px + cx, fy * py + cy), (fx * qx + cx, fy * qy + cy)
+            if misses(grown, *ends):
+                continue
+            if core is not None and bnds[0][0] == top and not misses(core, *ends):
+                return True             # through the core: every move meets ``top``
+            near = True
+        return not near
 
 
 _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
