@@ -106,19 +106,24 @@ def corner(board: str, origin: str, first: g.Hex) -> tuple[int, int]:
 
 
 def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
-        boards: Mapping[str, ImportedBoard]) -> tuple[dict[str, ImportedBoard], dict, dict]:
+        boards: Mapping[str, ImportedBoard], art: Mapping[str, tuple[str, ...]] | None = None
+        ) -> tuple[dict[str, ImportedBoard], dict, dict]:
     """The boards with the overlays laid on them (by source, the others as
     they are); each map hex or hexside an overlay decided: its name; and the
     board (label) whose reading each of them takes, a seam's too (the board
-    the overlay lies on: its half of a seam hex shows the overlay)."""
+    the overlay lies on: its half of a seam hex shows the overlay).
+    ``art``: per board label, the names of its own SSR art a setup's ``ssr``
+    lays on it (``art_steps``), beneath its overlays; the parts it decides
+    are named by the SSR's name ("art-dense-jungle")."""
     out = dict(boards)
     decided: dict[Any, str] = {}
     owner: dict[Any, str] = {}
     for b in layout.boards:
         mine = [p for p in placements if p.board == b.label]
-        if not mine or b.source is None:
+        names = (art or {}).get(b.label, ())
+        if not (mine or names) or b.source is None:
             continue
-        steps = tuple(_step(library, b, p) for p in mine)
+        steps = art_steps(boards[b.source], names) + tuple(_step(library, b, p) for p in mine)
         key = (b.source,) + tuple((s[0].source, s[1], s[2], s[3], s[4]) for s in steps)
         got = _LAID.get(key)
         if got is None:
@@ -132,6 +137,21 @@ def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
                 g.hexside(b.to_map(local[0]), b.to_map(local[1]))
             decided[part], owner[part] = label, b.label
     return out, decided, owner
+
+
+def art_steps(board: ImportedBoard, names: tuple[str, ...]) -> tuple:
+    """The steps laying a board's own SSR art (pycore.terrain.vasl.ssrart), as
+    VASL draws it: each image at its corner on the board's picture (the
+    board's own frame: a flipped board turns with it), the rules last in
+    the board's list beneath the first ones (VASL's ``ASLBoard.setTerrain``)."""
+    if not names or board.art is None:
+        return ()
+    order = list(board.art.rules)
+    out = []
+    for name in sorted(names, key=order.index, reverse=True):
+        for member, x, y in board.art.rules[name].images:
+            out.append((board.art, name, member, x, y))
+    return tuple(out)
 
 
 def _step(library: Library, b: Any, p: Placement) -> tuple:
@@ -163,7 +183,8 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
     for found, label, member, x0, y0 in steps:
         colors = {**library.colors(source), **found.colors}     # its own file adds names
         if not colors:
-            raise SetupError(f"map.overlays: overlay {label} cannot be read: board "
+            what = f"ssr: {label}" if label.startswith("art-") else f"map.overlays: overlay {label}"
+            raise SetupError(f"{what} cannot be read: board "
                              f"{base.archive.name}'s file holds no colors file naming the art's "
                              "colours")
         image = found.image(member)
@@ -175,7 +196,7 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
     buildings = {k: v for k, v in base.archive.buildings.items() if k not in gone}
     archive = replace(base.archive, elevations=bytes(elevations), codes=bytes(terrain),
                       buildings=buildings)
-    return ImportedBoard(archive, reading.read(archive)), covered
+    return ImportedBoard(archive, reading.read(archive), art=base.art), covered
 
 
 def _palette(image: Any, colors: Mapping) -> list[tuple[int, int | None] | None | bool]:

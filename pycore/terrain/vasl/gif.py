@@ -126,3 +126,11 @@ def decode(data: bytes, what: str) -> Indexed:
         raise SetupError(f"overlay file: {what} is damaged (its pixels do not fill it)")
     return Indexed(width, height, pixels, palette,
                    transparent if isinstance(transparent, int) else None)
+
+
+def cached(cache: dict[str, Indexed], files: dict[str, bytes], member: str) -> Indexed:
+    """Member ``member`` of ``files`` decoded once, kept in ``cache``."""
+    got = cache.get(member)
+    if got is None:
+        got = cache[member] = decode(files[member], member)
+    return got

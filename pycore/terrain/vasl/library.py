@@ -22,7 +22,7 @@ from ...geometry.boards import SOURCE_RE, BoardSize, check_source
 from ...errors import SetupError
 
 if TYPE_CHECKING:
-    from . import archive, overlay, reading
+    from . import archive, overlay, reading, ssrart
 # The archive's reader and the board's reading (xml, hashlib, the reading's
 # tables) are imported with the first board file, not before the page is
 # ready (web.bridge warms them when the worker is idle).
@@ -36,12 +36,19 @@ class Board:
     reading: reading.Reading
     # board-local hex (or ("ground", hex)) -> its layer (pycore.terrain.vasl.layers), filled as threads meet it
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # its own SSR art (pycore.terrain.vasl.ssrart), None where not read
+    art: ssrart.ArtSet | None = field(default=None, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
+        """What ``pycore.api.import_board`` says of it; ``ssr``: its own SSR
+        art's names, as a setup's ``ssr`` names them ("art-dense-jungle")."""
         size = self.archive.shape.size
+        art = self.art.rules if self.art is not None else {}
         return {"board": self.archive.name, "version": self.archive.version,
                 "source": self.archive.source, "columns": size.columns,
-                "rows": size.rows, "warnings": list(self.reading.warnings)}
+                "rows": size.rows, "ssr": list(art),
+                "warnings": list(self.reading.warnings)
+                + list(self.art.warnings if self.art is not None else ())}
 
 
 class Library:
@@ -54,14 +61,15 @@ class Library:
 
     def add(self, data: bytes) -> Board:
         """Read a board archive and keep it (reading the same file again is free)."""
-        from . import archive, colornames, reading
+        from . import archive, colornames, reading, ssrart
         a = archive.read(data)
         if a.source not in self._colors:       # its colours' names, for overlays laid on it
             self._colors[a.source] = colornames.of_archive(data)
         known = self._boards.get(a.source)
         if known is not None:
             return known
-        board = self._boards[a.source] = Board(a, reading.read(a))
+        board = self._boards[a.source] = Board(a, reading.read(a),
+                                               art=ssrart.of_archive(data, a.source))
         return board
 
     def get(self, source: Any, path: str = "source") -> Board:

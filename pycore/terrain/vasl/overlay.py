@@ -92,10 +92,7 @@ class OverlaySet:
 
     def image(self, member: str) -> gif.Indexed:
         """A member's image decoded (once)."""
-        got = self.decoded.get(member)
-        if got is None:
-            got = self.decoded[member] = gif.decode(self.files[member], member)
-        return got
+        return gif.cached(self.decoded, self.files, member)
 
 
 def looks_like_overlays(data: Any) -> bool:
