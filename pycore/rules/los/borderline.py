@@ -74,16 +74,20 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
         if e is None:
             continue
         top, level = e.highest          # nothing drawn there can block: not read again
-        for d, standing in ((e.standing if top > 2 * low else None, True),
-                            (e.ground if level > low else None, False)):
-            if d is None or not d.parts or d.alike(p, q):
-                continue
+        d = e.standing
+        if top > 2 * low and d.parts and not d.alike(p, q):
             exact = d.met(p, q)
             for k in SHIFTS:
                 got = d.met(p, q, k)
-                if got != exact and h not in out[k][0] and (
-                        unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low if standing
-                        else got > low or exact > low):
+                if got != exact and (unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low) \
+                        and h not in out[k][0]:
+                    out[k][0].append(h)
+        d = e.ground
+        if level > low and d is not None and d.parts and not d.alike(p, q):
+            exact = d.met(p, q)
+            for k in SHIFTS:
+                got = d.met(p, q, k)
+                if got != exact and (got > low or exact > low) and h not in out[k][0]:
                     out[k][0].append(h)
     if hindering and r.hindrance + _MOST * len(hindering) >= 6:
         for h in hindering:

@@ -26,7 +26,7 @@ from ... import geometry as g
 from ...terrain import ssr
 from ...geometry.boards import Board, Layout
 from ...terrain.bands import Band, bands, met_banded
-from ...terrain.depiction import Box, Columns, Run, misses
+from ...terrain.depiction import Box, Columns, Run
 from ...limits import MAX_LEVEL
 from ...setup import Setup, Slot
 from ...terrain.catalog import TERRAIN, hindrance_value
@@ -144,19 +144,35 @@ class Drawn(NamedTuple):
         pixel at most, on each axis, from the exact one's (``Part.moves``).
         False: not known."""
         (px, py), (qx, qy) = a, b
-        near = False
-        top = 0
-        for part in self.parts:
+        parts = self.parts
+        top = parts[0].bands[0][0]
+        for part in parts[1:]:
             if part.bands[0][0] > top:
                 top = part.bands[0][0]
-        for _, _, _, bnds, (fx, cx, fy, cy, _), (grown, core) in self.parts:
-            ends = (fx * px + cx, fy * py + cy), (fx * qx + cx, fy * qy + cy)
-            if misses(grown, *ends):
+        near = False
+        for _, _, _, bnds, (fx, cx, fy, cy, _), (grown, core) in parts:
+            ax, ay, bx, by = fx * px + cx, fy * py + cy, fx * qx + cx, fy * qy + cy
+            if not _through(grown, ax, ay, bx, by):
                 continue
-            if core is not None and bnds[0][0] == top and not misses(core, *ends):
+            if core is not None and bnds[0][0] == top and _through(core, ax, ay, bx, by):
                 return True             # through the core: every move meets ``top``
             near = True
         return not near
+
+
+def _through(box: Box, ax: int, ay: int, bx: int, by: int) -> bool:
+    """Not ``pycore.terrain.depiction.misses``: the open segment passes
+    through a point inside the box (comparisons only: ``Drawn.alike`` asks often)."""
+    x0, y0, x1, y1 = box
+    if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1) or \
+            (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
+        return False
+    dx, dy = bx - ax, by - ay
+    c = dy * ax - dx * ay                 # the corners' sides of the line: dx y - dy x + c
+    s1, s2 = dx * y0 - dy * x0 + c, dx * y1 - dy * x0 + c
+    s3, s4 = dx * y0 - dy * x1 + c, dx * y1 - dy * x1 + c
+    return not ((s1 >= 0 and s2 >= 0 and s3 >= 0 and s4 >= 0)
+                or (s1 <= 0 and s2 <= 0 and s3 <= 0 and s4 <= 0))
 
 
 _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
