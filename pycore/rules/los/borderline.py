@@ -82,22 +82,22 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
                 if got != exact and (unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low) \
                         and h not in out[k][0]:
                     out[k][0].append(h)
-        d = e.ground
-        if level > low and d is not None and d.parts and not d.alike(p, q):
-            exact = d.met(p, q)
+        hill = e.ground
+        if level > low and hill is not None and hill.parts and not hill.alike(p, q):
+            exact = hill.met(p, q)
             for k in SHIFTS:
-                got = d.met(p, q, k)
+                got = hill.met(p, q, k)
                 if got != exact and (got > low or exact > low) and h not in out[k][0]:
                     out[k][0].append(h)
     if hindering and r.hindrance + _MOST * len(hindering) >= 6:
         for h in hindering:
-            d = drawn_hindrance(h)
-            assert d is not None
-            if d.alike(p, q):
+            hd = drawn_hindrance(h)
+            assert hd is not None
+            if hd.alike(p, q):
                 continue
-            exact = d.met(p, q)
+            exact = hd.met(p, q)
             for k in SHIFTS:
-                if d.met(p, q, k) != exact and h not in out[k][1]:
+                if hd.met(p, q, k) != exact and h not in out[k][1]:
                     out[k][1].append(h)
     return out
 
