@@ -63,15 +63,11 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
     hindering = []
-    entry, drawn_hindrance = t.entry, t.drawn_hindrance
-    for item in r.trace[:upto + 1]:
-        if item.kind != "hex":
-            continue
-        h = item.hexes[0]
-        if drawn_hindrance(h) is not None:
-            hindering.append(h)
-        e = entry(h) if h not in own else None
-        if e is None:
+    for h, e, hd in t.drawings([item.hexes[0] for item in r.trace[:upto + 1]
+                                if item.kind == "hex"]):
+        if hd is not None:
+            hindering.append((h, hd))
+        if e is None or h in own:
             continue
         top, level = e.highest          # nothing drawn there can block: not read again
         d = e.standing
@@ -90,9 +86,7 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
                 if got != exact and (got > low or exact > low) and h not in out[k][0]:
                     out[k][0].append(h)
     if hindering and r.hindrance + _MOST * len(hindering) >= 6:
-        for h in hindering:
-            hd = drawn_hindrance(h)
-            assert hd is not None
+        for h, hd in hindering:
             if hd.alike(p, q):
                 continue
             exact = hd.met(p, q)
