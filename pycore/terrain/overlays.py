@@ -27,6 +27,7 @@ through the same terrain interface. Boards with overlays are kept
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
@@ -45,6 +46,7 @@ _SHIFTED_ROWS = frozenset(f"BFPDW{n}b" for n in range(1, 8))           # VASL: B
 _CODE = {r.name.casefold(): code for code, r in codes.CODES.items()}
 _SINKS = codes.DEPRESSIONS | codes.WATER        # drawn a level below the ground beside them
 _LAID: dict[tuple, tuple[ImportedBoard, dict]] = {}
+_OPAQUE = re.compile(rb"[^\x00]+")
 MAX_LAID = 4                                    # boards with overlays kept (each ~3 MB)
 
 
@@ -218,19 +220,31 @@ def _paint(image: Any, colors: Mapping, x0: int, y0: int,
     table = _palette(image, colors)
     w, h, px = image.width, image.height, image.pixels
     v0, v1 = max(0, -y0), min(h, GRID_HEIGHT - y0)
+    # per palette index: 1 opaque, 2 opaque with no terrain (to be filled), 0 transparent
+    kinds = bytes(0 if t is False else 2 if t is None else 1 for t in table)
     for u in range(max(0, -x0), min(w, GRID_WIDTH - x0)):
-        column = [table[k] for k in px[u::w][v0:v1]]
+        raw = px[u::w][v0:v1]
+        mask = raw.translate(kinds)
         base = (x0 + u) * GRID_HEIGHT + y0 + v0
-        for v, got in enumerate(_filled(column)):
-            if got is None or got is False:
-                continue
-            code, level = got
-            at = base + v
-            if level is not None:
-                elevations[at] = level & 0xFF
-            elif code in _SINKS and terrain[at] not in _SINKS:
-                elevations[at] = (elevations[at] - 1) & 0xFF      # a level below the ground
-            terrain[at] = code
+        column: list | None
+        if 2 in mask:                   # a grid line or a number: filled from its column
+            column = _filled([table[k] for k in raw])
+            runs: Any = ((0, len(column)),)
+        else:                           # only the opaque stretches are read (a board's art is sparse)
+            column = None
+            runs = (m.span() for m in _OPAQUE.finditer(mask))
+        for r0, r1 in runs:
+            for v in range(r0, r1):
+                got = column[v] if column is not None else table[raw[v]]
+                if got is None or got is False:
+                    continue
+                code, level = got
+                at = base + v
+                if level is not None:
+                    elevations[at] = level & 0xFF
+                elif code in _SINKS and terrain[at] not in _SINKS:
+                    elevations[at] = (elevations[at] - 1) & 0xFF      # a level below the ground
+                terrain[at] = code
 
 
 def _filled(column: list) -> list:
