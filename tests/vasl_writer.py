@@ -297,7 +297,10 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, data in members.items():
-            z.writestr(name, data)
+            # one date for every member: the same files make the same bytes (and source),
+            # whatever second the test writes them in
+            z.writestr(zipfile.ZipInfo(name, (2026, 1, 1, 0, 0, 0)), data,
+                       compress_type=zipfile.ZIP_DEFLATED)
     return buf.getvalue()
 
 
