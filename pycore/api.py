@@ -194,10 +194,18 @@ def describe_ssr(spec: Any) -> str:
     return ssr.describe(spec)
 
 
-def ssr_catalog() -> list:
+def ssr_catalog(setup: Any = None, *, session: Session | None = None) -> list:
     """Every SSR a setup may name, in order: ``{"name", "label", "rule", "group"}``.
-    Two of one ``group`` change the same terrain: a setup naming both is refused."""
-    return ssr.catalog()
+    Two of one ``group`` change the same terrain: a setup naming both is refused.
+    With a setup, then the SSR art its imported boards carry
+    (pycore.terrain.vasl.ssrart), each with ``"boards"``: the labels of those
+    boards ("art-dense-jungle" on board 41)."""
+    if setup is None:
+        return ssr.catalog()
+    s = load(setup, session=session)
+    boards = [(b.label, s.imported[b.source]) for b in (s.layout.boards if s.layout else ())
+              if b.source is not None and b.source in s.imported]
+    return ssr.catalog(boards)
 
 
 def ssr_legend(setup: Any, *, session: Session | None = None) -> str:
@@ -282,7 +290,7 @@ def overlay_gif(source: Any, member: Any, *, session: Session | None = None) -> 
     """One image of an imported overlay archive, its GIF checked (sizes, blocks)
     before any decoder is given it (pycore.terrain.vasl.gif): for a decoder
     outside Python, the page's browser (docs/overlays.md "Decoding")."""
-    return _session(session).library.overlays(source).gif(member)
+    return _session(session).library.images(source).gif(member)
 
 
 def give_overlay_pixels(source: Any, member: Any, width: int, height: int, rgba: bytes, *,
@@ -291,7 +299,7 @@ def give_overlay_pixels(source: Any, member: Any, width: int, height: int, rgba:
     ``overlay_gif(source, member)`` to, kept as that image's palette indices
     (pycore.terrain.vasl.gif.from_rgba): a setup asking for it that raised
     ``NeedsPixels`` is answered when asked again."""
-    _session(session).library.overlays(source).give_pixels(member, width, height, rgba)
+    _session(session).library.images(source).give_pixels(member, width, height, rgba)
 
 
 def overlay_edit(setup: Any, change: Any, *, session: Session | None = None) -> dict:
@@ -390,8 +398,9 @@ def _origin(s: Setup, key: Any, hexes: tuple) -> str:
     said = s.layers.origin(key)
     if said == "ssr":
         return f"ssr {s.layers.changed[key].rule.ssr.name}"
-    if said == "overlay":
-        return f"overlay {s.layers.overlaid[key]}"
+    if said == "overlay":      # an overlay's ("X1") or a board's own SSR art ("art-dense-jungle")
+        label = s.layers.overlaid[key]
+        return f"ssr {label}" if label.startswith("art-") else f"overlay {label}"
     if said == "board" and s.layout is not None:
         for b in s.layout.boards:       # the first board in layout order that holds it
             if b.source is not None and all(b.holds(h) for h in hexes):

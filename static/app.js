@@ -82,6 +82,7 @@ const terrain = new MapTerrain({ store, python, ready: library.ready, onView: (g
   view.markParts("data-ssr", got.changed);
   view.markHexes("data-unmodelled", Object.keys(got.unmodelled));
   scenario.showLegend(got.legend);
+  scenario.showRules(got.rules);
 }, onError: (err) => showMessage(`The map's terrain could not be painted: ${err.player ?? err.message}`) });
 const paint = new PaintTool({ store, python, under: terrain.under, imported: () => terrain.imported() });
 boardGrid.sourceFor = (label) => library.sourceFor(label);

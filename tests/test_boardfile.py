@@ -88,8 +88,10 @@ def test_map_terrain_is_each_boards_reading_in_the_maps_names(flip):
 
 def test_map_terrain_of_a_map_without_imported_boards_is_empty():
     plain = {"format": "asl-setup", "version": 1, "map": {"boards": [["12", "6"]]}}
-    assert call("map_terrain", plain)["ok"] == {"hexes": {}, "hexsides": {}, "unmodelled": {}, "changed": [],
-                                                "beneath": None, "legend": ""}
+    got = call("map_terrain", plain)["ok"]
+    assert got.pop("rules") == api.ssr_catalog()      # the toggles: no board's own art
+    assert got == {"hexes": {}, "hexsides": {}, "unmodelled": {}, "changed": [],
+                   "beneath": None, "legend": ""}
 
 
 def test_map_terrain_names_the_hexes_whose_board_draws_what_the_app_does_not_model():

@@ -109,3 +109,27 @@ def test_a_hostile_image_is_refused_before_any_decoder_is_given_it():
         api.overlay_gif(ovr, "ovrt1a.gif", session=s)
     with pytest.raises(SetupError, match="holds no image"):
         api.overlay_gif(ovr, "../bd12", session=s)
+
+
+def test_without_pillow_a_boards_own_ssr_art_is_decoded_from_the_browsers_pixels(monkeypatch):
+    # a board's SSR art (pycore.terrain.vasl.ssrart) is asked for and read as an overlay's is;
+    # two boards (laid boards are kept by source), the second's A1 brush apart
+    from tests.test_overlays import _setup
+    from tests.test_ssr_art import _art_board
+    s_pillow, s_page = Session(), Session()
+    setups = [dict(_setup(_art_board(s, {"B2": "WoodsGreen"}, hexes=hexes), [], False),
+                   ssr=["art-jungle"])
+              for s, hexes in ((s_pillow, None), (s_page, {"A1": {"terrain": "brush"}}))]
+    expected = api.map_terrain(setups[0], session=s_pillow)["hexes"]
+    assert expected["12Q5"] == {"terrain": "woods", "origin": "ssr art-jungle"}
+    _no_pillow(monkeypatch)
+    with pytest.raises(api.NeedsPixels) as asked:
+        api.map_terrain(setups[1], session=s_page)
+    board = setups[1]["map"]["boards"][0][0]["source"]
+    assert asked.value.images == [(board + "#ssr-art", "jungle.gif")]
+    for src, member in asked.value.images:
+        api.give_overlay_pixels(src, member, *_rgba(api.overlay_gif(src, member, session=s_page)),
+                                session=s_page)
+    got = api.map_terrain(setups[1], session=s_page)["hexes"]
+    assert got.pop("12A1")["terrain"] == "brush"
+    assert got == expected

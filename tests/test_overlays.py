@@ -271,10 +271,50 @@ def test_a_zip_bomb_image_is_refused_from_its_header_within_a_second():
 REAL = Path(os.path.expanduser("~/.cache/vasl-boards"))
 
 
+def reads_as_its_art(hexes: dict, board: str, image, palettes: tuple, x0: int, y0: int,
+                     what: str, whole: bool = True) -> int:
+    """Every hex of ``board`` whose disc round the dot the art (laid with its
+    corner at x0, y0) paints in one terrain reads as that terrain in
+    ``hexes`` (``map_terrain``'s); how many were checked. ``palettes``: the
+    colours' names, the first naming a colour wins. Not ``whole``: the art
+    may leave part of the disc to the board (a board's own SSR art draws
+    symbols), all it paints there being of that terrain, not open ground
+    (art thinning a wood leaves the hex a wood: B.1)."""
+    from pycore.terrain.vasl import colornames, grid
+    checked = 0
+    for h in g.Grid(33, 10).hexes():
+        shown = set()
+        for i, j0, j1 in grid.disc(h):
+            for j in range(j0, j1 + 1):
+                u, v = i - x0, j - y0
+                k = image.pixels[v * image.width + u] if 0 <= u < image.width and \
+                    0 <= v < image.height else image.transparent
+                if k == image.transparent:
+                    if whole:
+                        shown.add(None)
+                    continue
+                name = next((p[image.palette[k]] for p in palettes if image.palette[k] in p), None)
+                seen = colornames.shown(name) if name else None
+                if seen is not None:      # not a centre dot, grid line or number
+                    shown.add(seen.terrain)
+        if len(shown) != 1 or None in shown:
+            continue
+        terrain = shown.pop()
+        want = {"Woods": "woods", "Brush": "brush", "Grain": "grain", "Orchard": "orchard",
+                "Marsh": "marsh", "Open Ground": "open"}.get(terrain)
+        if want is None or (want == "open" and not whole):
+            continue
+        entry = hexes.get(board + g.PLAIN.hex(h), {"terrain": "open"})
+        if want == "open" and TERRAIN[entry.get("terrain", "open")].inherent:
+            continue    # B.6: an orchard's trees round an open dot fill the hex (test_reading.py)
+        assert entry.get("terrain", "open") == want, (what, g.PLAIN.hex(h), entry)
+        checked += 1
+    return checked
+
+
 @pytest.mark.skipif(not (REAL / "overlays").is_dir() or not (REAL / "bd12").exists(),
                     reason="the player's VASL overlay files are not on this machine")
 def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows():
-    from pycore.terrain.vasl import colornames, grid
     s = Session()
     board = api.import_board((REAL / "bd12").read_bytes(), session=s)["source"]
     colors = s.library.colors(board)
@@ -303,33 +343,7 @@ def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows()
                 first, overlays.local_hex(ovr.place_at[1], "12"))
         image = found.image(ovr.images[side])
         x0, y0 = overlays.corner("12", ovr.origins["abcdef".index(side)], first)
-        # every hex whose disc round the dot the art paints in one terrain reads as that terrain
-        for h in g.Grid(33, 10).hexes():
-            shown = set()
-            for i, j0, j1 in grid.disc(h):
-                for j in range(j0, j1 + 1):
-                    u, v = i - x0, j - y0
-                    k = image.pixels[v * image.width + u] if 0 <= u < image.width and \
-                        0 <= v < image.height else image.transparent
-                    if k == image.transparent:
-                        shown.add(None)
-                        continue
-                    name = found.colors.get(image.palette[k]) or colors.get(image.palette[k])
-                    seen = colornames.shown(name) if name else None
-                    if seen is not None:      # not a centre dot, grid line or number
-                        shown.add(seen.terrain)
-            if len(shown) != 1 or None in shown:
-                continue
-            terrain = shown.pop()
-            want = {"Woods": "woods", "Brush": "brush", "Grain": "grain", "Orchard": "orchard",
-                    "Marsh": "marsh", "Open Ground": "open"}.get(terrain)
-            if want is None:
-                continue
-            entry = hexes.get("12" + g.PLAIN.hex(h), {"terrain": "open"})
-            if want == "open" and TERRAIN[entry.get("terrain", "open")].inherent:
-                continue    # B.6: an orchard's trees round an open dot fill the hex (test_reading.py)
-            assert entry.get("terrain", "open") == want, (path.name, g.PLAIN.hex(h), entry)
-            checked += 1
+        checked += reads_as_its_art(hexes, "12", image, (found.colors, colors), x0, y0, path.name)
     assert checked > 200
 
 

@@ -75,7 +75,7 @@ def test_import_board_names_the_board_by_its_metadata_and_hash():
     r = api.import_board(data)
     assert r == {"board": "12", "version": "6.1",
                  "source": "vasl:12:6.1:" + hashlib.sha256(data).hexdigest()[:16],
-                 "columns": 33, "rows": 10, "warnings": []}
+                 "columns": 33, "rows": 10, "ssr": [], "warnings": []}
     assert r in api.boards()
 
 

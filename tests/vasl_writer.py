@@ -250,7 +250,8 @@ def _paint_strip(elev: bytearray, sd: g.Hexside, high: g.Hex, level: int,
 
 
 def metadata_xml(hexes: dict, name: str = "41", version: str = "6.3",
-                 metadata_buildings: bool = True, extra: str = "", shape: Shape = GEO) -> bytes:
+                 metadata_buildings: bool = True, extra: str = "", shape: Shape = GEO,
+                 inner: str = "") -> bytes:
     types = []
     for hex_name, v in hexes.items():
         terrain, levels = v.get("terrain"), v.get("levels", 1)
@@ -269,7 +270,7 @@ def metadata_xml(hexes: dict, name: str = "41", version: str = "6.3",
             f'versionDate="Nov 2026" author="tests" boardImageFileName="bd{name}.gif" '
             f'hasHills="TRUE" width="{size.columns}" height="{size.rows}"{geometry}>\n'
             '<buildingTypes>\n'
-            + "\n".join(types) + "\n</buildingTypes>\n</boardMetadata>\n").encode()
+            + "\n".join(types) + f"\n</buildingTypes>\n{inner}</boardMetadata>\n").encode()
 
 
 def java_blocks(payload: bytes, block: int = 1024) -> bytes:
@@ -303,20 +304,24 @@ def zip_archive(members: dict[str, bytes]) -> bytes:
 def board_archive(hexes: dict | None = None, hexsides: dict | None = None, name: str = "41",
                   version: str = "6.3", metadata_buildings: bool = True,
                   block: int = 1024, shapes: tuple = (), image: bytes | None = None,
-                  shape: Shape = GEO, colors: bool = False) -> bytes:
+                  shape: Shape = GEO, colors: bool = False, members: dict | None = None,
+                  inner: str = "") -> bytes:
     """A VASL board archive of a painted board (board-local hex names), with
     sub-hex ``shapes`` of woods or buildings drawn over it (``paint_shape``);
     ``image``: the bytes of its board image (a GIF the test draws), else a stub;
     ``shape``: its size and pixel grid (``DELUXE``, ``HALF_A``, ``HALF_B``);
-    ``colors``: with a ``colors`` file naming the tests' own colours (overlays)."""
+    ``colors``: with a ``colors`` file naming the tests' own colours (overlays);
+    ``members``: more files (SSR art, an ``overlaySSR`` file); ``inner``: more
+    metadata elements (``<overlaySSRules>``)."""
     hexes, hexsides = dict(hexes or {}), dict(hexsides or {})
     elev, codes = rasters(hexes, hexsides, metadata_buildings, tuple(shapes), shape)
     size = (shape.size.columns, shape.size.rows, shape.width, shape.height)
     los = gzip.compress(java_blocks(los_payload(bytes(elev), bytes(codes), size), block), 6)
     return zip_archive({"BoardMetadata.xml": metadata_xml(hexes, name, version,
-                                                           metadata_buildings, shape=shape),
+                                                           metadata_buildings, shape=shape,
+                                                           inner=inner),
                         "LOSData": los, f"bd{name}.gif": image or b"GIF89a (no image in tests)",
-                        **({"colors": colors_file()} if colors else {})})
+                        **({"colors": colors_file()} if colors else {}), **(members or {})})
 
 
 def expected_reading(hexes: dict, hexsides: dict) -> dict[str, Any]:

@@ -137,6 +137,7 @@ QUERIES: dict[str, Query] = {
     "import_board_file": Query(boardfile.import_board_file, setup_first=False,
                                imports=("pycore.terrain.vasl.archive", "pycore.terrain.vasl.reading",
                                         "pycore.terrain.vasl.overlay",   # is it an overlay file?
+                                        "pycore.terrain.vasl.ssrart",    # a board's own SSR art
                                         "encodings.cp437"),  # zip names
                                at_start=False),
     "forget_board": Query(api.forget_board, setup_first=False, at_start=False),

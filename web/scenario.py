@@ -18,5 +18,8 @@ def terrain(setup: Any, *, session: Any = None) -> dict:
     the hexes and hexsides the SSRs changed, which the map edges in gold;
     ``beneath``, the terrain under the player's own entries on imported
     boards, which the paint tools start from; ``unmodelled``), with
-    ``legend``: the SSRs on, in a player's words ("" when none)."""
-    return {**api.map_terrain(setup, session=session), "legend": api.ssr_legend(setup, session=session)}
+    ``legend``: the SSRs on, in a player's words ("" when none), and
+    ``rules``: the toggles, ``pycore.api.ssr_catalog`` with the SSR art of
+    the map's own boards (board 41's dense jungle, ...)."""
+    return {**api.map_terrain(setup, session=session), "legend": api.ssr_legend(setup, session=session),
+            "rules": api.ssr_catalog(setup, session=session)}

@@ -62,8 +62,9 @@ def _load(r: Reader, obj: Any) -> Setup:
     placed = load_overlays(d.get("map", {}).get("overlays"), layout, r.names, r.boards)
     overlaid: dict = {}
     owner: dict = {}
-    if placed and layout is not None:       # the overlays' art over their boards' terrain
-        imported, overlaid, owner = overlays.lay(r.boards, layout, placed, imported)
+    art = _art(rules, layout, imported)
+    if (placed or art) and layout is not None:   # the overlays' art over their boards' terrain
+        imported, overlaid, owner = overlays.lay(r.boards, layout, placed, imported, art)
     terrain = compose(rules, layout, board, hexes, hexsides, imported, overlaid, owner)
     hexes, hexsides = dict(terrain.hexes), dict(terrain.hexsides)
     units = load_units(r, d.get("units", []), grid, hexes)
@@ -80,6 +81,33 @@ def _load(r: Reader, obj: Any) -> Setup:
                  tuple(units), extra, map_extra, tuple(r.warnings) + notices,
                  layout=layout, notices=notices, ssr=rules, terrain=terrain, settled=settled,
                  overlays=placed)
+
+
+def _art(rules: tuple[ssr.Rule, ...], layout: Layout | None,
+         imported: dict[str, ImportedBoard]) -> dict[str, tuple[str, ...]]:
+    """Per board label, the names of its own SSR art the ``ssr`` list lays on
+    it (pycore.terrain.vasl.ssrart): an art SSR lies on each board it is
+    limited to, or every board of the map, whose file carries it. One no
+    board of the map carries is a SetupError naming it."""
+    out: dict[str, tuple[str, ...]] = {}
+    for i, rule in enumerate(rules):
+        if rule.ssr.kind != "art":
+            continue
+        laid = False
+        for b in layout.boards if layout is not None else ():
+            board = imported.get(b.source) if b.source is not None else None
+            if board is None or board.art is None or rule.ssr.name not in board.art.rules \
+                    or rule.board not in (None, b.label):
+                continue
+            out[b.label] = out.get(b.label, ()) + (rule.ssr.name,)
+            laid = True
+        if not laid:
+            where = f"board {rule.board}'s file" if rule.board is not None else \
+                "the file of any board of this map"
+            raise SetupError(f"ssr[{i}]: {rule.ssr.name} is a board's own SSR art, and "
+                             f"{where} does not carry it: it lies only on the imported boards "
+                             "whose VASL file holds it (their Scenario rules list it)")
+    return out
 
 
 def _imported(r: Reader, layout: Layout) -> dict[str, ImportedBoard]:

@@ -27,6 +27,7 @@ through the same terrain interface. Boards with overlays are kept
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import floor
@@ -45,6 +46,7 @@ _SHIFTED_ROWS = frozenset(f"BFPDW{n}b" for n in range(1, 8))           # VASL: B
 _CODE = {r.name.casefold(): code for code, r in codes.CODES.items()}
 _SINKS = codes.DEPRESSIONS | codes.WATER        # drawn a level below the ground beside them
 _LAID: dict[tuple, tuple[ImportedBoard, dict]] = {}
+_OPAQUE = re.compile(rb"[^\x00]+")
 MAX_LAID = 4                                    # boards with overlays kept (each ~3 MB)
 
 
@@ -106,20 +108,25 @@ def corner(board: str, origin: str, first: g.Hex) -> tuple[int, int]:
 
 
 def lay(library: Library, layout: Layout, placements: tuple[Placement, ...],
-        boards: Mapping[str, ImportedBoard]) -> tuple[dict[str, ImportedBoard], dict, dict]:
+        boards: Mapping[str, ImportedBoard], art: Mapping[str, tuple[str, ...]] | None = None
+        ) -> tuple[dict[str, ImportedBoard], dict, dict]:
     """The boards with the overlays laid on them (by source, the others as
     they are); each map hex or hexside an overlay decided: its name; and the
     board (label) whose reading each of them takes, a seam's too (the board
-    the overlay lies on: its half of a seam hex shows the overlay)."""
+    the overlay lies on: its half of a seam hex shows the overlay).
+    ``art``: per board label, the names of its own SSR art a setup's ``ssr``
+    lays on it (``art_steps``), beneath its overlays; the parts it decides
+    are named by the SSR's name ("art-dense-jungle")."""
     out = dict(boards)
     decided: dict[Any, str] = {}
     owner: dict[Any, str] = {}
     todo: list[tuple[Any, str, tuple, tuple]] = []     # (board, its source, steps, key)
     for b in layout.boards:
         mine = [p for p in placements if p.board == b.label]
-        if not mine or b.source is None:
+        names = (art or {}).get(b.label, ())
+        if not (mine or names) or b.source is None:
             continue
-        steps = tuple(_step(library, b, p) for p in mine)
+        steps = art_steps(boards[b.source], names) + tuple(_step(library, b, p) for p in mine)
         key = (b.source,) + tuple((s[0].source, s[1], s[2], s[3], s[4]) for s in steps)
         todo.append((b, b.source, steps, key))
     _decoded([s for _, _, steps, key in todo if key not in _LAID for s in steps])
@@ -174,6 +181,21 @@ def _decoded(steps: list) -> None:
         raise gif.NeedsPixels(needed)
 
 
+def art_steps(board: ImportedBoard, names: tuple[str, ...]) -> tuple:
+    """The steps laying a board's own SSR art (pycore.terrain.vasl.ssrart), as
+    VASL draws it: each image at its corner on the board's picture (the
+    board's own frame: a flipped board turns with it), the rules last in
+    the board's list beneath the first ones (VASL's ``ASLBoard.setTerrain``)."""
+    if not names or board.art is None:
+        return ()
+    order = list(board.art.rules)
+    out = []
+    for name in sorted(names, key=order.index, reverse=True):
+        for member, x, y in board.art.rules[name].images:
+            out.append((board.art, name, member, x, y))
+    return tuple(out)
+
+
 def _step(library: Library, b: Any, p: Placement) -> tuple:
     """(overlay set, label, member file, corner x, corner y) of one placement."""
     found = library.overlays(p.source)
@@ -203,7 +225,8 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
     for found, label, member, x0, y0 in steps:
         colors = {**library.colors(source), **found.colors}     # its own file adds names
         if not colors:
-            raise SetupError(f"map.overlays: overlay {label} cannot be read: board "
+            what = f"ssr: {label}" if label.startswith("art-") else f"map.overlays: overlay {label}"
+            raise SetupError(f"{what} cannot be read: board "
                              f"{base.archive.name}'s file holds no colors file naming the art's "
                              "colours")
         image = found.image(member)
@@ -215,7 +238,7 @@ def _laid(library: Library, base: ImportedBoard, source: str, steps: tuple
     buildings = {k: v for k, v in base.archive.buildings.items() if k not in gone}
     archive = replace(base.archive, elevations=bytes(elevations), codes=bytes(terrain),
                       buildings=buildings)
-    return ImportedBoard(archive, reading.read(archive)), covered
+    return ImportedBoard(archive, reading.read(archive), art=base.art), covered
 
 
 def _palette(image: Any, colors: Mapping) -> list[tuple[int, int | None] | None | bool]:
@@ -237,19 +260,31 @@ def _paint(image: Any, colors: Mapping, x0: int, y0: int,
     table = _palette(image, colors)
     w, h, px = image.width, image.height, image.pixels
     v0, v1 = max(0, -y0), min(h, GRID_HEIGHT - y0)
+    # per palette index: 1 opaque, 2 opaque with no terrain (to be filled), 0 transparent
+    kinds = bytes(0 if t is False else 2 if t is None else 1 for t in table)
     for u in range(max(0, -x0), min(w, GRID_WIDTH - x0)):
-        column = [table[k] for k in px[u::w][v0:v1]]
+        raw = px[u::w][v0:v1]
+        mask = raw.translate(kinds)
         base = (x0 + u) * GRID_HEIGHT + y0 + v0
-        for v, got in enumerate(_filled(column)):
-            if got is None or got is False:
-                continue
-            code, level = got
-            at = base + v
-            if level is not None:
-                elevations[at] = level & 0xFF
-            elif code in _SINKS and terrain[at] not in _SINKS:
-                elevations[at] = (elevations[at] - 1) & 0xFF      # a level below the ground
-            terrain[at] = code
+        column: list | None
+        if 2 in mask:                   # a grid line or a number: filled from its column
+            column = _filled([table[k] for k in raw])
+            runs: Any = ((0, len(column)),)
+        else:                           # only the opaque stretches are read (a board's art is sparse)
+            column = None
+            runs = (m.span() for m in _OPAQUE.finditer(mask))
+        for r0, r1 in runs:
+            for v in range(r0, r1):
+                got = column[v] if column is not None else table[raw[v]]
+                if got is None or got is False:
+                    continue
+                code, level = got
+                at = base + v
+                if level is not None:
+                    elevations[at] = level & 0xFF
+                elif code in _SINKS and terrain[at] not in _SINKS:
+                    elevations[at] = (elevations[at] - 1) & 0xFF      # a level below the ground
+                terrain[at] = code
 
 
 def _filled(column: list) -> list:

@@ -82,11 +82,25 @@ _LEVEL = re.compile(r"^level-(\d)-to-(\d)$")
 LEVEL_CHOICES = ("level-1-to-0", "level-2-to-1", "level-3-to-2", "level-4-to-3")
 
 
+# A board's own SSR art (pycore.terrain.vasl.ssrart): "art-dense-jungle" lays
+# board 41's DenseJungle image on it, read as an overlay's art
+# (pycore.terrain.overlays); only boards whose file carries it (the setup's loader checks).
+_ART = re.compile(r"^art-[a-z0-9]+(?:-[a-z0-9]+){0,11}$")
+
+
+def art(name: str, words: str | None = None) -> Ssr:
+    """The SSR laying a board's own SSR art of this name ("art-dense-jungle")."""
+    words = words or name[4:].replace("-", " ")
+    return Ssr(name, f"{words} (the board's own SSR art)", "SSR", "art", name, None, f"art:{name}")
+
+
 def lookup(name: str) -> Ssr | None:
     """The SSR of this name, or None."""
     got = CATALOG.get(name)
     if got is not None:
         return got
+    if _ART.match(name):
+        return art(name)
     m = _LEVEL.match(name)
     if m is None or m.group(1) == m.group(2):
         return None
@@ -94,14 +108,28 @@ def lookup(name: str) -> Ssr | None:
     return Ssr(name, f"level {a} to level {b}", "B10.1", "level", a, b, f"level:{a}")
 
 
-def catalog() -> list[dict]:
-    """What the page lists as toggles, in order: name, label, rule, group."""
+def catalog(boards: Any = ()) -> list[dict]:
+    """What the page lists as toggles, in order: name, label, rule, group;
+    then the SSR art of ``boards`` (label, imported board: ``library.Board``),
+    each with the labels of the ``boards`` whose file carries it."""
     out = []
     for name in (*CATALOG, *LEVEL_CHOICES):
         s = lookup(name)
         assert s is not None
         out.append({"name": s.name, "label": s.label, "rule": s.rule, "group": s.group})
-    return out
+    arts: dict[str, dict] = {}
+    for label, board in boards:
+        for name, a in (board.art.rules.items() if board.art is not None else ()):
+            if name not in arts:
+                s = art(name, a.words)
+                arts[name] = {"name": name, "label": s.label, "rule": s.rule, "group": s.group,
+                              "boards": []}
+            if label not in arts[name]["boards"]:
+                arts[name]["boards"].append(label)
+    for entry in arts.values():
+        entry["label"] = entry["label"].replace("the board's own", "board " + ", ".join(
+            entry["boards"]) + "'s own")
+    return out + list(arts.values())
 
 
 @dataclass(frozen=True)
@@ -156,7 +184,8 @@ def load(value: Any, labels: tuple[str, ...]) -> tuple[Rule, ...]:
         if ssr is None:
             shown = name if len(name) <= 40 else name[:37] + "..."
             raise SetupError(f"{path}: unknown scenario rule {shown!r} (this app knows "
-                             f"{', '.join(CATALOG)} and level-N-to-M)")
+                             f"{', '.join(CATALOG)}, level-N-to-M and a board's own SSR art "
+                             "as art-its-name)")
         rule = Rule(ssr, board)
         for prev in out:
             if prev.ssr.group == ssr.group and (prev.board is None or board is None
@@ -213,7 +242,8 @@ def transform(rules: tuple[Rule, ...], layout: Any, board: str | None,
     if not rules:
         return hexes, sides, changed
     side_rules = [r for r in rules if r.ssr.kind == "hexside"]
-    hex_rules = [r for r in rules if r.ssr.kind != "hexside"]
+    # a board's SSR art is laid with the overlays, before (pycore.terrain.overlays)
+    hex_rules = [r for r in rules if r.ssr.kind not in ("hexside", "art")]
     if side_rules:
         for s, info in list(sides.items()):
             if not is_wall(info):
@@ -402,6 +432,6 @@ def legend(rules: tuple[Rule, ...]) -> str:
     return "; ".join(f"{r.words()} ({r.ssr.rule})" for r in rules)
 
 
-__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "board_of", "catalog", "describe", "legend",
+__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "art", "board_of", "catalog", "describe", "legend",
            "level_map", "load", "lookup", "out_of_season", "parts", "terrain_map", "relevel", "spec",
            "step", "transform"]

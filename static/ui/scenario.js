@@ -95,6 +95,14 @@ export class ScenarioRules {
     }, "ssr");
   }
 
+  // The toggles for this map, as Python lists them (map_terrain's "rules": the
+  // catalog, then the SSR art the map's own boards carry); drawn again only when they differ.
+  showRules(rules) {
+    if (!rules || JSON.stringify(rules) === JSON.stringify(this.rules)) return;
+    this.rules = rules;
+    this.draw();
+  }
+
   // At every change: the toggles.
   refresh() {
     this.showPressed();

@@ -149,6 +149,26 @@ def test_an_imported_board_shows_bocage_on_the_hedge_arts_hexsides(browser, site
         page.context.close()
 
 
+def test_a_boards_own_ssr_art_is_listed_among_the_scenario_rules_of_a_map_of_it(browser, site):
+    from tests.vasl_writer import overlay_image
+    bd55 = board_archive({}, {"Q1-R1": "hedge"}, name="55", colors=True, members={
+        "jungle.gif": overlay_image({"B2": "WoodsGreen"}),
+        "overlaySSR": b"DenseJungle\r\njungle.gif 10,20\r\n"})
+    page = open_page(browser, site, goto=True, viewport={"width": 1280, "height": 800},
+                     has_touch=True)
+    try:
+        page.wait_for_selector(TOGGLE)
+        assert page.locator("[data-ssr='art-dense-jungle']").count() == 0    # no board of it yet
+        _board_55_map(page, bd55)
+        art = "[data-ssr='art-dense-jungle']"
+        page.wait_for_selector(art, timeout=15000)
+        assert "dense jungle (board 55's own SSR art)" in page.inner_text(art)
+        assert page.get_attribute(art, "aria-pressed") == "false"
+        shoot(page, "i39-ssr-art-listed")
+    finally:
+        page.context.close()
+
+
 def test_on_a_map_of_boards_an_ssr_may_be_limited_to_one_board(ready_page):
     page = ready_page
     load_setup(page, {"format": "asl-setup", "version": 1, "map": {"boards": [["55", "44"]]},

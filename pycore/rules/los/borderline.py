@@ -31,13 +31,13 @@ from ...setup import Setup
 from ...terrain.catalog import HINDERING, TERRAIN
 from ..location import End, resolve
 from .context import terrain
-from .drawing import unpack
+from .drawing import PIXEL, unpack
 from .drawn import AsDrawn
 from .ruling import Ruling
 
 # One pixel of VASL's board art, in the board's quarter pixels (docs/rules.md
 # "A borderline thread": a printed board's registration and a taut thread).
-TOLERANCE = 4
+TOLERANCE = PIXEL
 SHIFTS = (TOLERANCE, -TOLERANCE)
 # the largest Hindrance DRM a drawn hex adds (A6.7)
 _MOST = max(TERRAIN[name].hindrance for name in HINDERING)
@@ -56,38 +56,42 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     total may reach +6 (B.10): such differences are left out, as are the
     obstacles and hills of an end's own hex where its thread starts at the
     centre dot (A6.2: they never block it). Only the thread's parts up to
-    index ``upto`` are read."""
+    index ``upto`` are read. A drawing the moved threads meet as the exact
+    one, by its bounds alone (``Drawn.alike``), is not read again."""
     p, q = r.viewer.point, r.target.point
     low = min(r.viewer.elevation, r.target.elevation)
     out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
     hindering = []
-    for item in r.trace[:upto + 1]:
-        if item.kind != "hex":
-            continue
-        h = item.hexes[0]
-        if t.drawn_hindrance(h) is not None:
-            hindering.append(h)
-        e = t.entry(h) if h not in own else None
-        if e is None:
+    for h, e, hd in t.drawings([item.hexes[0] for item in r.trace[:upto + 1]
+                                if item.kind == "hex"]):
+        if hd is not None:
+            hindering.append((h, hd))
+        if e is None or h in own:
             continue
         top, level = e.highest          # nothing drawn there can block: not read again
-        for d, high in ((e.standing if top > 2 * low else None, lambda v: unpack(v)[0] > 2 * low),
-                        (e.ground if level > low else None, lambda v: v > low)):
-            if d is None or not d.parts:
-                continue
+        d = e.standing
+        if top > 2 * low and d.parts and not d.alike(p, q):
             exact = d.met(p, q)
             for k in SHIFTS:
                 got = d.met(p, q, k)
-                if got != exact and (high(got) or high(exact)) and h not in out[k][0]:
+                if got != exact and (unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low) \
+                        and h not in out[k][0]:
                     out[k][0].append(h)
-    if r.hindrance + _MOST * len(hindering) >= 6:
-        for h in hindering:
-            d = t.drawn_hindrance(h)
-            assert d is not None
-            exact = d.met(p, q)
+        hill = e.ground
+        if level > low and hill is not None and hill.parts and not hill.alike(p, q):
+            exact = hill.met(p, q)
             for k in SHIFTS:
-                if d.met(p, q, k) != exact and h not in out[k][1]:
+                got = hill.met(p, q, k)
+                if got != exact and (got > low or exact > low) and h not in out[k][0]:
+                    out[k][0].append(h)
+    if hindering and r.hindrance + _MOST * len(hindering) >= 6:
+        for h, hd in hindering:
+            if hd.alike(p, q):
+                continue
+            exact = hd.met(p, q)
+            for k in SHIFTS:
+                if hd.met(p, q, k) != exact and h not in out[k][1]:
                     out[k][1].append(h)
     return out
 

@@ -61,17 +61,30 @@ def shape_of(s: Setup, b: Board) -> grid.Shape:
 
 class Part(NamedTuple):
     """A board's drawing of a hex: the board, its layer's columns, their box
-    and bands (``pycore.terrain.bands``), and the board's frame."""
+    and bands (``pycore.terrain.bands``), the board's frame, and ``moves``:
+    the box grown by a pixel on each side, and the top band's core shrunk by
+    a pixel on each side (None where nothing is left), for ``Drawn.alike``."""
     board: Board
     cols: Columns
     box: Box
     bands: tuple[Band, ...]
     frame: Frame
+    moves: tuple[Box, Box | None]
+
+
+# One pixel of the board's art in quarter pixels: the most a borderline
+# thread is moved across (pycore.rules.los.borderline.TOLERANCE).
+PIXEL = 4
 
 
 def _part(s: Setup, b: Board, cols: Columns) -> Part:
     shape = shape_of(s, b)
-    return Part(b, cols, box(cols, shape.unit), bands(cols, shape.unit), frame(b, shape))
+    u = shape.unit * PIXEL // 4
+    x0, y0, x1, y1 = bx = box(cols, shape.unit)
+    bnds = bands(cols, shape.unit)
+    c0, c1, c2, c3 = bnds[0][4]
+    core = (c0 + u, c1 + u, c2 - u, c3 - u) if c2 - c0 > 2 * u and c3 - c1 > 2 * u else None
+    return Part(b, cols, bx, bnds, frame(b, shape), ((x0 - u, y0 - u, x1 + u, y1 + u), core))
 
 
 class Drawn(NamedTuple):
@@ -91,7 +104,7 @@ class Drawn(NamedTuple):
         once the segment reaches its box."""
         best = 0
         (px, py), (qx, qy) = a, b
-        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy, u) in self.parts:
+        for _, cols, (x0, y0, x1, y1), bnds, (fx, cx, fy, cy, u), _ in self.parts:
             if bnds[0][0] <= best:
                 continue
             ax, bx = fx * px + cx, fx * qx + cx
@@ -120,6 +133,47 @@ class Drawn(NamedTuple):
             if got > best:
                 best = got
         return best
+
+    def alike(self, a: g.Point, b: g.Point) -> bool:
+        """Whether ``met`` is the same for the segment a-b and for it moved up
+        to a pixel (``PIXEL``) across either way (``met``'s ``shift``), known
+        without reading them (pycore.rules.los.borderline): where it passes
+        within a pixel of no board's box round the drawing (every move meets
+        nothing), or through a part's top core (``pycore.terrain.bands``) a
+        pixel in from its sides, that part's top value being the highest drawn
+        (every move meets that value). Exact: a moved segment's points are a
+        pixel at most, on each axis, from the exact one's (``Part.moves``).
+        False: not known."""
+        (px, py), (qx, qy) = a, b
+        parts = self.parts
+        top = parts[0].bands[0][0]
+        for part in parts[1:]:
+            if part.bands[0][0] > top:
+                top = part.bands[0][0]
+        near = False
+        for _, _, _, bnds, (fx, cx, fy, cy, _), (grown, core) in parts:
+            ax, ay, bx, by = fx * px + cx, fy * py + cy, fx * qx + cx, fy * qy + cy
+            if not _through(grown, ax, ay, bx, by):
+                continue
+            if core is not None and bnds[0][0] == top and _through(core, ax, ay, bx, by):
+                return True             # through the core: every move meets ``top``
+            near = True
+        return not near
+
+
+def _through(box: Box, ax: int, ay: int, bx: int, by: int) -> bool:
+    """Not ``pycore.terrain.depiction.misses``: the open segment passes
+    through a point inside the box (comparisons only: ``Drawn.alike`` asks often)."""
+    x0, y0, x1, y1 = box
+    if (ax <= x0 and bx <= x0) or (ax >= x1 and bx >= x1) or \
+            (ay <= y0 and by <= y0) or (ay >= y1 and by >= y1):
+        return False
+    dx, dy = bx - ax, by - ay
+    c = dy * ax - dx * ay                 # the corners' sides of the line: dx y - dy x + c
+    s1, s2 = dx * y0 - dy * x0 + c, dx * y1 - dy * x0 + c
+    s3, s4 = dx * y0 - dy * x1 + c, dx * y1 - dy * x1 + c
+    return not ((s1 >= 0 and s2 >= 0 and s3 >= 0 and s4 >= 0)
+                or (s1 <= 0 and s2 <= 0 and s3 <= 0 and s4 <= 0))
 
 
 _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {

@@ -66,6 +66,20 @@ class AsDrawn(WholeHexes):
     def is_drawn(self, h: g.Hex) -> bool:
         return self.entry(h) is not None
 
+    def drawings(self, hexes: list[g.Hex]) -> list[tuple[g.Hex, Entry | None, Drawn | None]]:
+        """The hexes of ``hexes`` drawn in part, in order, each with its
+        ``entry`` and ``drawn_hindrance`` (not both None): what the borderline
+        reads along a thread (pycore.rules.los.borderline), the readings known
+        taken at once."""
+        entries, hindrances = self._entries, self._hindrances
+        out: list[tuple[g.Hex, Entry | None, Drawn | None]] = []
+        for h in hexes:
+            e = entries[h] if h in entries else self.entry(h)
+            d = hindrances[h] if h in hindrances else self.drawn_hindrance(h)
+            if e is not None or d is not None:
+                out.append((h, e, d))
+        return out
+
     def drawn_partly(self, h: g.Hex) -> str | None:
         got = partial(self.s, h)
         return None if got is None else got.kind

@@ -186,3 +186,48 @@ def from_rgba(data: bytes, what: str, width: int, height: int, rgba: bytes) -> I
     transparent = len(opaque) if clear else None
     table.update((v, len(opaque)) for v in clear)
     return Indexed(w, h, bytes(map(table.__getitem__, words)), palette, transparent)
+
+
+class Images:
+    """An archive's GIF images (``files``, member name -> bytes), each decoded
+    once into ``decoded``: by Pillow, or from the pixels the page's browser
+    decoded it to (``give_pixels``); ``NeedsPixels`` where neither is at
+    hand. An overlay archive's and a board's own SSR art
+    (pycore.terrain.vasl.overlay, pycore.terrain.vasl.ssrart) are read alike."""
+    files: dict[str, bytes]
+    decoded: dict[str, Indexed]
+
+    @property
+    def source(self) -> str:
+        """What the page names these images by (``NeedsPixels``)."""
+        raise NotImplementedError
+
+    @property
+    def file(self) -> str:
+        """The file they come from, as a player names it."""
+        raise NotImplementedError
+
+    def image(self, member: str) -> Indexed:
+        got = self.decoded.get(member)
+        if got is None:
+            try:
+                got = self.decoded[member] = decode(self._file(member), member)
+            except NoDecoder:
+                raise NeedsPixels([(self.source, member)]) from None
+        return got
+
+    def gif(self, member: str) -> bytes:
+        """A member's GIF, checked (``check``) before any decoder is given it."""
+        data = self._file(member)
+        check(data, member)
+        return data
+
+    def give_pixels(self, member: str, width: int, height: int, rgba: bytes) -> None:
+        """A member's image from the RGBA a browser decoded it to (``from_rgba``)."""
+        self.decoded[member] = from_rgba(self._file(member), member, width, height, rgba)
+
+    def _file(self, member: str) -> bytes:
+        got = self.files.get(member) if isinstance(member, str) else None
+        if got is None:
+            raise SetupError(f"overlay file: {self.file} holds no image {str(member)[:40]!r}")
+        return got

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
     from .archive import Archive, Zipped
     from .overlay import OverlaySet
     from .reading import Reading
+    from .gif import Images
+    from .ssrart import ArtSet
 # The archive's reader and the board's reading (xml, hashlib, the reading's
 # tables) are imported with the first board file, not before the page is
 # ready (web.bridge warms them when the worker is idle).
@@ -38,12 +40,19 @@ class Board:
     reading: Reading
     # board-local hex (or ("ground", hex)) -> its layer (pycore.terrain.vasl.layers), filled as threads meet it
     layers: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # its own SSR art (pycore.terrain.vasl.ssrart), None where not read
+    art: ArtSet | None = field(default=None, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
+        """What ``pycore.api.import_board`` says of it; ``ssr``: its own SSR
+        art's names, as a setup's ``ssr`` names them ("art-dense-jungle")."""
         size = self.archive.shape.size
+        art = self.art.rules if self.art is not None else {}
         return {"board": self.archive.name, "version": self.archive.version,
                 "source": self.archive.source, "columns": size.columns,
-                "rows": size.rows, "warnings": list(self.reading.warnings)}
+                "rows": size.rows, "ssr": list(art),
+                "warnings": list(self.reading.warnings)
+                + list(self.art.warnings if self.art is not None else ())}
 
 
 class Library:
@@ -70,15 +79,29 @@ class Library:
         from .archive import read, reopened
         from .colornames import of_zip
         from .reading import read as read_board
+        from .ssrart import of_zip as art_of_zip
         with reopened(data, zipped) as opened:
             a = read(data, opened)
             if a.source not in self._colors:       # its colours' names, for overlays laid on it
                 self._colors[a.source] = of_zip(opened)
-        known = self._boards.get(a.source)
-        if known is not None:
-            return known
-        board = self._boards[a.source] = Board(a, read_board(a))
+            known = self._boards.get(a.source)
+            if known is not None:
+                return known
+            art = art_of_zip(opened, a.source)
+        board = self._boards[a.source] = Board(a, read_board(a), art=art)
         return board
+
+    def images(self, source: Any) -> Images:
+        """The images named ``source`` in a ``gif.NeedsPixels``: an overlay
+        archive's, or an imported board's own SSR art (its source and
+        ``ssrart.ART``); SetupError naming the file to import."""
+        from .ssrart import ART
+        if isinstance(source, str) and source.endswith(ART):
+            art = self.get(source[:-len(ART)]).art
+            if art is None:
+                raise SetupError(f"source: {source[:-len(ART)]}'s board file holds no SSR art")
+            return art
+        return self.overlays(source)
 
     def get(self, source: Any, path: str = "source") -> Board:
         """The imported board of ``source``, or SetupError naming the file to import."""

@@ -67,7 +67,7 @@ class Overlay:
 
 
 @dataclass(frozen=True)
-class OverlaySet:
+class OverlaySet(gif.Images):
     family: str                      # "X": the archive is ovrX
     version: str
     digest: str                      # the archive's SHA-256, hex
@@ -89,34 +89,6 @@ class OverlaySet:
     def summary(self) -> dict[str, Any]:
         return {"kind": "overlays", "family": self.family, "overlays": list(self.overlays),
                 "version": self.version, "source": self.source, "warnings": list(self.warnings)}
-
-    def image(self, member: str) -> gif.Indexed:
-        """A member's image decoded (once), by Pillow, or from the pixels the
-        page's browser decoded it to (``give_pixels``); ``gif.NeedsPixels``
-        where neither is at hand."""
-        got = self.decoded.get(member)
-        if got is None:
-            try:
-                got = self.decoded[member] = gif.decode(self._file(member), member)
-            except gif.NoDecoder:
-                raise gif.NeedsPixels([(self.source, member)]) from None
-        return got
-
-    def gif(self, member: str) -> bytes:
-        """A member's GIF, checked (``gif.check``) before any decoder is given it."""
-        data = self._file(member)
-        gif.check(data, member)
-        return data
-
-    def give_pixels(self, member: str, width: int, height: int, rgba: bytes) -> None:
-        """A member's image from the RGBA a browser decoded it to (``gif.from_rgba``)."""
-        self.decoded[member] = gif.from_rgba(self._file(member), member, width, height, rgba)
-
-    def _file(self, member: str) -> bytes:
-        got = self.files.get(member) if isinstance(member, str) else None
-        if got is None:
-            raise SetupError(f"overlay file: {self.file} holds no image {str(member)[:40]!r}")
-        return got
 
 
 def holds_overlays(zipped: archive.Zipped) -> bool:
