@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pycore import share
+from pycore import api, share
 
 from .conftest import open_page, wait_ready
 from .test_ui_layout import box, inside, shoot
@@ -165,6 +165,19 @@ def test_a_boards_own_ssr_art_is_listed_among_the_scenario_rules_of_a_map_of_it(
         assert "dense jungle (board 55's own SSR art)" in page.inner_text(art)
         assert page.get_attribute(art, "aria-pressed") == "false"
         shoot(page, "i39-ssr-art-listed")
+        # one tap lays it: its image decoded by the browser, read as CPython reads it
+        page.click(art)
+        page.wait_for_function(f"() => document.querySelector(\"{art}\")"
+                               ".getAttribute('aria-pressed') === 'true'", timeout=15000)
+        assert setup_of(page)["ssr"] == ["art-dense-jungle"]
+        got = page.evaluate("s => window.asl.call('map_terrain', s)", setup_of(page))
+        api.import_board(bd55)
+        want = api.map_terrain({**setup_of(page), "ssr": ["art-dense-jungle"]})
+        laid = {h: v for h, v in got["hexes"].items() if v["origin"] == "ssr art-dense-jungle"}
+        assert laid and laid == {h: v for h, v in want["hexes"].items()
+                                 if v["origin"] == "ssr art-dense-jungle"}
+        assert {v["terrain"] for v in laid.values()} == {"woods"}
+        shoot(page, "i39-ssr-art-on")
     finally:
         page.context.close()
 
