@@ -5,8 +5,6 @@ own decoder (static/worker.js) and read as the core reads them. The archives
 are written by the tests (tests/vasl_writer.py)."""
 from __future__ import annotations
 
-import pytest
-
 from pycore import api, share
 from tests.browser.conftest import TABLET, open_page, wait_ready
 from tests.browser.test_ui_library import import_files, listed
@@ -21,14 +19,6 @@ OVRT = overlay_archive({"t1": ("c3;c3;c3;c3;c3;c3", {
     "a": overlay_image({"C3": "WoodsGreen", "C4": "WoodsGreen"}),
     "d": overlay_image({"C3": "BrushL0", "C2": "BrushL0"})}),
     "t2": ("b2;b2;b2;b2;b2;b2", {"a": overlay_image({"B2": "WoodsGreen"})})})
-
-
-@pytest.fixture
-def tablet(browser, site):
-    page = open_page(browser, site, **TABLET)
-    wait_ready(page)
-    yield page
-    page.context.close()
 
 
 def test_an_overlay_file_is_kept_offline_listed_by_its_overlays_and_removed(tablet):
