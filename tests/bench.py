@@ -594,8 +594,8 @@ def main() -> None:
         print_ssr(bench_ssr())
         return
     if sys.argv[1:] == ["overlays"]:           # python -m tests.bench overlays
-        from tests.bench_overlays import bench_overlays, print_overlays
-        print_overlays(bench_overlays())
+        from tests.bench_overlays import bench_overlays, bench_overlays_real, print_overlays
+        print_overlays(bench_overlays(), bench_overlays_real())
         return
     if sys.argv[1:] == ["drawn"]:              # python -m tests.bench drawn
         print_drawn(bench_drawn())

@@ -4,9 +4,9 @@ LOS engine (pycore.rules.visibility).
 
 A hex is quiet where it is open ground, shellholes or woods (whole, or drawn
 with woods or crest lines only, no drawn Hindrance), holding no unit, no
-bridge, no second terrain, no Depression and no bocage hexside; a hexside is quiet where the
-setup lists nothing on it (no wall, hedge, bocage, cliff, rowhouse bar or
-Depression hexside). Every rule the engine asks of such a hex or hexside says
+bridge, no second terrain, no Depression and no bocage hexside; a hexside is
+quiet where the setup lists nothing on it (no wall, hedge, bocage, cliff,
+rowhouse bar or Depression hexside). Every rule the engine asks of such a hex or hexside says
 nothing and blocks nothing as long as its top (its ground, or the woods' top
 a level above it) is no higher than the lower end: an obstacle blocks or
 makes a Blind Hex only where it rises above the lower end (A6.2, A6.4), a

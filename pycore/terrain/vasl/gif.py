@@ -1,5 +1,5 @@
-"""An overlay's GIF image decoded to palette indices, with its size checked
-first (docs/hostile-files.md).
+"""An overlay's GIF image, or a board's own SSR art's, decoded to palette
+indices, with its size checked first (docs/hostile-files.md).
 
 One interface, two decoders, both well kept, none written here:
 
