@@ -21,7 +21,7 @@ from pycore import geometry as g
 from pycore.errors import SetupError
 from pycore.session import Session
 from pycore.terrain import overlays
-from pycore.terrain.catalog import TERRAIN
+from pycore.terrain.catalog import BUILDINGS, TERRAIN
 from tests.vasl_writer import board_archive, overlay_archive, overlay_image, zip_archive
 
 EVERYWHERE = "b2;b2;b2;b2;b2;b2"
@@ -307,6 +307,8 @@ def reads_as_its_art(hexes: dict, board: str, image, palettes: tuple, x0: int, y
         entry = hexes.get(board + g.PLAIN.hex(h), {"terrain": "open"})
         if want == "open" and TERRAIN[entry.get("terrain", "open")].inherent:
             continue    # B.6: an orchard's trees round an open dot fill the hex (test_reading.py)
+        if want == "open" and entry.get("terrain") in BUILDINGS:
+            continue    # B.1: an open dot never makes a hex holding a building open ground
         assert entry.get("terrain", "open") == want, (what, g.PLAIN.hex(h), entry)
         checked += 1
     return checked
@@ -314,13 +316,15 @@ def reads_as_its_art(hexes: dict, board: str, image, palettes: tuple, x0: int, y
 
 @pytest.mark.skipif(not (REAL / "overlays").is_dir() or not (REAL / "bd12").exists(),
                     reason="the player's VASL overlay files are not on this machine")
-def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows():
+def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows_in_each_orientation():
+    # issue 39: one overlay of each family, laid on 12Q5 in every orientation its file draws
+    # (a, b, ... f: pointing to each neighbour), reads hex by hex what its art shows there
     s = Session()
     board = api.import_board((REAL / "bd12").read_bytes(), session=s)["source"]
     colors = s.library.colors(board)
     families = sorted(p for p in (REAL / "overlays").iterdir() if p.name.startswith("ovr"))
     assert len(families) > 90
-    checked = 0
+    checked = laid_in = 0
     for path in families:
         got = api.import_board(path.read_bytes(), session=s)
         assert got["kind"] == "overlays" and got["overlays"], path.name
@@ -330,21 +334,23 @@ def test_every_real_overlay_family_imports_and_reads_the_terrain_its_art_shows()
         if not layable:         # VASL's own ovrXP_B names no hex as its one-hex overlays' origin
             assert got["warnings"], path.name
             continue
-        ovr, side = layable[0]
-        to = {"a": "Q4", "b": "R4", "c": "R5", "d": "Q6", "e": "P5", "f": "P4"}[side]
-        laid = [{"overlay": ovr.label, "source": got["source"], "hex": "12Q5",
-                 **({} if ovr.single else {"toward": "12" + to})}]
-        setup = _setup(board, [], False, laid)
-        hexes = api.map_terrain(setup, session=s)["hexes"]
-        first = g.plain_parse_hex("Q5")
-        if ovr.place_at is not None:        # the one place it fits (ovr4: t0 toward t-1)
-            first = overlays.local_hex(ovr.place_at[0], "12")
-            side = "a" if ovr.single else overlays.orientation(
-                first, overlays.local_hex(ovr.place_at[1], "12"))
-        image = found.image(ovr.images[side])
-        x0, y0 = overlays.corner("12", ovr.origins["abcdef".index(side)], first)
-        checked += reads_as_its_art(hexes, "12", image, (found.colors, colors), x0, y0, path.name)
-    assert checked > 200
+        ovr = layable[0][0]
+        for side in [k for o, k in layable if o is ovr][:1 if ovr.place_at is not None else 6]:
+            to = {"a": "Q4", "b": "R4", "c": "R5", "d": "Q6", "e": "P5", "f": "P4"}[side]
+            laid = [{"overlay": ovr.label, "source": got["source"], "hex": "12Q5",
+                     **({} if ovr.single else {"toward": "12" + to})}]
+            hexes = api.map_terrain(_setup(board, [], False, laid), session=s)["hexes"]
+            first = g.plain_parse_hex("Q5")
+            if ovr.place_at is not None:        # the one place it fits (ovr4: t0 toward t-1)
+                first = overlays.local_hex(ovr.place_at[0], "12")
+                side = "a" if ovr.single else overlays.orientation(
+                    first, overlays.local_hex(ovr.place_at[1], "12"))
+            image = found.image(ovr.images[side])
+            x0, y0 = overlays.corner("12", ovr.origins["abcdef".index(side)], first)
+            checked += reads_as_its_art(hexes, "12", image, (found.colors, colors), x0, y0,
+                                        f"{path.name} {ovr.label}{side}")
+            laid_in += 1
+    assert checked > 600 and laid_in > 300, (checked, laid_in)
 
 
 def test_the_command_line_imports_board_and_overlay_files_for_a_setup_naming_them(tmp_path, capsys):
