@@ -106,9 +106,11 @@ def test_a_sweep_keeps_the_threads_of_the_players_los_checks():
     checked = api.los(setup, {"hex": "K4"}, {"hex": "Z12"})
     ends = (resolve(s, {"hex": "K4"}, "viewer").point, resolve(s, {"hex": "Z12"}, "target").point)
     kept = g.trace(*ends)
-    # open ground, seen by an entrenched viewer (B9.21: not a plain end, so no
-    # thread is settled as quiet ground, pycore.rules.quiet): the LOS engine
-    # rules every hex, 1,352 threads, none of them kept
+    # open ground: 1,352 threads, none of them kept, whether the LOS engine rules
+    # them (an entrenched viewer, B9.21: not a plain end) or quiet ground settles
+    # them (pycore.rules.quiet, which traces what each touches)
     api.visibility(setup, {"hex": "A1", "entrenched": True})
+    assert g.trace(*ends) is kept
+    api.visibility(setup, {"hex": "B1"})
     assert g.trace(*ends) is kept
     assert api.los(setup, {"hex": "K4"}, {"hex": "Z12"}) == checked

@@ -90,7 +90,9 @@ def touched(p: g.Point, q: g.Hex) -> tuple[array, array]:
     own = {q} | ({g.Hex(p)} if g.is_centre(p) else set())
     hexes: set[g.Hex] = set()
     sides: set[g.Hexside] = set()
-    for item in g.trace(p, q):
+    with g.traced_once():       # a sweep's offsets: never kept as a player's LOS clicks are
+        items = g.trace(p, q)
+    for item in items:
         hexes.update(g.vertex_hexes(item.points[0]) if item.kind == "vertex" else item.hexes)
         sides.update(item_hexsides(item))
     got = (array("i", [x * STRIDE + y for x, y in hexes - own]),
