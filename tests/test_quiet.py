@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from pycore import api
 from pycore import geometry as g
-from pycore.rules import quiet
+from pycore.rules.los import quiet_ground
 from pycore.setup import load_setup
 from tests.strategies import setups
 from tests.test_los_properties import _location
@@ -77,7 +77,7 @@ def test_quiet_hexes_are_open_ground_or_woods_without_units_drawings_or_bocage()
                      {"F2-G2": "bocage"}, [{"id": "u", "side": "German", "type": "squad",
                                             "hex": "E2"}])
     s = load_setup(setup)
-    levels = s.derived(quiet.QUIET)
+    levels = s.derived(quiet_ground.QUIET)
     names = {s.names.hex(h): top for h, top in levels.items()}
     assert names["C2"] == 1 and names["A1"] == 0 and names["B2"] == 1    # woods: top a level up
     for loud in ("D2", "E2", "F2", "G2"):

@@ -2,17 +2,12 @@
 level, so that a visibility sweep can settle a thread over them without the
 LOS engine (pycore.rules.visibility).
 
-A hex is quiet where it is open ground, shellholes or woods (whole, or drawn
-with woods or crest lines only, no drawn Hindrance), holding no unit, no
-bridge, no second terrain, no Depression and no bocage hexside; a hexside is
-quiet where the setup lists nothing on it (no wall, hedge, bocage, cliff,
-rowhouse bar or Depression hexside). Every rule the engine asks of such a hex or hexside says
-nothing and blocks nothing as long as its top (its ground, or the woods' top
-a level above it) is no higher than the lower end: an obstacle blocks or
-makes a Blind Hex only where it rises above the lower end (A6.2, A6.4), a
-Crest Line is ground above the lower end (A6.2), a Hindrance needs hindering
-terrain or a vehicle (A6.7, D9.4), the bocage rules a bocage hexside (B9.52),
-the wall rules a wall (B9.2).
+A hex is quiet as pycore.rules.los.quiet_ground says; a hexside is quiet
+where the setup lists nothing on it (no wall, hedge, bocage, cliff, rowhouse
+bar or Depression hexside). Every rule the engine asks of such a hex or
+hexside blocks nothing and adds no Hindrance as long as the hex's top is no
+higher than the lower end (quiet_ground), and the wall rules need a wall
+(B9.2).
 
 So a thread from a plain viewer (not IN a Depression, not on a bridge, not
 entrenched) to a plain ground Location, all of whose other hexes and every
@@ -28,41 +23,16 @@ from collections import OrderedDict
 
 from .. import geometry as g
 from .. import limits
-from ..setup import Setup, Slot
+from ..setup import Setup
 from .location import End
-from .los.context import bocage_hexes, item_hexsides, terrain
-from .los.drawn import AsDrawn
+from .los.context import item_hexsides
+from .los.quiet_ground import QUIET
 
 STRIDE = 1 << 12            # packs a relative hex or doubled hexside midpoint (x, y) as x * STRIDE + y
-QUIET_TERRAIN = ("open", "shellholes", "woods")    # no Hindrance; woods no higher than the lower end
 
 # (viewer point, target), both relative to the viewer's hex and mirrored into
 # its quadrant -> (packed hexes, packed hexsides) the thread touches
 _TOUCHED: OrderedDict = OrderedDict()
-
-
-def _read_quiet(s: Setup) -> dict[g.Hex, int]:
-    """Each quiet hex's top in whole levels: its ground's level, or for woods
-    the level of the woods' top (A6.2: one level above its ground); on a
-    board as drawn, the highest ground or woods any thread through it can
-    meet (``Terrain.highest``)."""
-    t = terrain(s)
-    drawn_hindrance = t.drawn_hindrance if isinstance(t, AsDrawn) else None
-    boc = bocage_hexes(s)
-    got = {}
-    for h in s.grid.hexes():
-        info = s.hex(h)
-        if info.terrain not in QUIET_TERRAIN or info.is_depression or info.bridge or \
-                info.also is not None or h in boc or s.units_in(h) or \
-                t.drawn_partly(h) not in (None, "woods") or \
-                (drawn_hindrance is not None and drawn_hindrance(h) is not None):
-            continue
-        top2, ground = t.highest(h)         # as drawn: the highest any thread can meet
-        got[h] = max(-(-top2 // 2), ground)
-    return got
-
-
-QUIET: Slot[dict[g.Hex, int]] = Slot("quiet_hexes", _read_quiet)
 
 
 def plain(s: Setup, e: End) -> bool:

@@ -14,7 +14,7 @@ said with the ends, first.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Mapping
 
 from ... import geometry as g
 from ..location import End
@@ -24,6 +24,7 @@ from ...terrain.mapterrain import MapTerrain, correction_step
 from . import (bocage, bridge, building, depression, entrenchment, hindrance, hindrance_total,
                obstacles, rowhouse, walls)
 from .context import Ctx, bocage_hexes, terrain
+from .quiet_ground import WHOLE
 from .names import cited
 from .ruling import Ruling
 from .source import Terrain
@@ -39,6 +40,7 @@ ON: dict[g.TraceKind, tuple[Rule, ...]] = {
     "vertex": (walls.at_vertex,),                                # B9.1, B9.2, B9.52
 }
 AFTER: tuple[Callable[[Ctx, Ruling], None], ...] = (depression.judge, entrenchment.judge)
+_LOUD = 1 << 30              # the top of a hex that is not quiet: above any end
 
 
 def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
@@ -77,10 +79,11 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
                        "one building lie between them (A6.8).")
     r.trace = trace = g.trace(v.point, t.point)
     lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
+    quiet: Mapping[g.Hex, int] = s.derived(WHOLE) if art is None else {}
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
               walls.hexspines(s, v, t, trace), bocage_hexes(s), art or terrain(s), judge, s.names,
-              with_afv)
+              quiet, with_afv)
     _walk(ctx, r, said)
     for rule in AFTER:
         if r.block is not None:
@@ -100,16 +103,37 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
 def _walk(ctx: Ctx, r: Ruling, said: set[Any] | None) -> None:
     """Each part of the thread in order, each of its rules in order, until one
     blocks; ``said``: the parts an SSR changed said so far (None: the SSRs
-    changed nothing)."""
+    changed nothing).
+
+    Parts no rule speaks of are passed without asking (each rule's own first
+    test, made once): a hexside crossed that the setup lists nothing on (the
+    ``cross`` rules judge what a hexside holds); a quiet hex no higher than
+    the lower end (pycore.rules.los.quiet_ground), or a hexside run along
+    between two such hexes, listing nothing (A6.1: no obstacle or Hindrance on
+    either side); a vertex none of whose hexsides lists anything (the vertex
+    rules are the walls')."""
     layers, listed = ctx.s.layers, ctx.s.hexsides
+    quiet, low, loud = ctx.quiet, ctx.lo.elevation, _LOUD
     for i, item in enumerate(ctx.trace):
         if said is not None:
             _changed(r, layers, said, ssr.parts(item), ctx.names)
         kind = item.kind
-        if kind == "cross":
+        if kind == "hex":
+            if quiet.get(item.hexes[0], loud) <= low:
+                continue
+        elif kind == "cross":
             a, b = item.hexes
             if ((a, b) if a < b else (b, a)) not in listed:
-                continue            # the ``cross`` rules judge only what a hexside holds
+                continue
+        elif kind == "along":
+            a, b = item.hexes
+            if quiet.get(a, loud) <= low and quiet.get(b, loud) <= low and \
+                    (a, b) not in listed:
+                continue
+        else:
+            a, b, c = item.hexes     # sorted, so are its three hexsides
+            if (a, b) not in listed and (a, c) not in listed and (b, c) not in listed:
+                continue
         for rule in ON[kind]:
             rule(ctx, r, i, item)
             if r.block is not None:
