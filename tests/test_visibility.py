@@ -114,3 +114,27 @@ def test_a_sweep_keeps_the_threads_of_the_players_los_checks():
     api.visibility(setup, {"hex": "B1"})
     assert g.trace(*ends) is kept
     assert api.los(setup, {"hex": "K4"}, {"hex": "Z12"}) == checked
+
+
+def test_B9_2_walls_crossed_settle_the_sweep_as_the_rulings_do_both_ways():
+    # The sweep settles a thread across a wall or hedge that blocks it as a
+    # half-level obstacle by a set test (B9.2); a wall of the viewer's or the
+    # target's own hex (B9.2), a wall below a higher end (A6.21), a Hillside
+    # wall between elevations a level apart (B9.61), a road break (B9.1) and
+    # bocage (B9.52) are left to the engine. Each viewer's map equals a
+    # ruling per hex, from either side of each wall.
+    hexes = {"E3": {"level": 1}, "F3": {"level": 1}, "F4": {"level": 1}, "B5": {"level": 2}}
+    hexsides = {"C2-D2": "wall", "C3-D3": "hedge", "C4-D4": {"type": "wall", "gap": True},
+                "E3-E4": {"type": "wall", "hillside": True}, "F2-G2": "bocage",
+                "E5-F5": "wall", "B2-B3": "wall"}
+    setup = {"format": "asl-setup", "version": 1, "map": {"columns": 9, "rows": 6},
+             "hexes": hexes, "hexsides": hexsides, "units": []}
+    s = load_setup(setup)
+    seen = {}
+    for viewer in ("A2", "I2", "B2", "B3", "B5", "D4", "E3", "I5"):
+        got = visibility.visibility(s, {"hex": viewer})["hexes"]
+        assert got == _rulings(s, {"hex": viewer}), viewer
+        seen[viewer] = got
+    assert seen["A2"]["F2"]["los"] is False and seen["I2"]["A2"]["los"] is False   # C2-D2 (B9.2)
+    assert seen["B2"]["B4"]["los"] is True          # B2-B3 is B2's own hexside (B9.2)
+    assert seen["B5"]["H3"]["los"] is True          # level 2 over the walls (A6.21)

@@ -291,14 +291,17 @@ def _place(code: array, sx: int, sy: int, ax: int, ay: int) -> list[TraceItem]:
     return out
 
 
-def interior_offsets(p: Point, q: Hex) -> tuple[Hex, ...]:
+def interior_offsets(p: Point, q: Hex) -> tuple[tuple[Hex, ...], tuple[tuple[Hex, Hex], ...]]:
     """The hexes whose interiors the thread from p (a centre or a vertex) to the
-    centre q crosses, in thread order, leaving out q and, when p is a centre, p.
+    centre q crosses, in thread order, leaving out q and, when p is a centre, p;
+    and the hexsides it crosses, in order, as (from, to).
     The lattice is the same around every centre, and symmetric about it under
     x -> -x and y -> -y, so this is map-independent: a caller may move and
     mirror one result to every thread of the same shape.  Not cached here."""
-    return tuple(hexes[0] for kind, hexes, _ in _walk(p, q)
-                 if kind == "hex" and hexes[0] != p and hexes[0] != q)
+    walked = _walk(p, q)
+    return (tuple(hexes[0] for kind, hexes, _ in walked
+                  if kind == "hex" and hexes[0] != p and hexes[0] != q),
+            tuple(hexes for kind, hexes, _ in walked if kind == "cross"))
 
 
 def _relative_trace(rel_key: tuple) -> array:

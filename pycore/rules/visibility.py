@@ -31,16 +31,16 @@ from typing import Any
 from .. import geometry as g
 from .. import limits
 from .location import End, make_end, resolve
-from .los import hilldepression
+from .los import hilldepression, walls
 from .los.context import terrain
 from .los.crest import adjacent_lower
 from .los.source import blocks_in_hex, crest_blocks, neither_above
 from .quiet import STRIDE as _STRIDE     # a relative hex (ox, oy) packed as ox * _STRIDE + oy
 from .quiet import Quiet, plain
-from ..setup import Setup, Slot
+from ..setup import Setup, Slot, Wall
 from ..steps import finish
 
-_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> array of packed interior hexes
+_OFFSETS: OrderedDict = OrderedDict()   # (viewer point, target) -> packed interior hexes, hexsides crossed
 # The sweep pauses after each hex the LOS engine rules (up to ~2 ms under
 # CPython on the slowest setups) or 32 settled by the set test;
 # web.bridge runs steps for about 50 ms at a time.
@@ -52,9 +52,24 @@ def _interiors(p: g.Point, q: g.Hex) -> array:
     """Packed: the hexes crossed from p to q, relative to (and mirrored about)
     the viewer's hex centre, q's target hex and a centre p left out. An array,
     not a set: it holds no Python objects for the collector to walk."""
+    return _offset(p, q)[0]
+
+
+def _crossings(p: g.Point, q: g.Hex) -> array:
+    """Packed alike (doubled midpoints): the hexsides the thread from p to q
+    crosses, those of the viewer's hex and of q left out (a wall never blocks
+    the LOS into its own hex, B9.2)."""
+    return _offset(p, q)[1]
+
+
+def _offset(p: g.Point, q: g.Hex) -> tuple[array, array]:
     got = _OFFSETS.get((p, q))
     if got is None:
-        got = array("i", [x * _STRIDE + y for x, y in g.interior_offsets(p, q)])
+        hexes, sides = g.interior_offsets(p, q)
+        own = (0, 0), q
+        got = (array("i", [x * _STRIDE + y for x, y in hexes]),
+               array("i", [(a[0] + b[0]) * _STRIDE + a[1] + b[1] for a, b in sides
+                           if a not in own and b not in own]))
         _OFFSETS[(p, q)] = got
         if len(_OFFSETS) > limits.VISIBILITY_OFFSETS:
             _OFFSETS.popitem(last=False)
@@ -137,6 +152,16 @@ def _drawn(s: Setup) -> list:
     return s.derived(_DRAWN)
 
 
+_WALLS: Slot[list] = Slot("half_level_walls", lambda s: [
+    (sd, info) for sd, info in s.hexsides.items()
+    if isinstance(info, Wall) and not info.gap and info.type != "bocage"])
+
+
+def _walls(s: Setup) -> list:
+    """The walls and hedges a sweep judges by a set test (once per setup)."""
+    return s.derived(_WALLS)
+
+
 class _Sweep:
     """The sweep from viewer ``v`` to each hex's ground Location, or to
     ``targets``: one End per hex of ``_ground``, in its order (pycore.rules.seen:
@@ -148,6 +173,26 @@ class _Sweep:
         self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
         self.blocking: dict = {}  # (lo, lo_ground, hi) -> blocking hexes relative to the viewer
         self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
+        self.walls_crossed: dict = {}     # (target elevation, sx, sy) -> packed hexsides
+        self.wall_rel: dict = {}  # target elevation -> blocking walls' doubled midpoints, relative
+
+    def wall_sides(self, et: int, sx: int, sy: int) -> frozenset:
+        """The walls and hedges that block a thread crossing them to a target
+        at elevation ``et`` as a half-level obstacle (B9.2, A6.21, B9.61:
+        pycore.rules.los.walls), packed as ``_crossings``; bocage, and a wall
+        drawn with a road break (B9.1), are left to the engine."""
+        key = (et, sx, sy)
+        got = self.walls_crossed.get(key)
+        if got is None:
+            rel = self.wall_rel.get(et)
+            if rel is None:
+                s, v = self.s, self.v
+                vx, vy = v.hex
+                rel = self.wall_rel[et] = [
+                    (a[0] + b[0] - 2 * vx, a[1] + b[1] - 2 * vy) for (a, b), info in _walls(s)
+                    if walls.half_level_passed(s, (a, b), info, v.elevation, et) is None]
+            got = self.walls_crossed[key] = frozenset(sx * x * _STRIDE + sy * y for x, y in rel)
+        return got
 
     def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
         key = (et, t_dep, sx, sy)
@@ -227,6 +272,10 @@ class _Sweep:
                 crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
                 if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
+                    continue
+                if not self.wall_sides(et, sx, sy).isdisjoint(
+                        _crossings((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))):
+                    out.append(0)       # a wall or hedge crossed blocks it (B9.2)
                     continue
                 if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
                     out.append(0)

@@ -189,8 +189,15 @@ def _traced_vertex_wall(ctx: Ctx, r: Ruling, end: tuple[g.Hex, bool], v: g.Verte
 def _half_level_blocks(ctx: Ctx, sd: g.Hexside, info: HexsideInfo) -> str | None:
     """A6.21/B9.2: does this wall/hedge block as a half-level obstacle?  Returns
     the reason it does not, or None when it blocks."""
-    base = ctx.s.wall_level(sd)
-    v, t = ctx.viewer.elevation, ctx.target.elevation
+    return half_level_passed(ctx.s, sd, info, ctx.viewer.elevation, ctx.target.elevation)
+
+
+def half_level_passed(s: Setup, sd: g.Hexside, info: HexsideInfo, v: int, t: int) -> str | None:
+    """Why wall/hedge ``sd`` does not block as a half-level obstacle between
+    ends at elevations v and t (A6.21, B9.61), or None: it blocks (B9.2).
+    A visibility sweep asks it of every wall a thread crosses
+    (pycore.rules.visibility)."""
+    base = s.wall_level(sd)
     if info.hillside and abs(v - t) >= 1:
         return "a Hillside wall/hedge is ignored between elevations a level or more apart (B9.61)"
     if max(v, t) > base:
