@@ -345,12 +345,10 @@ def test_B19_2_EX_IN_12E8_cannot_see_IN_E9_beneath_the_bridge_F8_sees_G8_and_E9(
         assert sees("12", "F8", other)["los"] is True, other
 
 
-@pytest.mark.xfail(strict=True, reason="B19.2's 'without leaving the combination brown, dark "
-                   "green background' is judged hex by hex, not on the gully's art inside F8 "
-                   "(docs/testing.md)")
 def test_B19_2_EX_beneath_the_bridge_IN_12E9_cannot_see_IN_G8():
+    # the thread leaves the gully as the board draws it inside F8 (the hexes are not adjacent)
     r = sees("12", {"hex": "E9", "beneath": True}, "G8")
-    assert r["los"] is False, why(r)
+    assert r["los"] is False and r["rule"] == "B19.2" and r["blocked_at"] == "12F8", why(r)
 
 
 def test_B19_21_12CC9_gully_brush_is_still_a_level_0_Hindrance_and_at_level_minus_1():

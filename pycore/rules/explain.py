@@ -151,7 +151,10 @@ EXPLAIN: dict[str, str] = {
               "valley: Open Ground at its level, with no Water Obstacle.",
     "B19.2": "A gully's hexsides joining another gully hex are Depression hexsides: "
              "a LOS that stays IN the Depression, along those hexsides, is not "
-             "blocked by its walls; one that leaves it is judged as A6.3 says.",
+             "blocked by its walls; one that leaves it is judged as A6.3 says. Two "
+             "units IN gullies that are not adjacent see each other only if the thread "
+             "stays on the gully's art all the way (on an imported board, the art as "
+             "drawn in each hex between them).",
     "B19.51": "A gully that steps down a hill: the lower hex is a Hill Depression hex. "
               "From no higher than its rim, a LOS that enters it across the step's "
               "hexside (not at a vertex of it), crossing nothing at rim level in it "

@@ -24,13 +24,19 @@ def judge(ctx: Ctx, r: Ruling) -> None:
         return
     if v.in_depression and t.in_depression:
         ends = (v.hex, t.hex)
-        along = _continuous(ctx, ctx.trace,
-                            lambda h, info: h in ends or info.terrain == sunken.SUNKEN)
+        off = _off_art(ctx)         # on a board as drawn
+        along = off is None and _continuous(
+            ctx, ctx.trace, lambda h, info: h in ends or info.terrain == sunken.SUNKEN)
         if sunken.judge(ctx, r, along) or r.block is not None:       # B4.2
             return
-        if _stream_rule(ctx, r):
+        if _stream_rule(ctx, r, off):
             return
-        if not _continuous(ctx, ctx.trace):
+        joined = _continuous(ctx, ctx.trace)
+        if joined and off is not None:
+            r.blocked(ctx.names.hex(off), "B19.2",
+                      f"Both are IN Depressions and the LOS leaves the {_kind(ctx, off)} as the "
+                      f"board draws it in {ctx.names.hex(off)}, between them (B19.2).")
+        elif not joined:
             why = ("they are adjacent but not connected by a Depression hexside"
                    if ctx.range == 1 else
                    "the LOS leaves the Depression between them")
@@ -89,14 +95,37 @@ def _continuous(ctx: Ctx, items: Iterable[g.TraceItem],
     return True
 
 
-def _stream_rule(ctx: Ctx, r: Ruling) -> bool:
+def _off_art(ctx: Ctx) -> g.Hex | None:
+    """B19.2, B20.2, B4.2 on a board as drawn: the first hex between the two
+    ends where the thread leaves the Depression's art (``Terrain.leaves_depression``;
+    a whole hex never does). The ends' own hexes are not read: a unit IN a
+    Depression hex is IN it wherever its art lies in the hex (B19.1)."""
+    p, q = ctx.viewer.point, ctx.target.point
+    for it in ctx.trace:
+        if it.kind == "hex":
+            h = it.hexes[0]
+            if not ctx.own(h) and ctx.terrain.leaves_depression(h, p, q):
+                return h
+    return None
+
+
+def _kind(ctx: Ctx, h: g.Hex) -> str:
+    """What a player calls Depression hex h's art."""
+    info = ctx.s.hex(h)
+    return "stream" if info.is_stream else \
+        "sunken road" if info.terrain == sunken.SUNKEN else "gully"
+
+
+def _stream_rule(ctx: Ctx, r: Ruling, off: g.Hex | None) -> bool:
     """B20.2, where an end is IN a stream (the other IN a Depression too): it
     sees another Depression hex only when ADJACENT and joined by a stream
     hexside, or when the thread reaches another stream hex without leaving the
     stream's depiction, i.e. along stream hexes and the Depression hexsides
     joining them. So a stream and a gully (or a sunken road) see each other
     only when adjacent and joined; the rule reads the same from either end
-    (A6.5). Judged here, True; False where neither end is IN a stream (B19.2)."""
+    (A6.5); ``off``: the hex where the thread leaves the art of a board as
+    drawn (``_off_art``). Judged here, True; False where neither end is IN a
+    stream (B19.2)."""
     v, t = ctx.viewer, ctx.target
     vs, ts = ctx.s.hex(v.hex).is_stream, ctx.s.hex(t.hex).is_stream
     if not (vs or ts):
@@ -115,10 +144,14 @@ def _stream_rule(ctx: Ctx, r: Ruling) -> bool:
         r.blocked(ctx.names.hex(t.hex), "B20.2",
                   "One end is IN a stream, the other IN another kind of Depression: they see "
                   "each other only when ADJACENT and joined by a stream hexside (B20.2).")
-    elif _continuous(ctx, ctx.trace, lambda h, info: info.is_stream):
-        r.say("B20.2", "The LOS runs from stream hex to stream hex without leaving the "
-                       "stream (B20.2).")
-    else:
+    elif not _continuous(ctx, ctx.trace, lambda h, info: info.is_stream):
         r.blocked(ctx.names.hex(t.hex), "B20.2",
                   "Both are IN a stream and the LOS leaves the stream between them (B20.2).")
+    elif off is not None:
+        r.blocked(ctx.names.hex(off), "B20.2",
+                  f"Both are IN a stream and the LOS leaves the stream as the board draws it "
+                  f"in {ctx.names.hex(off)}, between them (B20.2).")
+    else:
+        r.say("B20.2", "The LOS runs from stream hex to stream hex without leaving the "
+                       "stream (B20.2).")
     return True

@@ -178,7 +178,8 @@ def _through(box: Box, ax: int, ay: int, bx: int, by: int) -> bool:
 
 _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
     name: Slot(name, lambda s: {})
-    for name in ("drawn", "drawn_ground", "drawn_standing", "drawn_hindrance")}
+    for name in ("drawn", "drawn_ground", "drawn_standing", "drawn_hindrance",
+                 "drawn_depression")}
 
 
 def _per_hex(s: Setup, name: str, h: g.Hex,
@@ -192,7 +193,7 @@ def _per_hex(s: Setup, name: str, h: g.Hex,
     cache = s.derived(_PER_HEX[name])
     if h not in cache:
         own = s.overrides is not None and h in s.overrides.hexes
-        if name in ("drawn", "drawn_hindrance") and not own:
+        if name in ("drawn", "drawn_hindrance", "drawn_depression") and not own:
             # docs/ssr.md: a hex whose terrain an SSR changed is judged whole, as an entry
             # is; a level change moves the drawn ground instead (``ground``)
             change = s.ssr_changed.get(h)

@@ -14,6 +14,7 @@ from ... import geometry as g
 from ...setup import Setup
 from ...terrain.catalog import HINDERING
 from .drawing import Drawn, beside, ground, hindrance, imported, partial, said, standing, unpack
+from .drawn_depression import outside
 from .drawn_sides import (beside_drawing, ground_along, hindrances_along, obstacles_along,
                           through_break)
 from .source import NOTHING, Beside, Ground, Hindering, Sides, Stand, WholeHexes, named
@@ -197,3 +198,10 @@ class AsDrawn(WholeHexes):
 
     def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         return beside_drawing(self.s, sd, p, q)
+
+    def leaves_depression(self, h: g.Hex, p: g.Point, q: g.Point) -> bool:
+        """B19.2, B20.2, B4.2: on the art, the thread leaves the Depression in
+        h where it passes through a pixel drawn outside it (A6.1's exact
+        reading: along the art's edge, or grazing its corner, it stays on it)."""
+        d = outside(self.s, h)
+        return d is not None and d.met(p, q, self.shift) > 0

@@ -21,7 +21,9 @@ never whether a hex is painted or drawn:
   ("woods", "building"), for a player reading the hex; None where it is whole;
 - ``drawn_across(a, b)``: whether an obstacle is drawn across the hexside
   between two adjacent hexes (B23.1: one building), or None where no board
-  draws it.
+  draws it;
+- ``leaves_depression(h, p, q)``: does the thread p-q leave the Depression's
+  art in Depression hex h (B19.2, B20.2, B4.2: a whole hex never does)?
 
 It has two sources. ``WholeHexes`` answers for whole hexes (a painted map, and
 every hex of an imported board drawn whole). ``pycore.rules.los.drawn.AsDrawn``
@@ -157,6 +159,11 @@ class Terrain(Protocol):
     def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         """Does the thread p-q cross hexside ``sd`` where its board draws it
         bare (a rowhouse's bar drawn across only its building, B23.71)?"""
+        ...
+
+    def leaves_depression(self, h: g.Hex, p: g.Point, q: g.Point) -> bool:
+        """Does the thread p-q pass through pixels of Depression hex h drawn
+        outside the Depression's art (B19.2, B20.2, B4.2)?"""
         ...
 
 
@@ -302,4 +309,9 @@ class WholeHexes:
 
     def beside_drawing(self, sd: g.Hexside, p: g.Point, q: g.Point) -> bool:
         """A painted hexside is drawn along its whole length."""
+        return False
+
+    def leaves_depression(self, h: g.Hex, p: g.Point, q: g.Point) -> bool:
+        """A whole Depression hex is the Depression throughout (B19.2: judged
+        hex by hex)."""
         return False
