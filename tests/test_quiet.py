@@ -1,6 +1,7 @@
 """A visibility sweep settles threads over quiet ground (open hexes no higher
 than the lower end, no listed hexside) without the LOS engine
 (pycore.rules.quiet): its answers stay the engine's, hex by hex."""
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -8,6 +9,7 @@ from pycore import api
 from pycore import geometry as g
 from pycore.rules.los import quiet_ground
 from pycore.setup import load_setup
+from tests.boards import real
 from tests.strategies import setups
 from tests.test_los_properties import _location
 
@@ -91,3 +93,40 @@ def test_visibility_over_mostly_open_maps_agrees_with_los_for_every_hex(setup, d
     viewer = _location(data, setup)
     vis = _agrees(setup, viewer)
     assert set(vis) == {g.PLAIN.hex(h) for h in load_setup(setup).grid.hexes()}
+
+
+def test_B21_1_a_sweep_over_water_and_its_drawn_banks_agrees_with_los_for_every_hex():
+    # B21.1: water is neither obstacle nor Hindrance to a LOS over it, so a
+    # Water Obstacle hex is quiet ground up to its own level, or up to a bank
+    # drawn in it (A6.2): from the water, from the bank's level, and across it
+    from tests.boards import written
+    from tests.test_water import J5_BANK, POND
+    setup = written(shapes=POND + [J5_BANK])
+    s = api.load(setup)
+    tops = {s.names.hex(h): top for h, top in s.derived(quiet_ground.QUIET).items()}
+    assert tops["41H3"] == -1 and tops["41J5"] == 0        # the bank drawn in J5 at level 0
+    for viewer in ("41I5", "41L5", "41M4", "41G5", "41J3"):
+        _agrees(setup, {"hex": viewer})
+
+
+@given(st.data())
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_B21_1_sweeps_and_rulings_over_painted_water_agree_for_every_hex(data):
+    hexes = {}
+    for name in data.draw(st.lists(st.sampled_from([f"{c}{r}" for c in "ABCDEFGHI"
+                                                    for r in range(1, 7)]),
+                                   max_size=24, unique=True)):
+        terrain = data.draw(st.sampled_from(["water", "water", "woods", "grain", "open"]))
+        hexes[name] = {"terrain": terrain,
+                       "level": data.draw(st.integers(-1, 0 if terrain == "water" else 2))}
+    setup = _painted(hexes)
+    _agrees(setup, _location(data, setup))
+
+
+@pytest.mark.parametrize("label,viewers", [("07", ("L5", "W6")), ("08", ("P5", "CC3", "X4")),
+                                           ("12", ("F8", "Q5"))])
+def test_sweeps_over_real_rivers_walls_and_gullies_agree_with_los_for_every_hex(label, viewers):
+    setup = {"format": "asl-setup", "version": 1,
+             "map": {"boards": [[{"board": label, "source": real(label)}]]}, "units": []}
+    for v in viewers:
+        _agrees(setup, {"hex": label + v})

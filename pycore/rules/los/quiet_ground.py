@@ -2,15 +2,16 @@
 setup, for the driver (pycore.rules.los.driver) and a visibility sweep
 (pycore.rules.quiet).
 
-A hex is quiet where it is open ground, shellholes or woods (whole, or drawn
-with woods or crest lines only, no drawn Hindrance), holding no unit, no
+A hex is quiet where it is open ground, shellholes, woods or a Water Obstacle
+(whole, or drawn with woods, crest lines or banks only, no drawn Hindrance), holding no unit, no
 bridge, no second terrain, no Depression and no bocage hexside. Every rule the
 engine asks of such a hex says nothing and blocks nothing as long as its top
 (its ground, or the woods' top a level above it) is no higher than the lower
 end: an obstacle blocks or makes a Blind Hex only where it rises above the
 lower end (A6.2, A6.4), a Crest Line is ground above the lower end (A6.2), a
-Hindrance needs hindering terrain or a vehicle (A6.7, D9.4), the bocage rules
-a bocage hexside (B9.52).
+Hindrance needs hindering terrain or a vehicle (A6.7, D9.4), water is
+neither obstacle nor Hindrance to a LOS over it (B21.1), the bocage rules a
+bocage hexside (B9.52).
 
 A hex drawn in part may still be spoken of: the woods drawn beside the
 thread (A6.1) and the crest lines of a lower hex next to the higher end
@@ -27,7 +28,7 @@ from ...setup import Setup, Slot
 from .context import bocage_hexes, terrain
 from .drawn import AsDrawn
 
-QUIET_TERRAIN = ("open", "shellholes", "woods")    # no Hindrance; woods no higher than the lower end
+QUIET_TERRAIN = ("open", "shellholes", "woods", "water")  # no Hindrance (B21.1: water neither)
 
 
 def _read_quiet(s: Setup) -> dict[g.Hex, int]:
