@@ -231,6 +231,41 @@ def test_A6_2_the_bank_drawn_in_a_water_hex_hides_a_unit_in_the_water_from_level
         assert_clear(r)
 
 
+
+# A level SSR on the board (B10.1): the banks are still judged as drawn, their
+# levels moved by it as a drawn crest line's are (docs/ssr.md).
+def _pond_ssr(bank_level: int, ssrs: list, a: str, b: str) -> tuple[dict, dict]:
+    bank = {**J5_BANK, "level": bank_level}
+    source = api.import_board(board_archive({}, shapes=POND + [bank]))["source"]
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    s["ssr"] = ssrs
+    return check_both_ways(s, "g", "r")
+
+
+def test_B10_1_a_level_ssr_leaves_the_bank_drawn_in_a_water_hex_judged_as_drawn():
+    for r in _pond_ssr(0, ["level-2-to-1"], "I5", "L5"):     # was: J5 whole, water only
+        assert_blocked(r, "41J5", "A6.2")
+        assert "The pond's bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]
+    for r in _pond_ssr(0, ["level-2-to-1"], "J2", "J8"):     # beside the bank: water only
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("a,b", [("I5", "L5"), ("M6", "G4"), ("J2", "J8"), ("M4", "I6")])
+def test_B10_1_a_bank_drawn_at_level_1_lowered_to_0_rules_as_one_drawn_at_level_0(a, b):
+    lowered = _pond_ssr(1, ["level-1-to-0"], a, b)
+    drawn_at_0 = _pond_ssr(0, [], a, b)
+    for r, same in zip(lowered, drawn_at_0):
+        assert (r["los"], r["blocked_at"]) == (same["los"], same["blocked_at"]), r["steps"]
+
+
+def test_B10_1_lowered_to_level_0_the_bank_no_longer_stands_above_two_level_0_ends():
+    for r in _pond_ssr(1, [], "M6", "G4"):        # drawn at level 1: above both ends
+        assert_blocked(r, "41J5", "A6.2")
+    for r in _pond_ssr(1, ["level-1-to-0"], "M6", "G4"):
+        assert_clear(r)
+    for r in _pond_ssr(1, ["level-1-to-0"], "I5", "L5"):     # still above two units in the water
+        assert_blocked(r, "41J5", "A6.2")
+
 # A bank drawn along a hexside: J6 (and K6) land at level 0, J5 water with its
 # bank drawn along its bottom, beside J6.
 def _shore(bank: bool, land: tuple[str, ...], a: str, b: str) -> tuple[dict, dict]:
