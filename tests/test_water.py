@@ -231,6 +231,41 @@ def test_A6_2_the_bank_drawn_in_a_water_hex_hides_a_unit_in_the_water_from_level
         assert_clear(r)
 
 
+
+# A level SSR on the board (B10.1): the banks are still judged as drawn, their
+# levels moved by it as a drawn crest line's are (docs/ssr.md).
+def _pond_ssr(bank_level: int, ssrs: list, a: str, b: str) -> tuple[dict, dict]:
+    bank = {**J5_BANK, "level": bank_level}
+    source = api.import_board(board_archive({}, shapes=POND + [bank]))["source"]
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    s["ssr"] = ssrs
+    return check_both_ways(s, "g", "r")
+
+
+def test_B10_1_a_level_ssr_leaves_the_bank_drawn_in_a_water_hex_judged_as_drawn():
+    for r in _pond_ssr(0, ["level-2-to-1"], "I5", "L5"):     # was: J5 whole, water only
+        assert_blocked(r, "41J5", "A6.2")
+        assert "The pond's bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]
+    for r in _pond_ssr(0, ["level-2-to-1"], "J2", "J8"):     # beside the bank: water only
+        assert_clear(r)
+
+
+@pytest.mark.parametrize("a,b", [("I5", "L5"), ("M6", "G4"), ("J2", "J8"), ("M4", "I6")])
+def test_B10_1_a_bank_drawn_at_level_1_lowered_to_0_rules_as_one_drawn_at_level_0(a, b):
+    lowered = _pond_ssr(1, ["level-1-to-0"], a, b)
+    drawn_at_0 = _pond_ssr(0, [], a, b)
+    for r, same in zip(lowered, drawn_at_0):
+        assert (r["los"], r["blocked_at"]) == (same["los"], same["blocked_at"]), r["steps"]
+
+
+def test_B10_1_lowered_to_level_0_the_bank_no_longer_stands_above_two_level_0_ends():
+    for r in _pond_ssr(1, [], "M6", "G4"):        # drawn at level 1: above both ends
+        assert_blocked(r, "41J5", "A6.2")
+    for r in _pond_ssr(1, ["level-1-to-0"], "M6", "G4"):
+        assert_clear(r)
+    for r in _pond_ssr(1, ["level-1-to-0"], "I5", "L5"):     # still above two units in the water
+        assert_blocked(r, "41J5", "A6.2")
+
 # A bank drawn along a hexside: J6 (and K6) land at level 0, J5 water with its
 # bank drawn along its bottom, beside J6.
 def _shore(bank: bool, land: tuple[str, ...], a: str, b: str) -> tuple[dict, dict]:
@@ -277,3 +312,62 @@ def test_A6_2_a_thread_over_the_land_of_a_bank_hex_between_units_in_the_water_is
     for r in _edge(a, b):
         assert_blocked(r, "41J5", "A6.2")
         assert "The bank (level 0) drawn in 41J5 blocks the LOS" in r["steps"][-1]["text"]
+
+
+# --- a wall on the shore, above units in the water (B9.62, A6.21) -------------------------
+
+# The pond over columns G-M, rows 1-9, but for the island J5 (land); a wall
+# along J4-J5, its top hexside, as board 8 draws the Hillside wall 8X3-X4 at
+# the top of its island X4 (B9.6 names it).
+def _island(sides: dict, a: str, b: str, level: int = 1) -> tuple[dict, dict]:
+    pond = [water(f"{c}{r}") for c in "GHIJKLM" for r in range(1, 10) if f"{c}{r}" != "J5"]
+    source = api.import_board(board_archive({"J5": {"level": level}}, sides, shapes=pond))["source"]
+    s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+    return check_both_ways(s, "g", "r")
+
+
+# along the hexside J4-J5 (a hexspine touching neither end), and touching its vertex only
+@pytest.mark.parametrize("a,b,at", [("G5", "M5", "41J4-41J5"), ("G2", "L6", "41J4-41J5-41K5")])
+def test_B9_62_a_hillside_wall_stands_at_the_higher_level_above_two_units_in_the_water(a, b, at):
+    hillside = {"J4-J5": {"type": "wall", "hillside": True}}
+    for r in _island(hillside, a, b):
+        assert_blocked(r, at, "B9.62")
+        said = r["steps"][-1]["text"]
+        assert "a Hillside wall standing at level 1" in said and "(B9.62)" in said, said
+        assert "above both ends (both at level -1)" in said and "A6.21" not in said, said
+    for r in _island({}, a, b):         # no wall: the island's ground is not crossed
+        assert_clear(r)
+
+
+def test_A6_21_a_wall_between_two_ends_at_its_own_level_is_a_same_level_half_level_obstacle():
+    # no water: the land at level 0, the wall J4-J5 on it, the ends at its level
+    source = api.import_board(board_archive({}, {"J4-J5": "wall"}))["source"]
+    for a, b, at in (("G5", "M5", "41J4-41J5"), ("J2", "J8", "41J4-41J5")):
+        s = board_map(source, units=[unit("g", "41" + a), unit("r", "41" + b, side="Russian")])
+        for r in check_both_ways(s, "g", "r"):
+            assert_blocked(r, at, "B9.2")
+            said = r["steps"][-1]["text"]
+            assert "Half-Level obstacle to this same-level LOS (A6.21" in said, said
+            assert "B9.62" not in said, said
+
+
+def test_A6_2_a_wall_on_the_shore_above_two_units_in_the_water_blocks_at_its_vertex():
+    # J4 and J5 land at level 0 (their dots on the bank), the water drawn over
+    # their left-hand parts; an ordinary wall J4-J5 lies on their level 0
+    # (B9.35); the thread between two units in the water crosses only water
+    # and touches the wall's vertex I5-J4-J5 (B9.1)
+    shore = ("J4", "J5")
+    pond = [water(f"{c}{r}") for c in "GHIJKLM" for r in range(1, 10) if f"{c}{r}" not in shore]
+    pond += [water(n, rect=(-40, -40, -6, 40)) for n in shore]
+    for sides in ({"J4-J5": "wall"}, {}):
+        source = api.import_board(board_archive({}, sides, shapes=pond))["source"]
+        assert not set(shore) & set(api.board_terrain(source)["hexes"])     # land at level 0
+        s = board_map(source, units=[unit("g", "41I8"), unit("r", "41J3", side="Russian")])
+        for r in check_both_ways(s, "g", "r"):
+            if not sides:
+                assert_clear(r)
+                continue
+            assert_blocked(r, "41I5-41J4-41J5", "A6.2")
+            said = r["steps"][-1]["text"]
+            assert "on level 0: its top is above both ends (both at level -1)" in said, said
+            assert "same-level" not in said and "B9.62" not in said, said

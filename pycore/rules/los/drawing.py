@@ -277,10 +277,12 @@ def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int
     the water's edge drawn in it. The bank's ground is met where the thread
     crosses it, as a crest line drawn across a hex is (A6.1, A6.2), and the
     water where it crosses only water: levels above the water's
-    (``Drawn.base``). None (whole) elsewhere: a depression (A6.3), a seam,
-    or levels an SSR moved."""
+    (``Drawn.base``). The scenario's level changes ``m`` move the bank's
+    pixels as they move a crest hex's ground (``ground``, docs/ssr.md): each
+    pixel's level through ``m``, level 0 kept, the water's own level (below
+    0) never moved. None (whole) elsewhere: a depression (A6.3) or a seam."""
     info = s.hex(h)
-    if m or len(found) != 1 or info.is_depression:
+    if len(found) != 1 or info.is_depression:
         return None
     b, local, _, level = found[0]
     board = s.imported[b.source]
@@ -293,6 +295,10 @@ def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int
     if low is None:
         return None
     cols = layers.bank_layer(board, local, low).columns
+    if cols and m:
+        drawn = {v for runs in cols.values() for _, _, v in runs}
+        cols = _revalue(cols, {v: m[low + v] - low for v in drawn
+                               if low + v in m and low + v != 0})
     return Drawn((_part(s, b, cols),), "hill", low) if cols else None
 
 

@@ -1,6 +1,8 @@
 """Walls and hedges: A6.21 (Half-Level obstacles), B9.1 (a hexside includes its
 vertices), B9.2 (never into its own hex; hexspines along the thread and the
-three-hexspine vertex), B9.61 (Hillside walls/hedges).
+three-hexspine vertex), B9.61 and B9.62 (Hillside walls/hedges: ignored between
+ends a level or more apart; standing at the higher Base Level, so above two
+lower ends).
 
 Bocage is a special form of hedge (B9.5): it counts at a B9.2 vertex, and its
 own one-level rules are in pycore.rules.los.bocage. Light bocage is judged here as a
@@ -46,7 +48,7 @@ def crossed(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
                       "it never blocks LOS into its own hex.")
         return
     _half_level(ctx, r, sd, info, ctx.names.hexside(sd), f"The {_side_name(sd, info, ctx.names)}",
-                "is a Half-Level obstacle to this same-level LOS (A6.21, B9.2)")
+                "is")
 
 
 def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
@@ -78,18 +80,18 @@ def along(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         if all(w is not None and not w.gap for w in walls):
             why = _half_level_blocks(ctx, sd, info)
             if why is None:
-                r.blocked(cited(ctx.names.vertex, v), "B9.2",
+                rule, clause = _blocks_as(ctx, sd, info)
+                r.blocked(cited(ctx.names.vertex, v), rule or "B9.2",
                           f"The {what} hexspine touches the viewer's/target's hex, but "
                           f"vertex {cited(ctx.names.vertex, v)} has walls/hedges on all three "
-                          "hexspines: it is a Half-Level obstacle (B9.2).")
+                          f"hexspines (B9.2): it is {clause}.")
                 return
         r.say("B9.2", f"The {what} hexspine touches the viewer's or target's hex and "
                       f"vertex {cited(ctx.names.vertex, v)} does not have walls/hedges on all "
                       "three hexspines: it does not block (B9.2).")
         return
     _half_level(ctx, r, sd, info, name, f"The {what} hexspine",
-                "touches neither the viewer's nor the target's hex: a Half-Level "
-                "obstacle (B9.2)")
+                "touches neither the viewer's nor the target's hex (B9.2): it is")
 
 
 def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
@@ -134,10 +136,11 @@ def at_vertex(ctx: Ctx, r: Ruling, i: int, item: g.TraceItem) -> None:
         else:
             why = _half_level_blocks(ctx, sd, info)
             if why is None:
-                r.blocked(name, "B9.1",
+                rule, clause = _blocks_as(ctx, sd, info)
+                r.blocked(name, rule or "B9.1",
                           f"The LOS touches the {_side_name(sd, info, ctx.names)} at vertex "
-                          f"{name}: a wall/hedge includes its vertices (B9.1), a "
-                          "Half-Level obstacle to this same-level LOS (B9.2).")
+                          f"{name}: a wall/hedge includes its vertices (B9.1), and this one "
+                          f"is {clause}.")
         if r.block is not None:
             return
 
@@ -205,14 +208,37 @@ def half_level_passed(s: Setup, sd: g.Hexside, info: HexsideInfo, v: int, t: int
     return None
 
 
+def _blocks_as(ctx: Ctx, sd: g.Hexside, info: HexsideInfo) -> tuple[str | None, str]:
+    """Why a wall/hedge that blocks (``_half_level_blocks`` None) blocks: the
+    rule that decides it and a clause saying so (a noun phrase). Both ends at
+    its base level: a Half-Level obstacle to a same-level LOS (A6.21, B9.2;
+    None: the rule the caller cites). An end below it: its top, half a level
+    above that level, is higher than both ends (A6.2); a Hillside wall/hedge
+    stands at the higher of the two Base Levels it lies between (B9.62), which
+    decides it."""
+    base = ctx.s.wall_level(sd)
+    v, t = ctx.viewer.elevation, ctx.target.elevation
+    if v == t == base:
+        return None, "a Half-Level obstacle to this same-level LOS (A6.21, B9.2)"
+    ends = f"both at level {v}" if v == t else f"at levels {min(v, t)} and {max(v, t)}"
+    if info.hillside:
+        return "B9.62", (f"a Hillside {info.type} standing at level {base}, the higher of the "
+                         f"two Base Levels it lies between (B9.62): its top is above both ends "
+                         f"({ends}), so it blocks the LOS (A6.2)")
+    return "A6.2", (f"a Half-Level obstacle on level {base}: its top is above both ends "
+                    f"({ends}), so it blocks the LOS (A6.2)")
+
+
 def _half_level(ctx: Ctx, r: Ruling, sd: g.Hexside, info: HexsideInfo, where: str, what: str,
                 blocks: str) -> None:
-    """A6.21, B9.2: judge a wall/hedge that may block as a half-level obstacle."""
+    """A6.21, B9.2: judge a wall/hedge that may block as a half-level obstacle;
+    ``blocks`` leads the clause ``_blocks_as`` gives."""
     why = _half_level_blocks(ctx, sd, info)
     if why:
         r.say("A6.21", f"{what} does not block: {why}.")
     else:
-        r.blocked(where, "B9.2", f"{what} {blocks}.")
+        rule, clause = _blocks_as(ctx, sd, info)
+        r.blocked(where, rule or "B9.2", f"{what} {blocks} {clause}.")
 
 
 def _side_name(sd: g.Hexside, info: HexsideInfo, names: g.Names) -> str:
