@@ -575,3 +575,21 @@ def test_B11_31_the_card_says_the_fire_is_not_allowed_not_that_there_is_no_LOS()
     r = _cliff_fire({"type": "vehicle"})[0]
     tem = next(f for f in present.facts(r) if f["key"] == "tem")
     assert tem["value"] == "– (this fire is not allowed)" and present.verdict(r) == "Clear LOS"
+
+
+def test_A6_5_a_hill_above_both_ends_blocks_either_way_when_one_is_IN_a_Hill_Depression():
+    # Both ends at elevation 2: the unit IN the level-3 Hill Depression hex B5
+    # and the unit on the level-2 hill A3. The level-3 hill A4 between them is
+    # above both (A6.2), whichever end views: the Depression end's ground is
+    # not the hills' yardstick when the other end's is lower (found by
+    # tests/test_los_properties.py's reciprocity law).
+    s = {"format": "asl-setup", "version": 1, "map": {"columns": 2, "rows": 5},
+         "hexes": {"A3": {"level": 2}, "A4": {"level": 3}, "B5": {"terrain": "gully", "level": 3}},
+         "units": [{"id": "a", "side": "German", "type": "squad", "hex": "A3"},
+                   {"id": "b", "side": "Russian", "type": "squad", "hex": "B5"}]}
+    for v, t in (("a", "b"), ("b", "a")):
+        r = api.los(s, v, t)
+        assert r["los"] is False and r["blocked_at"] == "A4" and r["rule"] == "A6.2", r["steps"]
+    s["hexes"]["A4"] = {"level": 2}         # no higher than the ends: LOS INTO B5 (B19.51)
+    for v, t in (("a", "b"), ("b", "a")):
+        assert api.los(s, v, t)["los"] is True

@@ -73,15 +73,16 @@ def test_D9_4_a_vehicle_between_hinders_both_ways():
         assert vis[target] == {"los": True, "hindrance": api.los(setup, viewer, target)["hindrance"]}
 
 
-def test_quiet_hexes_are_open_ground_or_woods_without_units_drawings_or_bocage():
+def test_quiet_hexes_are_open_ground_woods_or_gullies_without_units_drawings_streams_or_bocage():
     setup = _painted({"B2": {"terrain": "woods"}, "C2": {"terrain": "shellholes", "level": 1},
-                      "D2": {"terrain": "gully"}},
+                      "D2": {"terrain": "stream"}, "D4": {"terrain": "gully"}},
                      {"F2-G2": "bocage"}, [{"id": "u", "side": "German", "type": "squad",
                                             "hex": "E2"}])
     s = load_setup(setup)
     levels = s.derived(quiet_ground.QUIET)
     names = {s.names.hex(h): top for h, top in levels.items()}
     assert names["C2"] == 1 and names["A1"] == 0 and names["B2"] == 1    # woods: top a level up
+    assert names["D4"] == 0         # a gully's crest: its Depression rules read only its ends
     for loud in ("D2", "E2", "F2", "G2"):
         assert loud not in names
 
@@ -124,9 +125,28 @@ def test_B21_1_sweeps_and_rulings_over_painted_water_agree_for_every_hex(data):
 
 
 @pytest.mark.parametrize("label,viewers", [("07", ("L5", "W6")), ("08", ("P5", "CC3", "X4")),
-                                           ("12", ("F8", "Q5"))])
+                                           ("12", ("F8", "Q5", "G9", "Z7"))])
 def test_sweeps_over_real_rivers_walls_and_gullies_agree_with_los_for_every_hex(label, viewers):
     setup = {"format": "asl-setup", "version": 1,
              "map": {"boards": [[{"board": label, "source": real(label)}]]}, "units": []}
     for v in viewers:
         _agrees(setup, {"hex": label + v})
+
+
+def test_A6_1_a_woods_hex_touched_only_at_a_vertex_leaves_the_thread_quiet_both_ways():
+    # The thread from A3 through a vertex only touches the third hex there:
+    # its woods lie on one side of the thread (A6.1) and no rule reads it, so
+    # the sweep settles the thread as quiet ground, as the engine rules it.
+    s = load_setup(_painted({}))
+    a3 = s.names.parse_hex("A3")
+    for t in sorted(s.grid.hexes()):
+        items = g.trace(a3, t) if t != a3 else ()
+        crossed = {h for it in items if it.kind != "vertex" for h in it.hexes}
+        touched = [h for it in items if it.kind == "vertex" for h in it.hexes if h not in crossed]
+        if touched:
+            break
+    woods, target = s.names.hex(touched[0]), s.names.hex(t)
+    setup = _painted({woods: {"terrain": "woods", "level": 1}})
+    for viewer, other in (("A3", target), (target, "A3")):
+        vis = _agrees(setup, {"hex": viewer})
+        assert vis[other] == {"los": True, "hindrance": 0}, (woods, other)

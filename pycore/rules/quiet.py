@@ -10,9 +10,9 @@ higher than the lower end (quiet_ground), and the wall rules need a wall
 (B9.2).
 
 So a thread from a plain viewer (not IN a Depression, not on a bridge, not
-entrenched) to a plain ground Location, all of whose other hexes and every
-hexside it crosses, runs along or touches at a vertex are quiet at or below
-the lower end, is clear with no Hindrance (A6.1). tests/test_quiet.py,
+entrenched) to a plain ground Location, all of whose other hexes crossed or
+run along are quiet at or below the lower end, and every hexside it crosses,
+runs along or touches at a vertex quiet, is clear with no Hindrance (A6.1). tests/test_quiet.py,
 tests/test_los_properties.py and tests/test_drawn.py hold the sweep that
 uses this to the engine, hex by hex, on painted maps and boards as drawn.
 """
@@ -49,9 +49,12 @@ def _plain_hex(s: Setup, h: g.Hex) -> bool:
 
 
 def touched(p: g.Point, q: g.Hex) -> tuple[array, array]:
-    """Packed: the hexes (other than q, and p's hex where p is its centre) and
-    the hexsides (doubled midpoints) the thread from p to q crosses, runs
-    along or touches at a vertex; p, q relative to a hex centre at (0, 0).
+    """Packed: the hexes (other than q, and p's hex where p is its centre) the
+    thread from p to q crosses or runs along, and the hexsides (doubled
+    midpoints) it crosses, runs along or touches at a vertex; p, q relative
+    to a hex centre at (0, 0). A hex touched only at a vertex is not among
+    them: no rule reads it there (the vertex's rules are the walls' on its
+    hexsides, B9.1, B9.2; pycore.rules.los.driver passes such a vertex too).
     Cached for every map and viewer (limits.VISIBILITY_OFFSETS)."""
     key = (p, q)
     got = _TOUCHED.get(key)
@@ -63,7 +66,8 @@ def touched(p: g.Point, q: g.Hex) -> tuple[array, array]:
     with g.traced_once():       # a sweep's offsets: never kept as a player's LOS clicks are
         items = g.trace(p, q)
     for item in items:
-        hexes.update(g.vertex_hexes(item.points[0]) if item.kind == "vertex" else item.hexes)
+        if item.kind != "vertex":       # a vertex's rules are its hexsides' (walls, B9.2)
+            hexes.update(item.hexes)
         sides.update(item_hexsides(item))
     got = (array("i", [x * STRIDE + y for x, y in hexes - own]),
            array("i", [(a[0] + b[0]) * STRIDE + a[1] + b[1] for a, b in sides]))

@@ -78,7 +78,11 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
         r.say("B23.1", f"{s.names.hex(v.hex)} and {s.names.hex(t.hex)}: {why}, so no floors of "
                        "one building lie between them (A6.8).")
     r.trace = trace = g.trace(v.point, t.point)
-    lo, hi = (v, t) if v.elevation <= t.elevation else (t, v)
+    # the lower end; at one elevation, the one whose ground hills are judged
+    # from is the lower (a Depression end counts from the level around it):
+    # either way the same hill is above both ends (A6.2, A6.5)
+    lo, hi = (v, t) if (v.elevation, v.in_depression) <= (t.elevation, t.in_depression) \
+        else (t, v)
     quiet: Mapping[g.Hex, int] = s.derived(WHOLE) if art is None else {}
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),

@@ -2,16 +2,19 @@
 setup, for the driver (pycore.rules.los.driver) and a visibility sweep
 (pycore.rules.quiet).
 
-A hex is quiet where it is open ground, shellholes, woods or a Water Obstacle
-(whole, or drawn with woods, crest lines or banks only, no drawn Hindrance), holding no unit, no
-bridge, no second terrain, no Depression and no bocage hexside. Every rule the
+A hex is quiet where it is open ground, shellholes, woods, a Water Obstacle
+or a gully (whole, or drawn with woods, crest lines or banks only, no drawn
+Hindrance), holding no unit, no bridge, no second terrain, no other
+Depression (a stream, B20; a sunken road, B4; any gully on a map with a
+Hill Depression, B19.5) and no bocage hexside. Every rule the
 engine asks of such a hex says nothing and blocks nothing as long as its top
 (its ground, or the woods' top a level above it) is no higher than the lower
 end: an obstacle blocks or makes a Blind Hex only where it rises above the
 lower end (A6.2, A6.4), a Crest Line is ground above the lower end (A6.2), a
 Hindrance needs hindering terrain or a vehicle (A6.7, D9.4), water is
-neither obstacle nor Hindrance to a LOS over it (B21.1), the bocage rules a
-bocage hexside (B9.52).
+neither obstacle nor Hindrance to a LOS over it (B21.1), the Depression
+rules read only a Depression end (A6.3, B19.2: pycore.rules.quiet.plain
+leaves those to the engine), the bocage rules a bocage hexside (B9.52).
 
 A hex drawn in part may still be spoken of: the woods drawn beside the
 thread (A6.1) and the crest lines of a lower hex next to the higher end
@@ -25,10 +28,12 @@ from typing import Mapping
 
 from ... import geometry as g
 from ...setup import Setup, Slot
+from . import hilldepression
 from .context import bocage_hexes, terrain
 from .drawn import AsDrawn
 
-QUIET_TERRAIN = ("open", "shellholes", "woods", "water")  # no Hindrance (B21.1: water neither)
+# no Hindrance (B21.1: water neither; B19: a gully's a Depression, not a Hindrance)
+QUIET_TERRAIN = ("open", "shellholes", "woods", "water", "gully")
 
 
 def _read_quiet(s: Setup) -> dict[g.Hex, int]:
@@ -39,10 +44,13 @@ def _read_quiet(s: Setup) -> dict[g.Hex, int]:
     t = terrain(s)
     drawn_hindrance = t.drawn_hindrance if isinstance(t, AsDrawn) else None
     boc = bocage_hexes(s)
+    gully_ok = not hilldepression.has_any(s)    # B19.5: a gully run down a hill: the engine's
     got = {}
     for h in s.grid.hexes():
         info = s.hex(h)
-        if info.terrain not in QUIET_TERRAIN or info.is_depression or info.bridge or \
+        depression = info.is_depression and not (
+            gully_ok and info.terrain == "gully" and not info.is_stream)
+        if info.terrain not in QUIET_TERRAIN or depression or info.bridge or \
                 info.also is not None or h in boc or s.units_in(h) or \
                 t.drawn_partly(h) not in (None, "woods") or \
                 (drawn_hindrance is not None and drawn_hindrance(h) is not None):
