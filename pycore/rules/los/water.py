@@ -41,9 +41,10 @@ def bank(info: HexInfo, what: str) -> int:
     return 1 if info.terrain == "water" and what != "water" else 0
 
 
-# The map's Water Obstacle hexes, once per setup: a map without any (most) pays nothing per ruling.
-_WATER: Slot[frozenset[g.Hex]] = Slot("water_hexes", lambda s: frozenset(
-    h for h, info in s.hexes.items() if info.terrain == "water"))
+# The map's Water Obstacle hexes and what a player calls each, once per setup:
+# a map without any (most) pays nothing per ruling.
+_WATER: Slot[dict[g.Hex, str]] = Slot("water_hexes", lambda s: {
+    h: kind(s, h) or "" for h, info in s.hexes.items() if info.terrain == "water"})
 
 
 def judge(s: Setup, r: Ruling) -> None:
@@ -54,13 +55,13 @@ def judge(s: Setup, r: Ruling) -> None:
         return
     said: list[tuple[str, str]] = []
     for e in (r.viewer, r.target):
-        what = kind(s, e.hex)
+        what = water.get(e.hex)
         if what is not None:
             said.append(("B21.1", _end(s, e, what)))
     over: dict[str, list[str]] = {}
     ends = {r.viewer.hex, r.target.hex}
-    for h in dict.fromkeys(h for item in r.trace if item.kind == "hex" for h in item.hexes):
-        what = kind(s, h) if h in water else None
+    for h in dict.fromkeys(item.hexes[0] for item in r.trace if item.kind == "hex"):
+        what = water.get(h)
         if what is not None and h not in ends:
             over.setdefault(what, []).append(s.names.hex(h))
     for what, names in over.items():
