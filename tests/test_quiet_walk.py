@@ -99,3 +99,19 @@ def test_rulings_over_quiet_ground_are_those_of_every_part_asked_on_real_boards(
     rnd = random.Random(label)
     pairs = [tuple(rnd.sample(names, 2)) for _ in range(150)]
     assert _same(setup, pairs) > 30      # the walk passed quiet ground in many of them
+
+
+def test_B10_2_EXC_crest_lines_drawn_next_to_the_higher_end_are_said_though_quiet():
+    # Both ends on the level-2 hill; G5, next to H5, is a level-1 hex whose
+    # crest line is drawn across it up to level 2: no higher than the lower
+    # end, yet the ruling says the higher end traces its LOS through it
+    # (B10.2 EXC). The walk passes such a hex only away from the ends.
+    hexes = {n: {"level": 2} for n in ("B5", "C5", "D5", "E5", "F5", "H5", "B4", "C4", "D4",
+                                       "E4", "F4", "H4", "B6", "C6", "D6", "E6", "F6", "H6")}
+    hexes["G5"] = {"level": 1}
+    setup = board_map([{"board": "41", "source": imported(
+        hexes, shapes=({"hex": "G5", "level": 2, "rect": (-40, -40, 40, 0)},),
+        metadata_buildings=False)}])
+    said = [s for s in api.los(setup, "41C5", "41H5")["steps"] if s["rule"] == "B10.2"]
+    assert said and "41G5" in said[0]["text"], said
+    _same(setup, [("41C5", "41H5"), ("41H5", "41C5"), ("41B4", "41H5")])

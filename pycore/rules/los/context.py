@@ -29,9 +29,9 @@ class Ctx:
     the Depression itself is A6.3's business, not a Crest Line's.  ``spines`` maps the trace index of a vertex
     to the index of the wall/hedge hexspine touching an end's hex opposite it
     (B9.2's three-hexspine rule).  ``with_afv`` is False inside D9.4's own
-    checks, which do not count AFVs again.  ``quiet``: the hexes the walk
-may pass without asking the rules, each with its top in levels (empty
-where ``terrain`` is not the setup's own).  ``terrain`` answers what the
+    checks, which do not count AFVs again.  ``quiet``, ``crested``: the
+hexes the walk may pass without asking the rules, each with its top in
+levels (empty where ``terrain`` is not the setup's own).  ``terrain`` answers what the
     thread meets (pycore.rules.los.source), ``judge`` runs a check within this one
     (D9.4: the LOS to an AFV)."""
     s: Setup
@@ -48,6 +48,7 @@ where ``terrain`` is not the setup's own).  ``terrain`` answers what the
     judge: Judge
     names: g.Names              # how the map names the parts a step cites (``Setup.names``)
     quiet: Mapping[g.Hex, int]  # hexes no rule speaks of up to their top (pycore.rules.los.quiet_ground)
+    crested: Mapping[g.Hex, int]    # the same, drawn with ground: spoken of next to an end
     with_afv: bool = True
 
     def own(self, h: g.Hex) -> bool:

@@ -24,7 +24,7 @@ from ...terrain.mapterrain import MapTerrain, correction_step
 from . import (bocage, bridge, building, depression, entrenchment, hindrance, hindrance_total,
                obstacles, rowhouse, walls)
 from .context import Ctx, bocage_hexes, terrain
-from .quiet_ground import WHOLE
+from .quiet_ground import CRESTED, WHOLE
 from .names import cited
 from .ruling import Ruling
 from .source import Terrain
@@ -84,10 +84,11 @@ def judge(s: Setup, viewer: End, target: End, with_afv: bool = True,
     lo, hi = (v, t) if (v.elevation, v.in_depression) <= (t.elevation, t.in_depression) \
         else (t, v)
     quiet: Mapping[g.Hex, int] = s.derived(WHOLE) if art is None else {}
+    crested: Mapping[g.Hex, int] = s.derived(CRESTED) if art is None else {}
     ctx = Ctx(s, v, t, r.range, trace, lo, hi,
               lo.elevation + (1 if lo.in_depression else 0),
               walls.hexspines(s, v, t, trace), bocage_hexes(s), art or terrain(s), judge, s.names,
-              quiet, with_afv)
+              quiet, crested, with_afv)
     _walk(ctx, r, said)
     for rule in AFTER:
         if r.block is not None:
@@ -112,18 +113,21 @@ def _walk(ctx: Ctx, r: Ruling, said: set[Any] | None) -> None:
     Parts no rule speaks of are passed without asking (each rule's own first
     test, made once): a hexside crossed that the setup lists nothing on (the
     ``cross`` rules judge what a hexside holds); a quiet hex no higher than
-    the lower end (pycore.rules.los.quiet_ground), or a hexside run along
+    the lower end (pycore.rules.los.quiet_ground; one drawn with crest lines
+    only where it is not next to an end: B10.2 EXC), or a hexside run along
     between two such hexes, listing nothing (A6.1: no obstacle or Hindrance on
     either side); a vertex none of whose hexsides lists anything (the vertex
     rules are the walls')."""
     layers, listed = ctx.s.layers, ctx.s.hexsides
-    quiet, low, loud = ctx.quiet, ctx.lo.elevation, _LOUD
+    quiet, crested, low, loud = ctx.quiet, ctx.crested, ctx.lo.elevation, _LOUD
     for i, item in enumerate(ctx.trace):
         if said is not None:
             _changed(r, layers, said, ssr.parts(item), ctx.names)
         kind = item.kind
         if kind == "hex":
-            if quiet.get(item.hexes[0], loud) <= low:
+            h = item.hexes[0]
+            if quiet.get(h, loud) <= low or \
+                    (crested.get(h, loud) <= low and item.near > 1 and item.far > 1):
                 continue
         elif kind == "cross":
             a, b = item.hexes

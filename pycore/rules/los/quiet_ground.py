@@ -18,9 +18,10 @@ leaves those to the engine), the bocage rules a bocage hexside (B9.52).
 
 A hex drawn in part may still be spoken of: the woods drawn beside the
 thread (A6.1) and the crest lines of a lower hex next to the higher end
-(B10.2 EXC) are said though they block nothing. So the driver skips only the
-quiet hexes the board draws nothing in (``WHOLE``); a sweep, which keeps no
-steps, settles threads over any quiet hex (``QUIET``).
+(B10.2 EXC) are said though they block nothing. So the driver passes the
+quiet hexes the board draws nothing in (``WHOLE``), and those it draws only
+ground in away from the ends (``CRESTED``); a sweep, which keeps no steps,
+settles threads over any quiet hex (``QUIET``).
 """
 from __future__ import annotations
 
@@ -69,5 +70,17 @@ def _read_whole(s: Setup) -> Mapping[g.Hex, int]:
     return {h: top for h, top in quiet.items() if not t.is_drawn(h)}
 
 
+def _read_crested(s: Setup) -> Mapping[g.Hex, int]:
+    """The quiet hexes a board draws ground in (crest lines, a bank) but no
+    obstacle: passed like ``WHOLE`` but next to an end, where the crest lines
+    of a lower hex beside the higher end are said (B10.2 EXC)."""
+    t = terrain(s)
+    if not isinstance(t, AsDrawn):
+        return {}
+    return {h: top for h, top in s.derived(QUIET).items()
+            if t.is_drawn(h) and t.drawn_partly(h) is None}
+
+
 QUIET: Slot[dict[g.Hex, int]] = Slot("quiet_hexes", _read_quiet)
 WHOLE: Slot[Mapping[g.Hex, int]] = Slot("quiet_whole_hexes", _read_whole)
+CRESTED: Slot[Mapping[g.Hex, int]] = Slot("quiet_crested_hexes", _read_crested)
