@@ -30,10 +30,10 @@ class Ctx:
     to the index of the wall/hedge hexspine touching an end's hex opposite it
     (B9.2's three-hexspine rule).  ``with_afv`` is False inside D9.4's own
     checks, which do not count AFVs again.  ``quiet``, ``crested``: the
-hexes the walk may pass without asking the rules, each with its top in
-levels (empty where ``terrain`` is not the setup's own).  ``terrain`` answers what the
-    thread meets (pycore.rules.los.source), ``judge`` runs a check within this one
-    (D9.4: the LOS to an AFV)."""
+    hexes the walk may pass without asking the rules, each with its top in
+    levels (empty where ``terrain`` is not the setup's own).  ``terrain``
+    answers what the thread meets (pycore.rules.los.source), ``judge`` runs a
+    check within this one (D9.4: the LOS to an AFV)."""
     s: Setup
     viewer: End
     target: End
