@@ -19,7 +19,7 @@ from ..errors import SetupError
 from ..terrain import overlays
 from ..terrain.vasl.library import Library
 from ..terrain.vasl.overlay import ORIENTATIONS, Overlay
-from .overlays import find_source
+from .overlays import board_hex, board_of, find_source
 
 # The six neighbours of a hex, clockwise on the map from straight up (lattice offsets).
 CLOCKWISE = ((0, -2), (3, -1), (3, 1), (0, 2), (-3, 1), (-3, -1))
@@ -74,13 +74,7 @@ def _index(value: Any, entries: list) -> int:
 def _hex(loaded: Any, name: Any, what: str) -> g.Hex:
     if not isinstance(name, str):
         raise SetupError(f"{what}: a hex name, e.g. 12Q4")
-    try:
-        h = loaded.names.parse_hex(name)
-    except ValueError as e:
-        raise SetupError(f"{what}: {e}") from None
-    if not loaded.layout.holders(h):
-        raise SetupError(f"{what}: {name.strip()} is not a hex of the map's boards")
-    return h
+    return board_hex(name, what, loaded.names, loaded.layout)
 
 
 def _lay(loaded: Any, library: Library, entries: list, spec: Any) -> tuple[int, str]:
@@ -98,7 +92,7 @@ def _lay(loaded: Any, library: Library, entries: list, spec: Any) -> tuple[int, 
     if ovr.single or ovr.place_at is not None:
         entries.append(entry)
         return len(entries) - 1, _laid_words(entry, ovr)
-    toward = _next(loaded, h, ovr, board=_board_of(loaded, entry["hex"], h), after=None)
+    toward = _next(loaded, h, ovr, board=board_of(loaded.layout, entry["hex"], h), after=None)
     entry["toward"] = loaded.names.hex(toward)
     entries.append(entry)
     return len(entries) - 1, _laid_words(entry, ovr) + " Tap the hex next to it that it points " \
@@ -111,12 +105,6 @@ def _laid_words(entry: dict, ovr: Overlay) -> str:
     if "toward" in entry:
         return f"{entry['overlay']} laid on {entry['hex']}, pointing toward {entry['toward']}."
     return f"{entry['overlay']} laid on {entry['hex']} (a one-hex overlay: one orientation)."
-
-
-def _board_of(loaded: Any, text: str, h: g.Hex) -> Any:
-    holders = loaded.layout.holders(h)
-    named = [b for b in holders if text.upper().startswith(b.label.upper())]
-    return max(named, key=lambda b: len(b.label)) if named else holders[0]
 
 
 def _can_lay(ovr: Overlay, side: str) -> bool:
@@ -168,7 +156,7 @@ def _tap(loaded: Any, p: overlays.Placement, ovr: Overlay, entry: dict, name: An
         return f"{entry['overlay']} now points toward {entry['toward']}."
     entry["hex"] = loaded.names.hex(h)
     if "toward" in entry and p.toward is not None:
-        board = _board_of(loaded, entry["hex"], h)
+        board = board_of(loaded.layout, entry["hex"], h)
         same = g.Hex((h[0] + p.toward[0] - p.hex[0], h[1] + p.toward[1] - p.hex[1]))
         keep = loaded.layout.holders(same) and \
             _can_lay(ovr, overlays.orientation(board.to_local(h), board.to_local(same)))

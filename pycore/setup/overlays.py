@@ -56,10 +56,8 @@ def _one(item: Any, path: str, layout: Layout, names: g.Names, library: Library)
     if "hex" not in d:
         raise SetupError(f"{path}.hex: missing (the hex the overlay is anchored on, e.g. 12Q4)")
     text = str_field(d["hex"], f"{path}.hex")
-    h = hex_name(text, f"{path}.hex", names)
-    if not layout.holders(h):
-        raise SetupError(f"{path}.hex: {text.strip()} is not a hex of the map's boards")
-    board = _board(layout, text, h)
+    h = board_hex(text, f"{path}.hex", names, layout)
+    board = board_of(layout, text, h)
     if board.source is None:
         raise SetupError(f"{path}.hex: board {board.label} is not imported: an overlay is laid "
                          f"on a board's own file (import bd{board.label})")
@@ -87,7 +85,15 @@ def find_source(label: str, library: Library, path: str) -> str:
                      f"import ovr{family(label)}")
 
 
-def _board(layout: Layout, text: str, h: g.Hex) -> Any:
+def board_hex(text: str, path: str, names: g.Names, layout: Layout) -> g.Hex:
+    """The hex ``text`` names, on one of the map's boards, or SetupError naming ``path``."""
+    h = hex_name(text, path, names)
+    if not layout.holders(h):
+        raise SetupError(f"{path}: {text.strip()} is not a hex of the map's boards")
+    return h
+
+
+def board_of(layout: Layout, text: str, h: g.Hex) -> Any:
     """The board an overlay anchored on ``h`` lies on: the one its name names."""
     holders = layout.holders(h)
     named = [b for b in holders if text.strip().upper().startswith(b.label.upper())]
