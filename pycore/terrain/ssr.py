@@ -85,13 +85,14 @@ LEVEL_CHOICES = ("level-1-to-0", "level-2-to-1", "level-3-to-2", "level-4-to-3")
 # A board's own SSR art (pycore.terrain.vasl.ssrart): "art-dense-jungle" lays
 # board 41's DenseJungle image on it, read as an overlay's art
 # (pycore.terrain.overlays); only boards whose file carries it (the setup's loader checks).
-_ART = re.compile(r"^art-[a-z0-9]+(?:-[a-z0-9]+){0,11}$")
+ART_NAME = re.compile(r"^art-[a-z0-9]+(?:-[a-z0-9]+){0,11}$")
 
 
-def art(name: str, words: str | None = None) -> Ssr:
-    """The SSR laying a board's own SSR art of this name ("art-dense-jungle")."""
+def art(name: str, words: str | None = None, whose: str = "the board") -> Ssr:
+    """The SSR laying a board's own SSR art of this name ("art-dense-jungle");
+    ``whose``: the boards carrying it, as its label names them."""
     words = words or name[4:].replace("-", " ")
-    return Ssr(name, f"{words} (the board's own SSR art)", "SSR", "art", name, None, f"art:{name}")
+    return Ssr(name, f"{words} ({whose}'s own SSR art)", "SSR", "art", name, None, f"art:{name}")
 
 
 def lookup(name: str) -> Ssr | None:
@@ -99,7 +100,7 @@ def lookup(name: str) -> Ssr | None:
     got = CATALOG.get(name)
     if got is not None:
         return got
-    if _ART.match(name):
+    if ART_NAME.match(name):
         return art(name)
     m = _LEVEL.match(name)
     if m is None or m.group(1) == m.group(2):
@@ -112,24 +113,22 @@ def catalog(boards: Any = ()) -> list[dict]:
     """What the page lists as toggles, in order: name, label, rule, group;
     then the SSR art of ``boards`` (label, imported board: ``library.Board``),
     each with the labels of the ``boards`` whose file carries it."""
-    out = []
+    out: list[dict] = []
     for name in (*CATALOG, *LEVEL_CHOICES):
         s = lookup(name)
         assert s is not None
         out.append({"name": s.name, "label": s.label, "rule": s.rule, "group": s.group})
-    arts: dict[str, dict] = {}
+    carried: dict[str, tuple[str, list[str]]] = {}     # name -> (its words, the boards' labels)
     for label, board in boards:
         for name, a in (board.art.rules.items() if board.art is not None else ()):
-            if name not in arts:
-                s = art(name, a.words)
-                arts[name] = {"name": name, "label": s.label, "rule": s.rule, "group": s.group,
-                              "boards": []}
-            if label not in arts[name]["boards"]:
-                arts[name]["boards"].append(label)
-    for entry in arts.values():
-        entry["label"] = entry["label"].replace("the board's own", "board " + ", ".join(
-            entry["boards"]) + "'s own")
-    return out + list(arts.values())
+            _, labels = carried.setdefault(name, (a.words, []))
+            if label not in labels:
+                labels.append(label)
+    for name, (words, labels) in carried.items():
+        s = art(name, words, "board " + ", ".join(labels))
+        out.append({"name": name, "label": s.label, "rule": s.rule, "group": s.group,
+                    "boards": labels})
+    return out
 
 
 @dataclass(frozen=True)
@@ -432,6 +431,6 @@ def legend(rules: tuple[Rule, ...]) -> str:
     return "; ".join(f"{r.words()} ({r.ssr.rule})" for r in rules)
 
 
-__all__ = ["CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "art", "board_of", "catalog", "describe", "legend",
+__all__ = ["ART_NAME", "CATALOG", "LEVEL_CHOICES", "Rule", "Ssr", "art", "board_of", "catalog", "describe", "legend",
            "level_map", "load", "lookup", "out_of_season", "parts", "terrain_map", "relevel", "spec",
            "step", "transform"]

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...errors import SetupError
+from ..ssr import ART_NAME
 from . import archive, gif
 
 ART = "#ssr-art"                   # a board's source and this: its SSR art's images (Library.images)
@@ -34,7 +35,6 @@ MAX_IMAGES = 16                    # images of one rule
 MAX_FILE_BYTES = 64_000            # the overlaySSR file (bd41's: 0.8 KB)
 MAX_GIF_BYTES = 4_000_000          # one image (bd41's: at most 30 KB)
 MAX_CORNER = 10_000                # |x|, |y| of a corner, in pixels (a board is 2363 wide at most)
-NAME_RE = re.compile(r"^art-[a-z0-9]+(?:-[a-z0-9]+){0,11}$")
 _WORD_RE = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
 _VASL_NAME_RE = re.compile(r"^[A-Za-z0-9_]{1,40}$")
 
@@ -154,7 +154,7 @@ def _from_file(text: bytes) -> list[tuple[str, list[tuple[str, int, int]]]]:
 def _rule(vasl: Any, images: list) -> tuple[str, list[tuple[str, int, int]]] | None:
     """A rule whose name and images are sound, else None (left out, as VASL skips it)."""
     if not isinstance(vasl, str) or not _VASL_NAME_RE.match(vasl.strip()) \
-            or not NAME_RE.match(name(vasl.strip())) or not 0 < len(images) <= MAX_IMAGES:
+            or not ART_NAME.match(name(vasl.strip())) or not 0 < len(images) <= MAX_IMAGES:
         return None
     out = []
     for member, x, y in images:
