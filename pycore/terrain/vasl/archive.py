@@ -133,8 +133,9 @@ def image(data: bytes) -> tuple[str, bytes] | None:
     """The board's own picture in the archive, ``(file name, bytes)``, or None:
     the one the metadata's ``boardImageFileName`` names, else ``bd<name>.gif``
     or ``.png``; at most ``MAX_IMAGE_BYTES``. The rules never read it."""
-    with opened(data) as (z, members):
-        root = _metadata_root(_metadata_xml(z, members))
+    with opened(data) as zipped:
+        z, members = zipped
+        root = metadata(zipped)
         name, _, _ = _metadata(root)
         named = (root.get("boardImageFileName") or "").strip()
         wanted = [named] if named and "/" not in named else []
@@ -181,6 +182,13 @@ def check_size(size: int) -> None:
 
 def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:,.1f} MB"
+
+
+def metadata(zipped: Zipped) -> ElementTree.Element:
+    """A board archive's BoardMetadata.xml, parsed guardedly (no document type,
+    no entities), from its zip (``opened``): what pycore.terrain.vasl.ssrart
+    reads a board's SSR art from. SetupError if it is missing or unsound."""
+    return _metadata_root(_metadata_xml(*zipped))
 
 
 def _metadata_xml(z: zipfile.ZipFile, members: dict[str, zipfile.ZipInfo]) -> bytes:

@@ -85,7 +85,7 @@ def of_zip(zipped: Any, source: str) -> ArtSet:
     """The SSR art of a board archive, from its zip (``archive.opened``; read as a board already)."""
     warnings: list[str] = []
     z, members = zipped
-    root = archive._metadata_root(archive._metadata_xml(z, members))
+    root = archive.metadata(zipped)
     found = _from_metadata(root)
     if not found and "overlaySSR" in members:
         found = _from_file(archive.member(z, members["overlaySSR"], MAX_FILE_BYTES))
