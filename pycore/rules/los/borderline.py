@@ -31,7 +31,7 @@ from ...setup import Setup
 from ...terrain.catalog import HINDERING, TERRAIN
 from ..location import End, resolve
 from .context import terrain
-from .drawing import PIXEL, unpack
+from .drawing import PIXEL, Drawn, unpack
 from .drawn import AsDrawn
 from .ruling import Ruling
 
@@ -62,6 +62,13 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     low = min(r.viewer.elevation, r.target.elevation)
     out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
+
+    def above_low(met: int) -> bool:        # an obstacle met above the lower end (A6.2)
+        return unpack(met)[0] > 2 * low
+
+    def rises(met: int) -> bool:            # ground met above the lower end (A6.2)
+        return met > low
+
     hindering = []
     for h, e, hd in t.drawings([item.hexes[0] for item in r.trace[:upto + 1]
                                 if item.kind == "hex"]):
@@ -70,30 +77,32 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
         if e is None or h in own:
             continue
         top, level = e.highest          # nothing drawn there can block: not read again
-        d = e.standing
-        if top > 2 * low and d.parts and not d.alike(p, q):
-            exact = d.met(p, q)
-            for k in SHIFTS:
-                got = d.met(p, q, k)
-                if got != exact and (unpack(got)[0] > 2 * low or unpack(exact)[0] > 2 * low) \
-                        and h not in out[k][0]:
-                    out[k][0].append(h)
-        hill = e.ground
-        if level > low and hill is not None and hill.parts and not hill.alike(p, q):
-            exact = hill.met(p, q)
-            for k in SHIFTS:
-                got = hill.met(p, q, k)
-                if got != exact and (got > low or exact > low) and h not in out[k][0]:
-                    out[k][0].append(h)
+        if top > 2 * low:
+            _moved_apart(e.standing, p, q, above_low, h, out, 0)
+        if level > low and e.ground is not None:
+            _moved_apart(e.ground, p, q, rises, h, out, 0)
     if hindering and r.hindrance + _MOST * len(hindering) >= 6:
         for h, hd in hindering:
-            if hd.alike(p, q):
-                continue
-            exact = hd.met(p, q)
-            for k in SHIFTS:
-                if hd.met(p, q, k) != exact and h not in out[k][1]:
-                    out[k][1].append(h)
+            _moved_apart(hd, p, q, _always, h, out, 1)
     return out
+
+
+def _always(value: int) -> bool:
+    return True
+
+
+def _moved_apart(d: Drawn, p: g.Point, q: g.Point, counts: Callable[[int], bool], h: g.Hex,
+                 out: dict[int, tuple[list[g.Hex], list[g.Hex]]], which: int) -> None:
+    """Hex h in ``out[shift][which]`` for each shift whose moved thread meets
+    drawing ``d`` otherwise than the exact one, where either meeting
+    ``counts``; a drawing met alike, by its bounds alone, is not read."""
+    if not d.parts or d.alike(p, q):
+        return
+    exact = d.met(p, q)
+    for k in SHIFTS:
+        got = d.met(p, q, k)
+        if got != exact and (counts(got) or counts(exact)) and h not in out[k][which]:
+            out[k][which].append(h)
 
 
 def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
