@@ -163,13 +163,20 @@ def _block_index(s: Setup, r: Ruling) -> int | None:
         return len(r.trace) - 1
     t = terrain(s)
     assert isinstance(t, AsDrawn)
-    for i, item in enumerate(r.trace):
-        if len(item.hexes) == len(where) and set(item.hexes) == where:
-            if item.kind == "hex" and (t.entry(item.hexes[0]) is not None or
-                                       t.drawn_hindrance(item.hexes[0]) is not None):
-                return i
-            return None
-    return len(r.trace) - 1
+    # a part's hexes are its own along a thread (each hex, hexside and vertex is
+    # met once), so the part the walk blocked at, where it is the one named, is
+    # the first that is
+    i = r.blocked_part
+    found = i if i is not None and set(r.trace[i].hexes) == where else \
+        next((i for i, item in enumerate(r.trace)
+              if len(item.hexes) == len(where) and set(item.hexes) == where), None)
+    if found is None:
+        return len(r.trace) - 1
+    item = r.trace[found]
+    if item.kind == "hex" and (t.entry(item.hexes[0]) is not None or
+                               t.drawn_hindrance(item.hexes[0]) is not None):
+        return found
+    return None
 
 
 def settle(s: Setup, r: Ruling) -> Ruling:

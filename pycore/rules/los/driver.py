@@ -145,6 +145,7 @@ def _walk(ctx: Ctx, r: Ruling, said: set[Any] | None) -> None:
         for rule in ON[kind]:
             rule(ctx, r, i, item)
             if r.block is not None:
+                r.blocked_part = i
                 return
 
 

@@ -41,6 +41,8 @@ class Ruling:
     steps: list[dict[str, str]] = field(default_factory=list)
     block: tuple[str, str] | None = None        # (where, rule): no location LOS
     unit_block: tuple[str, str] | None = None   # the unit alone is unseen
+    # the index in ``trace`` of the part whose rule blocked it (the driver's walk)
+    blocked_part: int | None = None
     # A6.7: the Hindrance hexes by range from the viewer's end (geometry.point_range):
     # (hex name, DRM)
     hindered: dict[int, list[tuple[str, int]]] = field(default_factory=dict)
