@@ -59,11 +59,14 @@ def judge(s: Setup, r: Ruling) -> None:
         if what is not None:
             said.append(("B21.1", _end(s, e, what)))
     over: dict[str, list[str]] = {}
-    ends = {r.viewer.hex, r.target.hex}
-    for h in dict.fromkeys(item.hexes[0] for item in r.trace if item.kind == "hex"):
-        what = water.get(h)
-        if what is not None and h not in ends:
-            over.setdefault(what, []).append(s.names.hex(h))
+    ends = (r.viewer.hex, r.target.hex)
+    get = water.get
+    for item in r.trace:        # a hex's interior is crossed once along a thread
+        if item.kind == "hex":
+            h = item.hexes[0]
+            what = get(h)
+            if what is not None and h not in ends:
+                over.setdefault(what, []).append(s.names.hex(h))
     for what, names in over.items():
         said.append(("B21.1", f"The {what} in {listed(names)} is neither an obstacle nor a "
                               "Hindrance to the LOS over it (B21.1)."))
