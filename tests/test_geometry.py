@@ -243,6 +243,29 @@ def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p,
         assert it.near == min(g.point_range(p, h) for h in it.hexes)
         assert it.far == min(g.point_range(q, h) for h in it.hexes)
 
+@given(points, points)
+@settings(max_examples=100, deadline=None)
+def test_a_thread_cached_in_one_quadrant_is_placed_exactly_in_the_other_three(p, q):
+    # The cache keeps a shape once for the four quadrants and mirrors it into
+    # place (docs/terrain-interface.md): the thread's three mirror images about
+    # p's hex, traced after it, are each exactly what the walk meets.
+    if p == q:
+        return
+    tracing.forget()
+    g.trace(p, q)
+    ax, ay = tracing._anchor(p)
+    for sx, sy in ((-1, 1), (1, -1), (-1, -1)):
+        mp = (ax + sx * (p[0] - ax), ay + sy * (p[1] - ay))
+        mq = (ax + sx * (q[0] - ax), ay + sy * (q[1] - ay))
+        items = g.trace(mp, mq)
+        walked = tracing._walk(mp, mq)
+        assert [(it.kind, it.hexes, it.points) for it in items] == \
+            [(kind, hexes if kind == "cross" else tuple(sorted(hexes)), pts)
+             for kind, hexes, pts in walked]
+        assert [(it.near, it.far) for it in items] == \
+            [(min(g.point_range(mp, h) for h in it.hexes),
+              min(g.point_range(mq, h) for h in it.hexes)) for it in items]
+
 # --- exactness at the longest range of a 66-column map ---------------------------------
 
 def test_longest_horizontal_hexspine_thread_on_a_66_column_map_is_exact():

@@ -132,13 +132,17 @@ _ABS_CACHE_MAX = 500
 _ABS_ITEMS_MAX = 40_000
 _abs_items = 0     # items held in _ABS_CACHE
 _REL_CACHE_MAX = 3000
-# - by offset and mirroring, the thread placed about the centre (0, 0) as plain
-#   tuples of ints (which the collector stops walking once they survive a
-#   collection): a new pair of the same shape is then only moved (``_moved``),
-#   at half the cost of placing it from its compact code. About 6 KB a thread
-#   of range 14 (about 3 MB in all), so fewer are kept: 500.
+# - by offset, the thread placed about the centre (0, 0) in its quadrant, as
+#   plain tuples of ints (which the collector stops walking once they survive a
+#   collection), every hex and point one shared tuple (``_COORDS``): a new pair
+#   of the same shape in any quadrant is then only mirrored and moved
+#   (``_moved``), at a third of the cost of placing it from its compact code.
+#   Kept once for the four quadrants, about 4 KB a thread of range 14; 1,000
+#   of them hold every shape of a board's threads (about 340), or 4 MB.
 _MOVED: dict = {}
-_MOVED_MAX = 500
+_MOVED_MAX = 1000
+_COORDS: dict = {}     # (x, y) -> itself: the coordinates _MOVED's threads share
+_COORDS_MAX = 20_000   # then started afresh (the threads kept keep theirs)
 _KINDS = ("hex", "cross", "along", "vertex")
 _KIND_CODE = {k: i for i, k in enumerate(_KINDS)}
 # Inside ``traced_once`` (a visibility sweep's threads, pycore.rules.visibility) a
@@ -154,6 +158,7 @@ def forget() -> None:
     global _abs_items
     _REL_CACHE.clear()
     _MOVED.clear()
+    _COORDS.clear()
     _ABS_CACHE.clear()
     _abs_items = 0
 
@@ -202,8 +207,7 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     sx = -1 if q[0] < ax else 1
     sy = -1 if q[1] < ay else 1
     rel_key = (sx * (p[0] - ax), sy * (p[1] - ay), sx * (q[0] - ax), sy * (q[1] - ay))
-    shape = (rel_key, sx, sy)
-    moved = _MOVED.get(shape)
+    moved = _MOVED.get(rel_key)
     if moved is None:
         code = _REL_CACHE.get(rel_key)
         if code is None:
@@ -211,11 +215,11 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
             if len(_REL_CACHE) >= _REL_CACHE_MAX:
                 del _REL_CACHE[next(iter(_REL_CACHE))]
             _REL_CACHE[rel_key] = code
-        moved = tuple(tuple(item) for item in _place(code, sx, sy, 0, 0))
+        moved = _shared(_place(code, 1, 1, 0, 0))
         if len(_MOVED) >= _MOVED_MAX:
             del _MOVED[next(iter(_MOVED))]
-        _MOVED[shape] = moved
-    out = _moved(moved, ax, ay)
+        _MOVED[rel_key] = moved
+    out = _moved(moved, sx, sy, ax, ay)
     if not _KEEP_PLACED.get():
         return out
     global _abs_items
@@ -229,23 +233,51 @@ def trace(p: Point, q: Point) -> tuple[TraceItem, ...]:
     return out
 
 
-def _moved(items: tuple, ax: int, ay: int) -> tuple[TraceItem, ...]:
-    """A thread placed about the centre (0, 0) (``_MOVED``), moved to the
-    centre (ax, ay): a shift keeps every item's order and hexes' order."""
+def _shared(items: list[TraceItem]) -> tuple:
+    """A thread's items as plain tuples, their hexes and points of the shared
+    coordinates (``_COORDS``): for ``_MOVED``."""
+    coords = _COORDS
+    if len(coords) > _COORDS_MAX:
+        coords.clear()
+    return tuple((kind, tuple([coords.setdefault(xy, xy) for xy in hexes]),
+                  tuple([coords.setdefault(xy, xy) for xy in points]), near, far)
+                 for kind, hexes, points, near, far in items)
+
+
+def _moved(items: tuple, sx: int, sy: int, ax: int, ay: int) -> tuple[TraceItem, ...]:
+    """A thread placed about the centre (0, 0) in its quadrant (``_MOVED``),
+    mirrored (sx, sy = +-1) and moved to the centre (ax, ay), as ``_place``
+    does: a hexside's or vertex's hexes stay sorted, a crossing keeps its
+    direction, every item keeps its order."""
     new = tuple.__new__   # TraceItem(...) without NamedTuple's slower __new__
     out: list[TraceItem] = []
     append = out.append
+    if sx > 0 and sy > 0:       # a shift keeps every order
+        for kind, hexes, points, near, far in items:
+            if len(hexes) == 1:
+                (x, y), = hexes
+                hexes = ((x + ax, y + ay),)
+            elif len(hexes) == 2:
+                (x, y), (u, v) = hexes
+                hexes = ((x + ax, y + ay), (u + ax, v + ay))
+            else:
+                hexes = tuple([(x + ax, y + ay) for x, y in hexes])
+            if points:
+                points = tuple([(x + ax, y + ay) for x, y in points])
+            append(new(TraceItem, (kind, hexes, points, near, far)))
+        return tuple(out)
     for kind, hexes, points, near, far in items:
         if len(hexes) == 1:
             (x, y), = hexes
-            hexes = ((x + ax, y + ay),)
+            hexes = ((sx * x + ax, sy * y + ay),)
         elif len(hexes) == 2:
             (x, y), (u, v) = hexes
-            hexes = ((x + ax, y + ay), (u + ax, v + ay))
-        else:
-            hexes = tuple([(x + ax, y + ay) for x, y in hexes])
+            a, b = (sx * x + ax, sy * y + ay), (sx * u + ax, sy * v + ay)
+            hexes = (b, a) if kind != "cross" and b < a else (a, b)
+        else:                   # a vertex's three hexes
+            hexes = tuple(sorted([(sx * x + ax, sy * y + ay) for x, y in hexes]))
         if points:
-            points = tuple([(x + ax, y + ay) for x, y in points])
+            points = tuple([(sx * x + ax, sy * y + ay) for x, y in points])
         append(new(TraceItem, (kind, hexes, points, near, far)))
     return tuple(out)
 
