@@ -170,7 +170,7 @@ class _Sweep:
         self.s, self.v, self.targets = s, v, targets
         self.ground = _ground(s)
         self.terrain = terrain(s)
-        self.walls: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed set
+        self.whole: dict = {}     # (target elevation, IN Depression, sx, sy) -> packed hexes
         self.blocking: dict = {}  # (lo, lo_ground, hi) -> blocking hexes relative to the viewer
         self.drawn: dict = {}     # (sx, sy) -> packed -> _drawn entry
         self.walls_crossed: dict = {}     # (target elevation, sx, sy) -> packed hexsides
@@ -194,9 +194,12 @@ class _Sweep:
             got = self.walls_crossed[key] = frozenset(sx * x * _STRIDE + sy * y for x, y in rel)
         return got
 
-    def walls_for(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
+    def whole_blocks(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
+        """The whole hexes whose obstacle or ground blocks a thread crossing
+        their interior to a target at elevation ``et`` (IN a Depression:
+        ``t_dep``), neither end being above it (A6.2), packed as ``_interiors``."""
         key = (et, t_dep, sx, sy)
-        got = self.walls.get(key)
+        got = self.whole.get(key)
         if got is None:
             v = self.v
             if v.elevation <= et:
@@ -211,7 +214,7 @@ class _Sweep:
                     (h[0] - vx, h[1] - vy) for (height, level), hexes in _kinds(self.s).items()
                     if _blocks(height, level, *ends) for h in hexes]
             got = frozenset(sx * dx * _STRIDE + sy * dy for dx, dy in rel)
-            self.walls[key] = got
+            self.whole[key] = got
         return got
 
     def drawn_blocks(self, crossed: array, sx: int, sy: int, h: g.Hex, et: int,
@@ -270,7 +273,7 @@ class _Sweep:
                 # the target's hex seen from the viewer's centre: a hex of the
                 # lattice around the centre (0, 0)
                 crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
-                if not self.walls_for(et, t_dep, sx, sy).isdisjoint(crossed):
+                if not self.whole_blocks(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
                     continue
                 if not self.wall_sides(et, sx, sy).isdisjoint(
