@@ -77,7 +77,7 @@ class Part(NamedTuple):
 PIXEL = 4
 
 
-def _part(s: Setup, b: Board, cols: Columns) -> Part:
+def drawn_part(s: Setup, b: Board, cols: Columns) -> Part:
     shape = shape_of(s, b)
     u = shape.unit * PIXEL // 4
     x0, y0, x1, y1 = bx = box(cols, shape.unit)
@@ -182,7 +182,7 @@ _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
                  "drawn_depression")}
 
 
-def _per_hex(s: Setup, name: str, h: g.Hex,
+def per_hex(s: Setup, name: str, h: g.Hex,
              read: Callable[[Layout], Drawn | None]) -> Drawn | None:
     """What ``read`` makes of hex ``h`` on a map of imported boards, cached per
     setup under ``name``; None on a painted map or where the player's own
@@ -265,9 +265,9 @@ def ground(s: Setup, h: g.Hex) -> Drawn | None:
         for b, local, cols, level in found:
             cols = cols if cols is not None else layers.filled(local, level, shape_of(s, b))
             if cols:
-                parts.append(_part(s, b, cols))
+                parts.append(drawn_part(s, b, cols))
         return Drawn(tuple(parts), "hill")
-    return _per_hex(s, "drawn_ground", h, read)
+    return per_hex(s, "drawn_ground", h, read)
 
 
 def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int]],
@@ -299,7 +299,7 @@ def _banks(s: Setup, h: g.Hex, found: list[tuple[Any, g.Hex, Columns | None, int
         drawn = {v for runs in cols.values() for _, _, v in runs}
         cols = _revalue(cols, {v: m[low + v] - low for v in drawn
                                if low + v in m and low + v != 0})
-    return Drawn((_part(s, b, cols),), "hill", low) if cols else None
+    return Drawn((drawn_part(s, b, cols),), "hill", low) if cols else None
 
 
 def _drawn_layers(s: Setup, layout: Layout, h: g.Hex,
@@ -325,12 +325,12 @@ def partial(s: Setup, h: g.Hex) -> Drawn | None:
         drawings = [(b, lay.columns if lay.columns is not None
                      else layers.filled(b.to_local(h), lay.whole or 0, shape_of(s, b)))
                     for b, lay in found]
-        parts = tuple(_part(s, b, cols) for b, cols in drawings if cols)
+        parts = tuple(drawn_part(s, b, cols) for b, cols in drawings if cols)
         kinds = {layers.drawn_kind(s.imported[b.source], b.to_local(h))
                  for b, _ in found if b.source is not None}
         kind = next((k for k in ("building", "lumberyard") if k in kinds), "woods")
         return Drawn(parts, kind)
-    return _per_hex(s, "drawn", h, read)
+    return per_hex(s, "drawn", h, read)
 
 
 def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
@@ -349,13 +349,13 @@ def hindrance(s: Setup, h: g.Hex) -> Drawn | None:
         # the scenario's terrain changes (no-grain, brush-to-open) on the hex's board
         m = ssr.terrain_map(s.ssr, ssr.board_of(layout, (h,))) if s.ssr else {}
         remap = {hindrance_value(a): hindrance_value(b) for a, b in m.items()}
-        parts = tuple(_part(s, b, cols) for b, cols in (
+        parts = tuple(drawn_part(s, b, cols) for b, cols in (
             (b, _revalue(lay.columns, remap) if lay.columns is not None
              else layers.filled(b.to_local(h), remap.get(lay.whole or 0, lay.whole or 0),
                                 shape_of(s, b)))
             for b, lay in found) if cols)
         return Drawn(parts, "hindrance") if parts else None
-    return _per_hex(s, "drawn_hindrance", h, read)
+    return per_hex(s, "drawn_hindrance", h, read)
 
 
 def hindrance_cols(s: Setup, b: Board, h: g.Hex) -> Columns:
@@ -427,9 +427,9 @@ def standing(s: Setup, h: g.Hex) -> Drawn | None:
             if b.source is not None:
                 cols = standing_cols(s, b, h)
                 if cols:
-                    parts.append(_part(s, b, cols))
+                    parts.append(drawn_part(s, b, cols))
         return Drawn(tuple(parts), ob.kind if ob is not None else s.hex(h).terrain)
-    return _per_hex(s, "drawn_standing", h, read)
+    return per_hex(s, "drawn_standing", h, read)
 
 
 def said(d: Drawn, h: g.Hex, names: g.Names) -> str:

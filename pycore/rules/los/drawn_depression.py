@@ -10,7 +10,7 @@ from ... import geometry as g
 from ...geometry.boards import Layout
 from ...setup import Setup
 from ...terrain.vasl import depression_art
-from .drawing import Drawn, _part, _per_hex
+from .drawing import Drawn, drawn_part, per_hex
 
 
 def outside(s: Setup, h: g.Hex) -> Drawn | None:
@@ -26,6 +26,6 @@ def outside(s: Setup, h: g.Hex) -> Drawn | None:
             if b.source is not None:
                 cols = depression_art.outside(s.imported[b.source], b.to_local(h)).columns
                 if cols:
-                    parts.append(_part(s, b, cols))
+                    parts.append(drawn_part(s, b, cols))
         return Drawn(tuple(parts), "depression") if parts else None
-    return _per_hex(s, "drawn_depression", h, read)
+    return per_hex(s, "drawn_depression", h, read)

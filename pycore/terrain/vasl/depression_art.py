@@ -24,7 +24,7 @@ from functools import lru_cache
 
 from ... import geometry as g
 from . import codes as c
-from .layers import Board, Layer, _runs, pixels
+from .layers import Board, Layer, runs_of, pixels
 from ..depiction import Run
 
 # codes whose pixels are a Depression's art at any level (a sunken road's only below it)
@@ -63,7 +63,7 @@ def outside(board: Board, h: g.Hex) -> Layer:
         lo, hi = i * gh + j0, i * gh + j1 + 1
         a, b = codes[lo:hi].translate(by_code), elev[lo:hi].translate(by_level)
         both = (int.from_bytes(a, "big") & int.from_bytes(b, "big")).to_bytes(hi - lo, "big")
-        runs = _runs(both, j0)
+        runs = runs_of(both, j0)
         if runs:
             out[i] = runs
     board.layers[key] = got = Layer(None, out) if out else Layer(None, None)

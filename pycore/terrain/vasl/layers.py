@@ -133,7 +133,7 @@ def pixels(h: g.Hex, shape: Shape = GEO) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def _runs(values: bytes, j0: int) -> list[Run]:
+def runs_of(values: bytes, j0: int) -> list[Run]:
     """A column's non-zero values as (first row, last row, value) runs (each
     run's end found by ``bytes.lstrip``, not byte by byte)."""
     out: list[Run] = []
@@ -174,7 +174,7 @@ def _columns(codes: bytes, h: g.Hex, table: bytes, shape: Shape, seen: set[int] 
     cols = [(i, j0, codes[lo:hi].translate(table)) for i, j0, lo, hi in spans]
     out: dict[int, list[Run]] = {}
     for i, j0, values in cols:
-        runs = _runs(values, j0)
+        runs = runs_of(values, j0)
         if runs:
             out[i] = runs
     return out
@@ -341,7 +341,7 @@ def ground_layer(board: Board, h: g.Hex) -> Layer:
     else:
         out: dict[int, list[Run]] = {}
         for i, j0, values in cols:
-            runs = _runs(values, j0)
+            runs = runs_of(values, j0)
             if runs:
                 out[i] = runs
         got = Layer(None, out)
@@ -371,7 +371,7 @@ def bank_layer(board: Board, h: g.Hex, base: int) -> Layer:
             for k, m in enumerate(mask):
                 if m:
                     drawn[k] = NO_SAY
-        runs = _runs(bytes(drawn), j0)
+        runs = runs_of(bytes(drawn), j0)
         if runs:
             out[i] = runs
     board.layers[key] = got = Layer(None, out) if out else Layer(None, None)
