@@ -32,7 +32,9 @@ from ...terrain.catalog import HINDERING, TERRAIN
 from ..location import End, resolve
 from .context import terrain
 from .drawing import PIXEL, Drawn, unpack
+from . import depression
 from .drawn import AsDrawn
+from .drawn_depression import outside
 from .ruling import Ruling
 
 # One pixel of VASL's board art, in the board's quarter pixels (docs/rules.md
@@ -46,21 +48,24 @@ Finish = Callable[[Ruling], None]
 Judge = Callable[..., Ruling]
 
 
-def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], list[g.Hex]]]:
+def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], ...]]:
     """Per shift (``SHIFTS``), the hexes the thread passes where a drawing
     meets the thread moved so otherwise than the exact one, and the
-    difference could change blocked or not: (obstacle or ground, Hindrance).
+    difference could change blocked or not: (obstacle or ground, Hindrance,
+    a Depression's art).
 
     An obstacle or hill no higher than the lower end, either way, blocks
     neither thread (A6.2); a Hindrance changes blocked or not only where the
     total may reach +6 (B.10): such differences are left out, as are the
     obstacles and hills of an end's own hex where its thread starts at the
-    centre dot (A6.2: they never block it). Only the thread's parts up to
-    index ``upto`` are read. A drawing the moved threads meet as the exact
-    one, by its bounds alone (``Drawn.alike``), is not read again."""
+    centre dot (A6.2: they never block it). A Depression's art counts between
+    two ends IN Depressions, in the hexes between them (B19.2, B20.2, B4.2 as
+    ``depression`` reads it). Only the thread's parts up to index ``upto``
+    are read. A drawing the moved threads meet as the exact one, by its
+    bounds alone (``Drawn.alike``), is not read again."""
     p, q = r.viewer.point, r.target.point
     low = min(r.viewer.elevation, r.target.elevation)
-    out: dict[int, tuple[list[g.Hex], list[g.Hex]]] = {k: ([], []) for k in SHIFTS}
+    out: dict[int, tuple[list[g.Hex], ...]] = {k: ([], [], []) for k in SHIFTS}
     own = {e.hex for e in (r.viewer, r.target) if e.point == e.hex}
 
     def above_low(met: int) -> bool:        # an obstacle met above the lower end (A6.2)
@@ -84,6 +89,12 @@ def _differ(t: AsDrawn, r: Ruling, upto: int) -> dict[int, tuple[list[g.Hex], li
     if hindering and r.hindrance + _MOST * len(hindering) >= 6:
         for h, hd in hindering:
             _moved_apart(hd, p, q, _always, h, out, 1)
+    if r.viewer.in_depression and r.target.in_depression:
+        ends = (r.viewer.hex, r.target.hex)
+        for item in r.trace[:upto + 1]:
+            h = item.hexes[0]
+            if item.kind == "hex" and h not in ends and (d := outside(t.s, h)) is not None:
+                _moved_apart(d, p, q, _always, h, out, 2)
     return out
 
 
@@ -92,7 +103,7 @@ def _always(value: int) -> bool:
 
 
 def _moved_apart(d: Drawn, p: g.Point, q: g.Point, counts: Callable[[int], bool], h: g.Hex,
-                 out: dict[int, tuple[list[g.Hex], list[g.Hex]]], which: int) -> None:
+                 out: dict[int, tuple[list[g.Hex], ...]], which: int) -> None:
     """Hex h in ``out[shift][which]`` for each shift whose moved thread meets
     drawing ``d`` otherwise than the exact one, where either meeting
     ``counts``; a drawing met alike, by its bounds alone, is not read."""
@@ -127,14 +138,16 @@ def judge(s: Setup, r: Ruling, judge_los: Judge, finish: Finish) -> None:
         if other.los == r.los:
             continue
         # A6.5: ``at`` from the whole thread, whichever end views
-        solid, hinder = _differ(t, r, len(r.trace))[shift] if last < len(r.trace) - 1 \
+        solid, hinder, art = _differ(t, r, len(r.trace))[shift] if last < len(r.trace) - 1 \
             else differ[shift]
-        h = min(solid or hinder)
+        h = min(solid or art or hinder)
         name = s.names.hex(h)
         if solid:
             e = t.entry(h)
             what = t.what(h) if e is not None and e.partial is not None else \
                 f"the crest line drawn in {name}"
+        elif art:
+            what = f"the edge of the {depression.kind(s, h)} drawn in {name}"
         else:
             what = f"the {s.hex(h).terrain} drawn in {name}"
         clear, blocked = (r, other) if r.los else (other, r)
@@ -153,8 +166,10 @@ def _block_index(s: Setup, r: Ruling) -> int | None:
     blocked, a hex drawn in part, else the last part's; None where it is
     blocked by a part the moved threads meet as the exact one: a hex judged
     whole, a hexside or a vertex (walls and hexsides are not moved), or at
-    the target's hex by a Depression (A6.3, B19.2). A Hindrance total of +6
-    or more (B.10) is the whole thread's."""
+    the target's hex by a Depression (A6.3, B19.2); a hex between two ends
+    IN Depressions where the thread leaves the Depression's art counts as
+    drawn (B19.2, B20.2, B4.2). A Hindrance total of +6 or more (B.10) is the
+    whole thread's."""
     if r.block is None or r.block[1] == "B.10":
         return len(r.trace) - 1
     try:
@@ -173,8 +188,14 @@ def _block_index(s: Setup, r: Ruling) -> int | None:
     if found is None:
         return len(r.trace) - 1
     item = r.trace[found]
-    if item.kind == "hex" and (t.entry(item.hexes[0]) is not None or
-                               t.drawn_hindrance(item.hexes[0]) is not None):
+    if item.kind != "hex":
+        return None
+    h = item.hexes[0]
+    if t.entry(h) is not None or t.drawn_hindrance(h) is not None:
+        return found
+    # B19.2, B20.2, B4.2: where the thread leaves a Depression's art between two ends IN one
+    if r.viewer.in_depression and r.target.in_depression and \
+            h not in (r.viewer.hex, r.target.hex) and outside(s, h) is not None:
         return found
     return None
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from ... import geometry as g
 from . import crest, hilldepression, sunken
+from ...setup import Setup
 from ...terrain.mapterrain import HexInfo
 from .context import Ctx
 
@@ -34,7 +35,7 @@ def judge(ctx: Ctx, r: Ruling) -> None:
         joined = _continuous(ctx, ctx.trace)
         if joined and off is not None:
             r.blocked(ctx.names.hex(off), "B19.2",
-                      f"Both are IN Depressions and the LOS leaves the {_kind(ctx, off)} as the "
+                      f"Both are IN Depressions and the LOS leaves the {kind(ctx.s, off)} as the "
                       f"board draws it in {ctx.names.hex(off)}, between them (B19.2).")
         elif not joined:
             why = ("they are adjacent but not connected by a Depression hexside"
@@ -109,9 +110,9 @@ def _off_art(ctx: Ctx) -> g.Hex | None:
     return None
 
 
-def _kind(ctx: Ctx, h: g.Hex) -> str:
+def kind(s: Setup, h: g.Hex) -> str:
     """What a player calls Depression hex h's art."""
-    info = ctx.s.hex(h)
+    info = s.hex(h)
     return "stream" if info.is_stream else \
         "sunken road" if info.terrain == sunken.SUNKEN else "gully"
 
