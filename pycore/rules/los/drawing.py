@@ -183,7 +183,7 @@ _PER_HEX: dict[str, Slot[dict[g.Hex, Drawn | None]]] = {
 
 
 def per_hex(s: Setup, name: str, h: g.Hex,
-             read: Callable[[Layout], Drawn | None]) -> Drawn | None:
+            read: Callable[[Layout], Drawn | None]) -> Drawn | None:
     """What ``read`` makes of hex ``h`` on a map of imported boards, cached per
     setup under ``name``; None on a painted map or where the player's own
     entry overrides the drawing."""
