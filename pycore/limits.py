@@ -23,8 +23,8 @@ MAX_ARCHIVE_BYTES = 64_000_000  # a VASL board file (real ones, with their image
 # Caches.  Each bound holds the memory of the process that answers
 # the page; tests/test_visibility.py measures it.
 # pycore.geometry also bounds its trace caches: 500 threads (40,000 items) by
-# end points and 3,000 compact threads by offset (~10 MB and ~30 MB at worst;
-# docs/terrain-interface.md, "The trace caches").
+# end points, 3,000 compact threads by offset and 1,000 placed shapes (~10 MB,
+# ~30 MB and ~4 MB at worst; docs/terrain-interface.md, "The trace caches").
 SETUP_CACHE_SIZE = 4       # loaded setups kept, newest used last (pycore.setup.cache)
 VISIBILITY_MAPS = 64       # visibility maps kept per setup, one per viewer (~3 KB each on 66 x 20)
 VISIBILITY_OFFSETS = 6000  # thread offsets whose crossed hexes are kept (pycore.rules.visibility,

@@ -248,7 +248,9 @@ def test_every_item_of_a_thread_cached_by_offset_is_placed_where_it_is_walked(p,
 def test_a_thread_cached_in_one_quadrant_is_placed_exactly_in_the_other_three(p, q):
     # The cache keeps a shape once for the four quadrants and mirrors it into
     # place (docs/terrain-interface.md): the thread's three mirror images about
-    # p's hex, traced after it, are each exactly what the walk meets.
+    # p's anchor hex, traced after it, are each exactly what the walk meets
+    # (from a centre p they reuse its cached shape; from a vertex the image's
+    # anchor may be another of its hexes, a shape placed anew, exact too).
     if p == q:
         return
     tracing.forget()

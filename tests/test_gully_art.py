@@ -100,19 +100,21 @@ def test_B6_the_bed_runs_on_beneath_a_bridge_and_its_road_between_the_ends():
             assert_clear(r)      # both ends beneath it: no B6.2 Hindrance
 
 
-def test_A6_1_a_thread_along_the_gully_arts_edge_is_borderline_both_ways():
-    # B19.2 on the art within a pixel: moved a pixel across, the thread along
-    # x = 900 leaves the art (or stays on it) where the exact one does not, so
-    # the players may settle it by A6.1's dr
+def test_A6_1_a_thread_along_the_Depression_arts_edge_is_borderline_both_ways():
+    # B19.2, B20.2, B4.2 on the art within a pixel: moved a pixel across, the
+    # thread along x = 900 leaves the art (or stays on it) where the exact one
+    # does not, so the players may settle it by A6.1's dr
     down = [(-6, -40, 6, 12), (-6, 2, 18, 12)]
-    for side, los in (((0, 2, 18, 40), True), ((1, 2, 18, 40), False)):
-        for r in check_both_ways(drawn("gully", down + [side]), "g", "r"):
-            assert r["los"] is los, (side, r["steps"])
-            b = r["borderline"]
-            assert b is not None and b["at"] == "41Q5", (side, b)
-            assert b["what"] == "the edge of the gully drawn in 41Q5"
-            assert b["clear"]["los"] and not b["blocked"]["los"]
-            assert b["blocked"]["rule"] == "B19.2"
+    for kind, rule, said in (("gully", "B19.2", "gully"), ("stream", "B20.2", "stream"),
+                             ("sunken-road", "B4.2", "sunken road")):
+        for side, los in (((0, 2, 18, 40), True), ((1, 2, 18, 40), False)):
+            for r in check_both_ways(drawn(kind, down + [side]), "g", "r"):
+                assert r["los"] is los, (kind, side, r["steps"])
+                b = r["borderline"]
+                assert b is not None and b["at"] == "41Q5", (kind, side, b)
+                assert b["what"] == f"the edge of the {said} drawn in 41Q5"
+                assert b["clear"]["los"] and not b["blocked"]["los"]
+                assert b["blocked"]["rule"] == rule
 
 
 def test_A6_1_a_thread_well_on_the_gully_art_or_well_off_it_is_not_borderline():

@@ -13,8 +13,9 @@ holds what ``los`` returns under each outcome (docs/rules.md "A borderline
 thread").
 
 It costs only near the art: the moved threads are judged in full only where,
-in some hex the thread passes, a drawing (obstacle, ground or Hindrance) meets
-a moved thread otherwise than the exact one.  Painted whole-hex maps are
+in some hex the thread passes, a drawing (obstacle, ground, Hindrance, or
+between two ends IN Depressions the Depression's art) meets a moved thread
+otherwise than the exact one.  Painted whole-hex maps are
 decided exactly: never borderline.
 
 A6.5: both directions are borderline together, with the same ``at``: the
@@ -168,9 +169,11 @@ def _block_index(s: Setup, r: Ruling) -> int | None:
     whole, a hexside or a vertex (walls and hexsides are not moved), or at
     the target's hex by a Depression (A6.3, B19.2); a hex between two ends
     IN Depressions where the thread leaves the Depression's art counts as
-    drawn (B19.2, B20.2, B4.2). A Hindrance total of +6 or more (B.10) is the
-    whole thread's."""
-    if r.block is None or r.block[1] == "B.10":
+    drawn (B19.2, B20.2). A Hindrance total of +6 or more (B.10), and a
+    sunken road left between two ends IN Depressions (B4.2, said at the
+    target's hex wherever the thread leaves the road's art), are the whole
+    thread's."""
+    if r.block is None or r.block[1] in ("B.10", "B4.2"):
         return len(r.trace) - 1
     try:
         where = {s.names.parse_hex(name) for name in r.block[0].split("-")}
