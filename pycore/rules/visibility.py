@@ -48,21 +48,13 @@ JUDGE_WORK = 32           # a hex ruled by the LOS engine, against 1 for a set t
 STEP_WORK = 32
 
 
-def _interiors(p: g.Point, q: g.Hex) -> array:
-    """Packed: the hexes crossed from p to q, relative to (and mirrored about)
-    the viewer's hex centre, q's target hex and a centre p left out. An array,
-    not a set: it holds no Python objects for the collector to walk."""
-    return _offset(p, q)[0]
-
-
-def _crossings(p: g.Point, q: g.Hex) -> array:
-    """Packed alike (doubled midpoints): the hexsides the thread from p to q
-    crosses, those of the viewer's hex and of q left out (a wall never blocks
-    the LOS into its own hex, B9.2)."""
-    return _offset(p, q)[1]
-
-
 def _offset(p: g.Point, q: g.Hex) -> tuple[array, array]:
+    """Packed, relative to (and mirrored about) the viewer's hex centre: the
+    hexes crossed from p to q, q's target hex and a centre p left out; and,
+    packed alike (doubled midpoints), the hexsides the thread crosses, those
+    of the viewer's hex and of q left out (a wall never blocks the LOS into
+    its own hex, B9.2). Arrays, not sets: they hold no Python objects for the
+    collector to walk."""
     got = _OFFSETS.get((p, q))
     if got is None:
         hexes, sides = g.interior_offsets(p, q)
@@ -179,7 +171,7 @@ class _Sweep:
     def wall_sides(self, et: int, sx: int, sy: int) -> frozenset:
         """The walls and hedges that block a thread crossing them to a target
         at elevation ``et`` as a half-level obstacle (B9.2, A6.21, B9.61:
-        pycore.rules.los.walls), packed as ``_crossings``; bocage, and a wall
+        pycore.rules.los.walls), packed as ``_offset``'s hexsides; bocage, and a wall
         drawn with a road break (B9.1), are left to the engine."""
         key = (et, sx, sy)
         got = self.walls_crossed.get(key)
@@ -197,7 +189,7 @@ class _Sweep:
     def whole_blocks(self, et: int, t_dep: bool, sx: int, sy: int) -> frozenset:
         """The whole hexes whose obstacle or ground blocks a thread crossing
         their interior to a target at elevation ``et`` (IN a Depression:
-        ``t_dep``), neither end being above it (A6.2), packed as ``_interiors``."""
+        ``t_dep``), neither end being above it (A6.2), packed as ``_offset``'s hexes."""
         key = (et, t_dep, sx, sy)
         got = self.whole.get(key)
         if got is None:
@@ -272,19 +264,18 @@ class _Sweep:
                 sx, sy = (-1 if dx < 0 else 1), (-1 if dy < 0 else 1)
                 # the target's hex seen from the viewer's centre: a hex of the
                 # lattice around the centre (0, 0)
-                crossed = _interiors((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))
+                p0, q0 = (sx * px, sy * py), g.Hex((sx * dx, sy * dy))
+                crossed, crossings = _offset(p0, q0)
                 if not self.whole_blocks(et, t_dep, sx, sy).isdisjoint(crossed):
                     out.append(0)
                     continue
-                if not self.wall_sides(et, sx, sy).isdisjoint(
-                        _crossings((sx * px, sy * py), g.Hex((sx * dx, sy * dy)))):
+                if not self.wall_sides(et, sx, sy).isdisjoint(crossings):
                     out.append(0)       # a wall or hedge crossed blocks it (B9.2)
                     continue
                 if self.drawn_blocks(crossed, sx, sy, h, et, t_dep):
                     out.append(0)
                     continue
-                if quiet is not None and quiet.clear(t, h, et, (sx * px, sy * py),
-                                                     g.Hex((sx * dx, sy * dy)), sx, sy, crossed):
+                if quiet is not None and quiet.clear(t, h, et, p0, q0, sx, sy, crossed):
                     out.append(1)       # clear, no Hindrance (pycore.rules.quiet)
                     continue
             work += JUDGE_WORK
